@@ -1,0 +1,311 @@
+"""Phase 2: Afternoon — turns, 2.1 Acquire a minion, 2.3 troop actions.
+
+In a turn a player may, in any order: acquire at most one minion, do any
+number of free actions (2.2, in :mod:`effects`), and — if they have a
+standing troop — must lie down exactly one troop for one troop action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import effects
+from .actions import Action, Decision
+from .combat import Combat, attack_actions, can_attack
+from .movement import reach
+from .state import MAX_HALL, TIRED, Frame, Minion, Player, Troop
+from .table import Table
+
+PHASE = "Phase 2: Afternoon"
+ACQUIRE = "2.1 Acquire a minion"
+TROOP_ACTION = "2.3 Lie down one troop to perform one troop action"
+HALL = "Champions Hall"
+
+
+def standing_troops(t: Table) -> list[Troop]:
+    return [tr for p in t.state.players for tr in p.on_board() if tr.standing]
+
+
+# -- the turn -----------------------------------------------------------------------
+
+
+@dataclass
+class Turn(Frame):
+    kind = "turn"
+    player: str
+    acquired: bool = False
+    acted: bool = False  # the troop action of this turn is done
+
+    def decision(self, t: Table) -> Decision:
+        must = self._must_act(t)
+        todo = "lie down a troop for its troop action" if must else "end the turn when done"
+        return Decision(self.player, "turn", f"afternoon turn: {todo}", PHASE)
+
+    def _must_act(self, t: Table) -> bool:
+        return not self.acted and any(tr.standing for tr in t.player(self.player).on_board())
+
+    def legal(self, t: Table) -> list[Action]:
+        player = t.player(self.player)
+        actions = []
+        if not self.acted:
+            actions += [
+                Action("lie", (tr.id,), f"Lie down {tr.id} (zone {tr.zone}) for a troop action")
+                for tr in player.on_board()
+                if tr.standing
+            ]
+        if not self.acquired:
+            actions += [
+                Action(
+                    "acquire",
+                    (c,),
+                    f"Acquire {t.name(c)} for {cost(t, player, c)} ({t.minion_card(c).text})",
+                )
+                for c in t.state.pool
+                if affordable(t, player, c)
+            ]
+        actions += effects.activate_actions(t, player) + effects.command_actions(t, player)
+        if not self._must_act(t):
+            actions.append(Action("end", (), "End the turn"))
+        return actions
+
+    def apply(self, t: Table, action: Action) -> None:
+        player = t.player(self.player)
+        verb, args = action.verb, action.args
+        if verb == "lie":
+            troop = player.troop(args[0])
+            assert troop is not None
+            troop.standing, self.acted = False, True
+            t.say(
+                TROOP_ACTION,
+                f"{self.player} lies down {troop.id} in zone {troop.zone}.",
+                "lie",
+                player=self.player,
+                troop=troop.id,
+            )
+            t.push(TroopAction(self.player, troop.id))
+        elif verb == "acquire":
+            t.push(Purchase(self.player, args[0], cost(t, player, args[0])))
+        elif verb == "activate":
+            effects.activate_relic(t, self.player, args[0])
+        elif verb == "command":
+            effects.use_command(t, self.player, args[0])
+        elif verb == "end":
+            t.say(PHASE, f"{self.player} ends the turn.", "end", player=self.player)
+            t.pop()
+
+
+def next_turn(t: Table) -> None:
+    """After a turn: the next player clockwise, or the night.
+
+    Edition option ``afternoon_end``: en, the afternoon ends as soon as every
+    troop lies down (checked when a turn ends); pt, it ends at the start of
+    the first player's turn when no troop stands, so the round is finished.
+    """
+    s = t.state
+    following = (s.turn + 1) % len(s.players)
+    if t.rules.afternoon_end == "pt":
+        over = following == s.scepter and not standing_troops(t)
+    else:
+        over = not standing_troops(t)
+    if over:
+        t.say(PHASE, "Every troop on the board lies down: the afternoon ends.", "phase")
+        s.phase, s.night_step = "night", 0
+        return
+    start_turn(t, following)
+
+
+def start_turn(t: Table, index: int) -> None:
+    t.state.turn = index
+    color = t.state.players[index].color
+    t.say(PHASE, f"{color}'s afternoon turn.", "turn", player=color)
+    t.push(Turn(color))
+
+
+# -- 2.3 troop actions -------------------------------------------------------------------
+
+
+@dataclass
+class TroopAction(Frame):
+    """The troop already lies down; now it moves, rests a minion, repairs,
+    gains 1 gold, or attacks."""
+
+    kind = "troop-action"
+    player: str
+    troop: str
+
+    def decision(self, t: Table) -> Decision:
+        return Decision(
+            self.player, "troop-action", f"choose {self.troop}'s troop action", TROOP_ACTION
+        )
+
+    def legal(self, t: Table) -> list[Action]:
+        player = t.player(self.player)
+        troop = player.troop(self.troop)
+        assert troop is not None and troop.zone is not None
+        actions = [
+            Action("move", (z,), f"Move {self.troop} to zone {z}")
+            for z in reach(t, self.player, troop.zone)
+        ]
+        actions += [
+            Action("rest", (m.card,), f"Rest {t.name(m.card)} ({m.state})")
+            for m in player.minions
+            if not m.ready
+        ]
+        if not player.destroyed and player.fortress is not None:
+            actions.append(Action("repair", (), f"Repair the fortress ({player.hp} HP)"))
+        actions.append(Action("gold", (), f"Gain 1 gold ({player.gold} in the treasury)"))
+        if can_attack(t, self.player, troop):
+            actions += attack_actions(t, self.player, troop)
+        return actions
+
+    def apply(self, t: Table, action: Action) -> None:
+        player = t.player(self.player)
+        verb, args = action.verb, action.args
+        if verb == "attack":
+            t.replace(Combat(self.player, self.troop, args[0], stage="minion"))
+            return
+        t.pop()
+        if verb == "move":
+            effects.move_troop(t, player, self.troop, args[0], "2.3 Move this troop")
+        elif verb == "rest":
+            minion = player.minion(args[0])
+            assert minion is not None
+            t.rest(player, minion, "2.3 Rest one of your minions")
+        elif verb == "repair":
+            effects.repair(t, player, 1, "troop action")
+        elif verb == "gold":
+            t.gain_gold(player, 1, "2.3 Gain 1 gold", "(troop action)")
+
+
+# -- 2.1 acquire a minion ------------------------------------------------------------------
+
+
+def cost(t: Table, player: Player, card_id: str) -> int:
+    """The printed cost less the player's Influence discounts for that card
+    (computed before payment, so a minion leaving as payment still counts)."""
+    card = t.minion_card(card_id)
+    discount = sum(
+        i.amount
+        for m in player.minions
+        for i in t.minion_card(m.card).influences
+        if i.kind == "discount" and i.counts(card)
+    )
+    return card.cost - discount
+
+
+def payable_minions(player: Player) -> list[str]:
+    """Ready minions of the hall; the Dark Overlord never leaves the throne."""
+    return [m.card for m in player.hall if m.ready]
+
+
+def affordable(t: Table, player: Player, card_id: str) -> bool:
+    means = (
+        player.gold
+        + sum(t.relic_card(r).gold for r in player.hand)
+        + sum(t.minion_card(m).cost for m in payable_minions(player))
+    )
+    room = len(player.hall) < MAX_HALL or bool(payable_minions(player))
+    return room and means >= cost(t, player, card_id)
+
+
+@dataclass
+class Purchase(Frame):
+    """Paying for a minion step by step: gold, relics (at their gold value)
+    and ready minions (at their cost). It completes by itself once paid and
+    the hall has room; ``cancel`` gives everything back untouched."""
+
+    kind = "purchase"
+    # Pledged gold is spent only when the purchase completes: buy relics
+    # before acquiring, not halfway through paying.
+    allows_relic_purchase = False
+    player: str
+    card: str
+    cost: int
+    gold: int = 0
+    relics: list[str] = field(default_factory=list)
+    minions: list[str] = field(default_factory=list)
+
+    def paid(self, t: Table) -> int:
+        return (
+            self.gold
+            + sum(t.relic_card(r).gold for r in self.relics)
+            + sum(t.minion_card(m).cost for m in self.minions)
+        )
+
+    def _needs_room(self, t: Table) -> bool:
+        return len(t.player(self.player).hall) - len(self.minions) >= MAX_HALL
+
+    def decision(self, t: Table) -> Decision | None:
+        due = self.cost - self.paid(t)
+        if due <= 0 and not self._needs_room(t):
+            return None
+        need = f"{due} gold more" if due > 0 else "a minion back to the pool to make room"
+        return Decision(self.player, "payment", f"pay for {t.name(self.card)}: {need}", ACQUIRE)
+
+    def legal(self, t: Table) -> list[Action]:
+        player = t.player(self.player)
+        due = self.cost - self.paid(t)
+        actions = []
+        if due > 0:
+            actions += [
+                Action("pay", ("gold", str(n)), f"Pay {n} gold")
+                for n in range(1, min(player.gold - self.gold, due) + 1)
+            ]
+            actions += [
+                Action("pay", ("relic", r), f"Pay with {t.name(r)} (worth {t.relic_card(r).gold})")
+                for r in player.hand
+                if r not in self.relics
+            ]
+        actions += [
+            Action(
+                "pay",
+                ("minion", m),
+                f"Return {t.name(m)} to the pool (worth {t.minion_card(m).cost})",
+            )
+            for m in payable_minions(player)
+            if m not in self.minions
+        ]
+        return [*actions, Action("cancel", (), "Cancel the purchase")]
+
+    def apply(self, t: Table, action: Action) -> None:
+        if action.verb == "cancel":
+            t.say(ACQUIRE, f"{self.player} cancels the purchase of {t.name(self.card)}.")
+            t.pop()
+            return
+        what, item = action.args
+        if what == "gold":
+            self.gold += int(item)
+        else:
+            (self.relics if what == "relic" else self.minions).append(item)
+
+    def run(self, t: Table) -> None:
+        """Paid in full: the payment leaves, the minion enters tired."""
+        s, player = t.state, t.player(self.player)
+        t.pop()
+        player.gold -= self.gold
+        for r in self.relics:
+            player.hand.remove(r)
+            s.relic_discard.append(r)
+        for m in self.minions:
+            player.hall = [x for x in player.hall if x.card != m]
+            s.pool.append(m)
+        s.pool.remove(self.card)
+        player.hall.append(Minion(self.card, TIRED))
+        parts = [f"{self.gold} gold"] if self.gold else []
+        parts += [t.name(c) for c in self.relics + self.minions]
+        t.say(
+            ACQUIRE,
+            f"{self.player} acquires {t.name(self.card)} (cost {self.cost}) paying "
+            f"{', '.join(parts) or 'nothing'}; it enters the hall tired.",
+            "acquire",
+            player=self.player,
+            card=self.card,
+            cost=self.cost,
+        )
+        change = self.paid(t) - self.cost
+        if change > 0:
+            t.gain_gold(player, change, ACQUIRE, "as change")
+        for frame in reversed(s.stack):
+            if isinstance(frame, Turn):
+                frame.acquired = True
+                break

@@ -1,0 +1,467 @@
+"""2.3 Attack, the defender's response, raising the stakes, and the outcome
+of a combat ("O resultado de um combate", from the Portuguese edition, part of
+the rules of both editions): retreat, removal, fortress damage, hidden
+treasure and loot. The rebels' retaliation at night uses the same frames.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import effects
+from .actions import Action, Decision
+from .movement import reach
+from .state import Frame, Player, Troop
+from .table import Table
+
+ATTACK = "2.3 Attack"
+RESPONSE = "2.3 The defender's response"
+OUTCOME = "Combat outcome"
+DAMAGE = "Combat outcome: the fortress is damaged"
+REBEL_STRENGTH = 3
+FORTRESS = "fortress-"
+
+
+@dataclass(frozen=True)
+class Strength:
+    """A combat strength with its parts, declared the rulebook's way:
+    "6: 2 from the exhausted minion, 3 from Reinforcements, 1 from active relics"."""
+
+    parts: tuple[tuple[str, int], ...]
+
+    @property
+    def total(self) -> int:
+        return sum(v for _, v in self.parts)
+
+    def __str__(self) -> str:
+        shown = [f"{v} from {label}" for label, v in self.parts if v]
+        return f"{self.total}: " + ", ".join(shown) if shown else str(self.total)
+
+
+# -- strengths ---------------------------------------------------------------
+
+
+def reinforcements(t: Table, player: Player, stat: str, zone: str) -> int:
+    """All the player's minions' Reinforcements for ``stat`` in ``zone``,
+    ready or not; terrain bonuses add up per matching terrain."""
+    terrains = t.board.zones[zone].terrains
+    return sum(
+        r.bonus_in(terrains)
+        for m in player.minions
+        for r in t.minion_card(m.card).reinforcements
+        if r.stat == stat
+    )
+
+
+def relic_bonus(t: Table, player: Player, stat: str) -> int:
+    return sum(t.relic_card(r).bonus_for(stat) for r in player.active)
+
+
+def aftershock(t: Table, player: Player, minion_id: str) -> int:
+    shock = t.minion_card(minion_id).aftershock
+    return shock.bonus(t.minion_card(m.card) for m in player.minions) if shock else 0
+
+
+def attack_strength(
+    t: Table, player: Player, zone: str, style: str, minion_id: str | None
+) -> Strength:
+    """Troop base (melee 1, ranged 0) + the exhausted minion's base stat if it
+    fits the attack + Reinforcements + active relics + Aftershock."""
+    card = t.minion_card(minion_id) if minion_id else None
+    return Strength(
+        (
+            ("the troop", 1 if style == "melee" else 0),
+            ("the exhausted minion", card.stat_bonus(style) if card else 0),
+            ("Reinforcements", reinforcements(t, player, style, zone)),
+            ("active relics", relic_bonus(t, player, style)),
+            ("Aftershock", aftershock(t, player, minion_id) if minion_id else 0),
+        )
+    )
+
+
+def defense_strength(t: Table, player: Player, zone: str, guard_id: str | None) -> Strength:
+    """1 + the exhausted minion's Defense stat + Reinforcements + active relics."""
+    card = t.minion_card(guard_id) if guard_id else None
+    return Strength(
+        (
+            ("the troop", 1),
+            ("the exhausted minion", card.stat_bonus("defense") if card else 0),
+            ("Reinforcements", reinforcements(t, player, "defense", zone)),
+            ("active relics", relic_bonus(t, player, "defense")),
+        )
+    )
+
+
+# -- targets -----------------------------------------------------------------
+
+
+def unguarded(t: Table, owner: Player) -> bool:
+    return owner.fortress is not None and not owner.in_zone(owner.fortress)
+
+
+def targets(t: Table, color: str, troop: Troop) -> list[str]:
+    """Enemy troops in the zone (melee) or adjacent zones (ranged), and
+    unguarded, undestroyed enemy fortresses there."""
+    assert troop.zone is not None
+    zones = [troop.zone, *t.board.neighbors(troop.zone)]
+    found: list[str] = []
+    for enemy in t.state.players:
+        if enemy.color == color:
+            continue
+        found += [e.id for z in zones for e in enemy.in_zone(z)]
+        if enemy.fortress in zones and not enemy.destroyed and unguarded(t, enemy):
+            found.append(FORTRESS + enemy.color)
+    return found
+
+
+def target_zone(t: Table, target: str) -> str:
+    if target.startswith(FORTRESS):
+        zone = t.player(target.removeprefix(FORTRESS)).fortress
+    else:
+        owner = t.state.owner_of(target)
+        zone = owner.troop(target).zone if owner else None
+    assert zone is not None
+    return zone
+
+
+def describe_target(t: Table, target: str) -> str:
+    if target.startswith(FORTRESS):
+        color = target.removeprefix(FORTRESS)
+        return f"{color}'s unguarded fortress in zone {t.player(color).fortress}"
+    owner = t.state.owner_of(target)
+    assert owner is not None
+    troop = owner.troop(target)
+    assert troop is not None
+    pose = "standing" if troop.standing else "lying"
+    return f"{owner.color}'s troop {target} ({pose}, zone {troop.zone})"
+
+
+def attack_actions(t: Table, color: str, troop: Troop) -> list[Action]:
+    actions = []
+    for target in targets(t, color, troop):
+        style = "melee" if target_zone(t, target) == troop.zone else "ranged"
+        label = f"{style.capitalize()} attack on {describe_target(t, target)}"
+        actions.append(Action("attack", (target,), label))
+    return actions
+
+
+def can_attack(t: Table, color: str, troop: Troop) -> bool:
+    """An attack needs a ready minion to exhaust and something to hit."""
+    player = t.player(color)
+    return any(m.ready for m in player.minions) and bool(targets(t, color, troop))
+
+
+# -- the combat frame ----------------------------------------------------------
+
+
+@dataclass
+class Combat(Frame):
+    """One attack, from its declaration to its outcome.
+
+    Stages: ``troop`` (a free attack picks its troop), ``target``, ``minion``
+    (the attacker exhausts one), ``respond`` (defender first, then both in
+    turn until a round passes with nothing done). The rebels attack with a
+    fixed strength and skip straight to ``respond``.
+    """
+
+    kind = "combat"
+    attacker: str | None  # a color; None for the rebels
+    troop: str | None = None
+    target: str = ""
+    stage: str = "minion"
+    free: bool = False
+    minion: str | None = None
+    guard: str | None = None
+    responder: str | None = None
+    round: int = 0
+    acted: bool = False
+    locked: list[str] = field(default_factory=list)  # troops a relic may not move away
+
+    # who and what -------------------------------------------------------------
+    def defender(self, t: Table) -> Player:
+        color = (
+            self.target.removeprefix(FORTRESS)
+            if self.target.startswith(FORTRESS)
+            else t.state.owner_of(self.target).color
+        )  # type: ignore[union-attr]
+        return t.player(color)
+
+    def attacking_troop(self, t: Table) -> Troop:
+        troop = t.player(self.attacker).troop(self.troop)  # type: ignore[arg-type]
+        assert troop is not None
+        return troop
+
+    def style(self, t: Table) -> str:
+        return "melee" if target_zone(t, self.target) == self.attacking_troop(t).zone else "ranged"
+
+    def attack(self, t: Table) -> Strength:
+        if self.attacker is None:
+            return Strength((("the rebels", REBEL_STRENGTH),))
+        zone = self.attacking_troop(t).zone
+        assert zone is not None
+        return attack_strength(t, t.player(self.attacker), zone, self.style(t), self.minion)
+
+    def defense(self, t: Table) -> Strength:
+        return defense_strength(t, self.defender(t), target_zone(t, self.target), self.guard)
+
+    # decisions ----------------------------------------------------------------
+    def decision(self, t: Table) -> Decision | None:
+        if self.stage == "respond":
+            if not self._response_options(t):
+                return None  # nothing to do but pass: the engine passes for them
+            side = "defend" if self.responder == self.defender(t).color else "raise the stakes"
+            return Decision(
+                self.responder or "",
+                "response",
+                f"{side}: attack {self.attack(t)} against defense {self.defense(t)}",
+                RESPONSE,
+            )
+        color = self.attacker or ""
+        prompts = {
+            "troop": "choose the troop for the free attack",
+            "target": f"choose the target of {self.troop}'s attack",
+            "minion": "exhaust a ready minion for the attack",
+        }
+        return Decision(color, f"attack-{self.stage}", prompts[self.stage], ATTACK)
+
+    def legal(self, t: Table) -> list[Action]:
+        if self.stage == "respond":
+            return [
+                *self._response_options(t),
+                Action("pass", (), "Pass: satisfied with the strengths"),
+            ]
+        player = t.player(self.attacker or "")
+        if self.stage == "troop":
+            troops = [tr for tr in player.on_board() if targets(t, player.color, tr)]
+            return [
+                *(
+                    Action("troop", (tr.id,), f"Attack with {tr.id} (zone {tr.zone})")
+                    for tr in troops
+                ),
+                Action("skip", (), "Skip the free attack"),
+            ]
+        if self.stage == "target":
+            return attack_actions(t, player.color, self.attacking_troop(t))
+        style = self.style(t)
+        zone = self.attacking_troop(t).zone or ""
+        return [
+            Action(
+                "exhaust",
+                (m.card,),
+                f"Exhaust {t.name(m.card)}: attack "
+                f"{attack_strength(t, player, zone, style, m.card)}",
+            )
+            for m in player.minions
+            if m.ready
+        ]
+
+    def apply(self, t: Table, action: Action) -> None:
+        if action.verb == "skip":
+            t.say(ATTACK, f"{self.attacker} does not make the free attack.")
+            t.pop()
+        elif action.verb == "troop":
+            self.troop, self.stage = action.args[0], "target"
+        elif action.verb == "attack":
+            self.target, self.stage = action.args[0], "minion"
+        elif action.verb == "exhaust" and self.stage == "minion":
+            self._declare(t, action.args[0])
+        elif action.verb == "exhaust":
+            self._guard(t, action.args[0])
+        elif action.verb == "activate":
+            self.acted = True
+            effects.activate_relic(t, self.responder or "", action.args[0], combat=self)
+        elif action.verb == "pass":
+            self._pass(t)
+
+    def run(self, t: Table) -> None:
+        self._pass(t)  # a responder with no options passes
+
+    # steps ----------------------------------------------------------------------
+    def _declare(self, t: Table, minion_id: str) -> None:
+        player = t.player(self.attacker or "")
+        minion = player.minion(minion_id)
+        assert minion is not None
+        t.exhaust(minion)
+        self.minion = minion_id
+        what = describe_target(t, self.target)
+        kind = "a free attack" if self.free else "an attack"
+        t.say(
+            ATTACK,
+            f"{player.color}'s {self.troop} makes {kind} ({self.style(t)}) on {what}, "
+            f"exhausting {t.name(minion_id)}: strength {self.attack(t)}.",
+            "attack",
+            attacker=player.color,
+            troop=self.troop,
+            target=self.target,
+            minion=minion_id,
+            strength=self.attack(t).total,
+        )
+        if self.target.startswith(FORTRESS):
+            # An unguarded fortress has no one to respond: all of it is damage.
+            t.pop()
+            damage_fortress(t, self.defender(t), self.attack(t).total, player)
+            return
+        self.locked = [self.target, self.troop or ""]
+        self.begin_response(t)
+
+    def begin_response(self, t: Table) -> None:
+        self.stage, self.responder, self.round, self.acted = (
+            "respond",
+            self.defender(t).color,
+            1,
+            False,
+        )
+
+    def _guard(self, t: Table, minion_id: str) -> None:
+        defender = self.defender(t)
+        minion = defender.minion(minion_id)
+        assert minion is not None
+        t.exhaust(minion)
+        self.guard, self.acted = minion_id, True
+        t.say(
+            RESPONSE,
+            f"{defender.color} exhausts {t.name(minion_id)} to defend: defense {self.defense(t)}.",
+            "defend",
+            player=defender.color,
+            minion=minion_id,
+        )
+
+    def _response_options(self, t: Table) -> list[Action]:
+        player = t.player(self.responder or "")
+        options = []
+        if player is self.defender(t) and self.guard is None:
+            options += [
+                Action("exhaust", (m.card,), f"Exhaust {t.name(m.card)} to defend")
+                for m in guards(t, player)
+            ]
+        options += effects.activate_actions(t, player)
+        return options
+
+    def _pass(self, t: Table) -> None:
+        # Resolution comes when a round after the first passes with nothing
+        # done: the other side closed its own round with a pass already.
+        if self.attacker is None or (self.round > 1 and not self.acted):
+            t.pop()
+            resolve(t, self)
+            return
+        defender = self.defender(t).color
+        self.responder = self.attacker if self.responder == defender else defender
+        self.round, self.acted = self.round + 1, False
+
+
+def guards(t: Table, player: Player) -> list:
+    """Minions that may be exhausted to defend (edition option defense_minion):
+    en, any ready minion (only a Defense stat adds); pt, only a ready Guardian."""
+    ready = [m for m in player.minions if m.ready]
+    if t.rules.defense_minion == "pt":
+        return [m for m in ready if t.minion_card(m.card).cls == "guardian"]
+    return ready
+
+
+# -- the outcome -----------------------------------------------------------------
+
+
+def resolve(t: Table, combat: Combat) -> None:
+    """Compare strengths; a tie goes to the defender."""
+    attack, defense = combat.attack(t), combat.defense(t)
+    defender = combat.defender(t)
+    troop = defender.troop(combat.target)
+    assert troop is not None and troop.zone is not None
+    who = combat.attacker or "the rebels"
+    if attack.total <= defense.total:
+        t.say(
+            OUTCOME,
+            f"Defender wins: {who}'s attack {attack} does not beat {defender.color}'s "
+            f"defense {defense} (a tie goes to the defender). Nothing happens.",
+            "combat",
+            winner=defender.color,
+            attack=attack.total,
+            defense=defense.total,
+        )
+        return
+    attacker = t.player(combat.attacker) if combat.attacker else None
+    zone, standing = troop.zone, troop.standing
+    t.say(
+        OUTCOME,
+        f"Defender loses: {who}'s attack {attack} beats {defender.color}'s defense {defense}.",
+        "combat",
+        winner=who,
+        attack=attack.total,
+        defense=defense.total,
+    )
+    if attacker:
+        t.gain_gold(attacker, 2, OUTCOME, "for winning the combat")
+    if standing:
+        troop.standing = False
+        t.push(Retreat(defender.color, troop.id))
+    else:
+        troop.zone, troop.standing = None, True
+        t.say(
+            OUTCOME,
+            f"{defender.color}'s troop {troop.id} was lying down: it is removed to its "
+            "owner's supply.",
+            "remove",
+            player=defender.color,
+            troop=troop.id,
+        )
+    if zone == defender.fortress and not defender.destroyed:
+        damage_fortress(t, defender, attack.total - defense.total, attacker)
+
+
+def damage_fortress(t: Table, owner: Player, amount: int, attacker: Player | None) -> None:
+    """Damage, hidden treasure (+1 gold for any damage) and loot (a relic for
+    the last hit point). Rebels gain nothing."""
+    dealt = min(amount, owner.hp)
+    if dealt <= 0:
+        return
+    owner.hp -= dealt
+    state = "destroyed" if owner.hp == 0 else f"{owner.hp} HP left"
+    t.say(
+        DAMAGE,
+        f"{owner.color}'s fortress takes {dealt} damage ({state}).",
+        "damage",
+        player=owner.color,
+        amount=dealt,
+        hp=owner.hp,
+    )
+    if attacker is None:
+        return
+    t.gain_gold(attacker, 1, "Hidden treasure", "for damaging an enemy fortress")
+    if owner.hp == 0:
+        t.draw_relic(attacker, "Loot a fortress", "for dealing the last hit point")
+
+
+@dataclass
+class Retreat(Frame):
+    """Combat outcome B: the standing loser lies down and retreats to a zone
+    of its owner's choice (movement Reinforcements apply)."""
+
+    kind = "retreat"
+    player: str
+    troop: str
+
+    def decision(self, t: Table) -> Decision:
+        return Decision(self.player, "retreat", f"choose where {self.troop} retreats", OUTCOME)
+
+    def legal(self, t: Table) -> list[Action]:
+        troop = t.player(self.player).troop(self.troop)
+        assert troop is not None and troop.zone is not None
+        return [
+            Action("retreat", (z,), f"Retreat {self.troop} to zone {z}")
+            for z in reach(t, self.player, troop.zone)
+        ]
+
+    def apply(self, t: Table, action: Action) -> None:
+        troop = t.player(self.player).troop(self.troop)
+        assert troop is not None
+        origin, troop.zone = troop.zone, action.args[0]
+        t.say(
+            OUTCOME,
+            f"{self.player}'s {self.troop} lies down and retreats from zone {origin} "
+            f"to zone {troop.zone}.",
+            "retreat",
+            player=self.player,
+            troop=self.troop,
+            zone=troop.zone,
+        )
+        t.pop()

@@ -1,0 +1,18 @@
+"""The one exception type of the model.
+
+Every refusal — an illegal or malformed action, a broken save file, a card or
+map file that does not validate — raises :class:`CovilError`. Its message says
+what is wrong; ``rule`` names the rulebook section (or data file) that forbids
+it. Whoever raises it guarantees that no game state was changed.
+"""
+
+from __future__ import annotations
+
+
+class CovilError(ValueError):
+    """What is wrong, and which rule (or file) says so."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        self.message = message
+        self.rule = rule
+        super().__init__(f"{message} [{rule}]" if rule else message)

@@ -1,0 +1,45 @@
+"""The day: Morning, Afternoon, Night, four times, then the end.
+
+:class:`Day` sits at the bottom of the decision stack and moves the game from
+phase to phase; :func:`settle` runs the stack until somebody must decide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import afternoon, morning, night
+from .state import Frame
+from .table import Table
+
+MAX_AUTOMATIC_STEPS = 10_000  # a guard: a rule that never decides is a bug
+
+
+@dataclass
+class Day(Frame):
+    kind = "day"
+
+    def run(self, t: Table) -> None:
+        s = t.state
+        if s.phase == "morning":
+            morning.run(t)
+            if s.phase == "afternoon":
+                afternoon.start_turn(t, s.scepter)
+        elif s.phase == "afternoon":
+            afternoon.next_turn(t)  # a turn has just ended
+        elif s.phase == "night":
+            night.run(t)
+        else:
+            t.pop()
+
+
+def settle(t: Table) -> None:
+    """Run automatic steps until the top frame asks a decision or the game ends."""
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        if not t.state.stack:
+            return
+        top = t.state.stack[-1]
+        if top.decision(t) is not None:
+            return
+        top.run(t)
+    raise RuntimeError("the rules ran too long without a decision")

@@ -1,0 +1,94 @@
+"""Phase 1: Morning — starting zones (Setup I, on day 1), standing troops up
+and summoning troops at the fortress up to the day's number."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action, Decision
+from .state import Frame, Player
+from .table import Table
+
+PHASE = "Phase 1: Morning"
+START = "Setup I: Choose starting zones"
+TROOPS_BY_DAY = {1: 2, 2: 3, 3: 4, 4: 5}
+STARTER_TROOPS = 2
+
+
+@dataclass
+class StartZone(Frame):
+    """In turn order, each player places their fortress and 2 starter troops
+    on a spiral zone not yet taken."""
+
+    kind = "start-zone"
+    player: str
+
+    def decision(self, t: Table) -> Decision:
+        return Decision(self.player, "start-zone", "choose a spiral zone for your fortress", START)
+
+    def legal(self, t: Table) -> list[Action]:
+        return [
+            Action("start", (z,), f"Place the fortress and 2 troops in zone {z}")
+            for z in free_spirals(t)
+        ]
+
+    def apply(self, t: Table, action: Action) -> None:
+        zone = action.args[0]
+        player = t.player(self.player)
+        player.fortress = zone
+        for troop in player.troops[:STARTER_TROOPS]:
+            troop.zone, troop.standing = zone, True
+        t.say(
+            START,
+            f"{self.player} places the fortress and {STARTER_TROOPS} troops in zone {zone}.",
+            "start",
+            player=self.player,
+            zone=zone,
+        )
+        t.pop()
+
+
+def free_spirals(t: Table) -> list[str]:
+    taken = {p.fortress for p in t.state.players}
+    return [z for z in t.board.spirals if z not in taken]
+
+
+def run(t: Table) -> None:
+    """The morning: starting zones first on day 1, then stand up and summon."""
+    unplaced = [p for p in t.state.turn_order() if p.fortress is None]
+    if unplaced:
+        t.push(StartZone(unplaced[0].color))
+        return
+    t.say(PHASE, f"Day {t.state.day}: morning.", "phase", day=t.state.day)
+    for player in t.state.turn_order():
+        stand_up(t, player)
+        summon(t, player)
+    t.state.phase = "afternoon"
+
+
+def stand_up(t: Table, player: Player) -> None:
+    lying = [tr for tr in player.on_board() if not tr.standing]
+    for troop in lying:
+        troop.standing = True
+    if lying:
+        t.say(
+            PHASE, f"{player.color} stands up {len(lying)} troop(s).", "stand", player=player.color
+        )
+
+
+def summon(t: Table, player: Player) -> None:
+    """Summon at the fortress zone (even a destroyed one) up to the day's number."""
+    want = TROOPS_BY_DAY[t.state.day]
+    supply = [tr for tr in player.troops if tr.zone is None]
+    count = max(0, want - len(player.on_board()))
+    for troop in supply[:count]:
+        troop.zone, troop.standing = player.fortress, True
+    if count:
+        t.say(
+            PHASE,
+            f"{player.color} summons {count} troop(s) at the fortress in zone "
+            f"{player.fortress} ({want} on the board on day {t.state.day}).",
+            "summon",
+            player=player.color,
+            count=count,
+        )

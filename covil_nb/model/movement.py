@@ -1,0 +1,31 @@
+"""2.3 Move this troop — how far a troop may go from where it stands.
+
+Moving, retreating (combat outcome B) and the "move" instant effect all use
+:func:`reach`, so movement Reinforcements apply the same way to each.
+"""
+
+from __future__ import annotations
+
+from .table import Table
+
+RULE = "2.3 Move this troop"
+
+
+def steps_from(t: Table, color: str, zone: str) -> int:
+    """1, plus each movement Reinforcement that names a terrain of ``zone``.
+
+    A movement bonus adds once however many of its terrains the zone has:
+    the rulebook speaks of moving "up to 2 zones" from the named terrain.
+    """
+    terrains = t.board.zones[zone].terrains
+    bonus = 0
+    for minion in t.player(color).minions:
+        for r in t.minion_card(minion.card).reinforcements:
+            if r.stat == "move" and r.applies_in(terrains):
+                bonus += r.amount
+    return 1 + bonus
+
+
+def reach(t: Table, color: str, zone: str) -> list[str]:
+    """Zones a troop of ``color`` standing in ``zone`` may move to."""
+    return t.board.within(zone, steps_from(t, color, zone))

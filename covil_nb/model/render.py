@@ -1,0 +1,73 @@
+"""A text picture of the game: the board's zones, the halls, the pool and
+the tracks. ``print(game)`` shows it; tutorials use it until the widget."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .state import MAX_REBELS, Player, State
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def troop_marks(state: State, zone: str) -> str:
+    """Standing troops upper case (Y1), lying ones lower case (y1)."""
+    return " ".join(t.id if t.standing else t.id.lower() for t in state.troops_in(zone))
+
+
+def zone_lines(game: Game) -> list[str]:
+    s, board = game._state, game.board
+    lines = []
+    for zid, zone in board.zones.items():
+        terrains = "+".join(sorted(zone.terrains, key=lambda x: (x != "town", x)))
+        marks = [f"{'@' if zone.spiral else ' '}{zid}", f"{terrains:<16}"]
+        for p in s.players:
+            if p.fortress == zid:
+                marks.append(
+                    f"[{p.color} fortress {p.hp} HP]" if p.hp else f"[{p.color} fortress destroyed]"
+                )
+        if zid == board.town:
+            marks.append(f"rebels {s.rebels}/{MAX_REBELS}")
+        marks.append(troop_marks(s, zid))
+        marks.append("→ " + " ".join(board.neighbors(zid)))
+        lines.append("  " + "  ".join(m for m in marks if m))
+    return lines
+
+
+def player_lines(game: Game, p: Player) -> list[str]:
+    name = game.cards.minion
+    supply = sum(t.zone is None for t in p.troops)
+    hall = ", ".join(f"{name(m.card).name} ({m.state})" for m in p.hall) or "empty"
+    hand = ", ".join(game.cards.relic(r).name for r in p.hand) or "none"
+    active = ", ".join(game.cards.relic(r).name for r in p.active) or "none"
+    return [
+        f"  {p.color}: gold {p.gold}/5, fortress {p.fortress or '-'} {p.hp}/5 HP, "
+        f"{len(p.on_board())} troops on the board, {supply} in supply",
+        f"    throne: {name(p.overlord.card).name} ({p.overlord.state}); hall: {hall}",
+        f"    hand: {hand}; active: {active}",
+    ]
+
+
+def text(game: Game) -> str:
+    s = game._state
+    holder = s.players[s.scepter].color
+    head = (
+        f"Covil — {game.board.title} — game over"
+        if game.is_over
+        else f"Covil — {game.board.title} — day {s.day}, {s.phase} — scepter: {holder}"
+    )
+    lines = [head]
+    if game.decision:
+        lines.append(f"Now: {game.decision}")
+    lines += ["Zones (@ spiral; upper case stands, lower case lies down):", *zone_lines(game)]
+    lines.append("Players:")
+    for p in s.players:
+        lines += player_lines(game, p)
+    pool = ", ".join(f"{game.cards.minion(c).name} ({game.cards.minion(c).cost})" for c in s.pool)
+    lines.append(f"Pool: {pool or 'empty'}")
+    lines.append(
+        f"Decks: {len(s.mercenary_deck)} mercenaries set aside; {len(s.relic_deck)} relics "
+        f"({len(s.relic_discard)} discarded)"
+    )
+    return "\n".join(lines)

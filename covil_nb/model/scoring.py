@@ -1,0 +1,69 @@
+"""Final scoring: fortress alive 5 VP, 1 VP per gold, each minion its cost
+(Overlord included), each relic in hand its gold value, with Influence
+bonuses; tie breakers: troops on the board, fortress HP, gold, the most
+expensive minion; else the victory is shared."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CardSet, Influence
+from .state import Player, State
+
+RULE = "Final scoring"
+FORTRESS_VP = 5
+
+
+@dataclass(frozen=True)
+class Score:
+    player: str
+    fortress: int
+    gold: int
+    minions: int  # costs, plus Influence bonuses on minions
+    relics: int  # gold values, plus Influence bonuses on relics
+    influence: int  # the part of minions + relics that Influence added
+    tiebreak: tuple[int, int, int, int]  # troops on board, HP, gold, best minion
+
+    @property
+    def total(self) -> int:
+        return self.fortress + self.gold + self.minions + self.relics
+
+    def __str__(self) -> str:
+        return (
+            f"{self.player}: {self.total} VP (fortress {self.fortress}, gold {self.gold}, "
+            f"minions {self.minions}, relics {self.relics}; Influence added {self.influence})"
+        )
+
+
+def _influence_on_minions(cards: CardSet, player: Player, inf: Influence) -> int:
+    return inf.amount * sum(inf.counts(cards.minion(m.card)) for m in player.minions)
+
+
+def score_player(cards: CardSet, player: Player) -> Score:
+    influences = [
+        i for m in player.minions for i in cards.minion(m.card).influences if i.kind == "score"
+    ]
+    on_relics = sum(i.amount * len(player.hand) for i in influences if i.per == "relic")
+    on_minions = sum(
+        _influence_on_minions(cards, player, i) for i in influences if i.per == "minion"
+    )
+    costs = [cards.minion(m.card).cost for m in player.minions]
+    return Score(
+        player=player.color,
+        fortress=FORTRESS_VP if player.fortress is not None and player.hp > 0 else 0,
+        gold=player.gold,
+        minions=sum(costs) + on_minions,
+        relics=sum(cards.relic(r).gold for r in player.hand) + on_relics,
+        influence=on_minions + on_relics,
+        tiebreak=(len(player.on_board()), player.hp, player.gold, max(costs)),
+    )
+
+
+def scores(cards: CardSet, state: State) -> list[Score]:
+    return [score_player(cards, p) for p in state.players]
+
+
+def winners(all_scores: list[Score]) -> list[str]:
+    """Most VP, then the tie breakers in order; several names share the victory."""
+    best = max((s.total, s.tiebreak) for s in all_scores)
+    return [s.player for s in all_scores if (s.total, s.tiebreak) == best]
