@@ -111,7 +111,9 @@ def test_the_henchmen_are_the_same_five_in_every_color(cards: CardSet) -> None:
     assert len(set(names)) == 1
     for color in COLORS:
         assert all(c.color == color and c.id.startswith(f"{color}-") for c in cards.henchmen[color])
-    assert {c.cost for group in cards.henchmen.values() for c in group} <= {1, 2, 3}
+    # The Grunt costs 0, so a warrior discount can turn its cost into gold
+    # (the rulebook's Influence example: "if it costs 0 you will get +2 gold").
+    assert {c.cost for group in cards.henchmen.values() for c in group} == {0, 1, 2, 3}
 
 
 def test_the_cards_the_rulebooks_name(cards: CardSet) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,20 @@ from .table import Table
 
 SAVE_FORMAT = "covil_nb/game"
 SAVE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class SetupStep:
+    """One setup step (A to I), what it did, and the table after it."""
+
+    letter: str
+    title: str
+    events: list[Event]
+    game: Game
+
+    def __str__(self) -> str:
+        done = "\n".join(f"  {e.text}" for e in self.events)
+        return f"Setup {self.letter}: {self.title}\n{done}\n\n{self.game}"
 
 
 @dataclass
@@ -73,7 +88,27 @@ class Game:
         rules: Rules | None = None,
         cards: CardSet | None = None,
     ) -> Game:
-        """A new game after setup, waiting for the first starting zone."""
+        """A new game after setup, waiting for the first starting zone.
+
+        ``players`` are colors in seating order; the first holds the scepter.
+        ``edition`` sets the edition options of RULINGS.md; ``rules`` may set
+        them one by one instead."""
+        *_, last = cls.setup_steps(players, board, seed, edition, rules, cards)
+        return last.game
+
+    @classmethod
+    def setup_steps(
+        cls,
+        players: list[str],
+        board: str = "A",
+        seed: int = 0,
+        edition: str = "en",
+        rules: Rules | None = None,
+        cards: CardSet | None = None,
+    ) -> Iterator[SetupStep]:
+        """Setup A to I one step at a time, each with a snapshot of the table
+        after it; the last step's game is ``Game.new(...)`` with the same
+        arguments, waiting for the first starting zone."""
         the_board, the_rules = _check_new(players, board, seed, edition, rules)
         the_cards = cards or load_cards()
         options = Options(
@@ -84,9 +119,6 @@ class Game:
             cards="reference" if cards is None else "custom",
         )
         t = Table(setup.empty_state(options, seed_state(seed)), the_cards, the_board)
-        setup.setup(t, list(players))
-        t.push(Day())
-        settle(t)
         origin = {
             "new": {
                 "players": list(players),
@@ -96,7 +128,18 @@ class Game:
                 "rules": codec.encode(the_rules),
             }
         }
-        return cls(t.state, the_cards, the_board, origin=origin, events=t.events)
+        for letter, title, step in setup.STEPS:
+            start = len(t.events)
+            step(t, list(players))
+            snapshot = cls(
+                copy.deepcopy(t.state), the_cards, the_board, origin=origin, events=list(t.events)
+            )
+            yield SetupStep(letter, title, t.events[start:], snapshot)
+        start = len(t.events)
+        t.push(Day())
+        settle(t)
+        game = cls(t.state, the_cards, the_board, origin=origin, events=t.events)
+        yield SetupStep("I", "Choose starting zones", t.events[start:], game)
 
     @classmethod
     def from_position(cls, state: State, cards: CardSet | None = None) -> Game:
@@ -106,12 +149,11 @@ class Game:
         found = problems(state, the_cards, board)
         if found:
             raise CovilError("the position is not valid: " + "; ".join(found), "position")
+        origin = {"position": codec.encode(state)}
         state = copy.deepcopy(state)
         t = Table(state, the_cards, board)
         settle(t)
-        return cls(
-            state, the_cards, board, origin={"position": codec.encode(state)}, events=t.events
-        )
+        return cls(state, the_cards, board, origin=origin, events=t.events)
 
     # -- where we are ---------------------------------------------------------------
     @property
@@ -325,7 +367,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return not self._state.stack
+        return self._state.phase == "end"
 
     def score(self) -> list[Score]:
         """Each player's VP by source, with the tie-break values."""

@@ -91,6 +91,9 @@ def _cards(state: State, cards: CardSet) -> list[str]:
     found += [f"unknown card {c!r}" for c in counts if c not in known]
     found += [f"card {c!r} is nowhere" for c in sorted(known - set(counts))]
     for p in state.players:
+        if p.overlord is None:
+            found.append(f"{p.color} has no Dark Overlord on the throne")
+            continue
         throne = cards[p.overlord.card] if p.overlord.card in known else None
         if throne is not None and getattr(throne, "kind", "") != "overlord":
             found.append(f"{p.color}'s throne holds {p.overlord.card}, not a Dark Overlord")

@@ -40,11 +40,12 @@ def player_lines(game: Game, p: Player) -> list[str]:
     supply = sum(t.zone is None for t in p.troops)
     hall = ", ".join(f"{name(m.card).name} ({m.state})" for m in p.hall) or "empty"
     hand = ", ".join(game.cards.relic(r).name for r in p.hand) or "none"
+    throne = f"{name(p.overlord.card).name} ({p.overlord.state})" if p.overlord else "empty"
     active = ", ".join(game.cards.relic(r).name for r in p.active) or "none"
     return [
         f"  {p.color}: gold {p.gold}/5, fortress {p.fortress or '-'} {p.hp}/5 HP, "
         f"{len(p.on_board())} troops on the board, {supply} in supply",
-        f"    throne: {name(p.overlord.card).name} ({p.overlord.state}); hall: {hall}",
+        f"    throne: {throne}; hall: {hall}",
         f"    hand: {hand}; active: {active}",
     ]
 

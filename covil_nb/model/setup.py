@@ -1,102 +1,146 @@
-"""Game setup, steps A to I of the rulebook (I, the starting zones, is the
-first decision of day 1's morning: see :mod:`morning`)."""
+"""Game setup, steps A to H of the rulebook, one function each; step I, the
+starting zones, is the first decision of day 1's morning (see :mod:`morning`).
+
+:data:`STEPS` lists them in order so a tutorial can stop after each one
+(``Game.setup_steps``); :func:`setup` runs them all.
+"""
 
 from __future__ import annotations
 
-from .cards import CardSet
-from .state import EXHAUSTED, LETTERS, TROOPS_PER_PLAYER, Minion, Options, Player, State, Troop
+from collections.abc import Callable
+
+from .state import LETTERS, TROOPS_PER_PLAYER, Minion, Options, Player, State, Troop
 from .table import Table
 
 POOL_SIZE = 6
 SET_ASIDE = 24
 STARTING_RELICS = 2
-SETUP = "Setup"
+NO_TENS_AT_SETUP = 10
 
 
 def troop_ids(color: str) -> list[str]:
     return [f"{LETTERS[color]}{i}" for i in range(1, TROOPS_PER_PLAYER + 1)]
 
 
-def new_player(color: str, cards: CardSet, overlord: str) -> Player:
-    """Setup B, D, E: a hall of the color's 5 Henchmen (ready), 5 troops in
-    supply, fortress HP 5, gold 5, and the Overlord on the throne, exhausted."""
-    return Player(
-        color=color,
-        overlord=Minion(overlord, EXHAUSTED),
-        hall=[Minion(h.id) for h in cards.henchmen[color]],
-        troops=[Troop(i) for i in troop_ids(color)],
+def place_board(t: Table, colors: list[str]) -> None:
+    """A: the board, chosen for the number of players."""
+    zones = len(t.board.zones)
+    t.say(
+        "Setup A",
+        f"The board: {t.board.title}, {zones} zones, the town in zone {t.board.town}, "
+        f"spirals {', '.join(t.board.spirals)}.",
     )
 
 
-def setup(t: Table, colors: list[str]) -> None:
-    """Deal a new game onto an empty table: ``t.state`` holds only options and rng."""
-    s, cards = t.state, t.cards
-    t.say(f"{SETUP} A", f"The board: {t.board.title}.")
-    overlords = [c.id for c in cards.overlords]
-    t.shuffle(overlords)
-    s.players = [new_player(c, cards, overlords[i]) for i, c in enumerate(colors)]
-    s.box += overlords[len(colors) :]
-    s.box += [h.id for color, hs in cards.henchmen.items() if color not in colors for h in hs]
+def give_halls(t: Table, colors: list[str]) -> None:
+    """B: a Champions Hall with the color's 5 Henchmen (ready), 5 troops in
+    supply, fortress HP 5 and gold 5 for each player."""
+    s = t.state
+    s.players = [
+        Player(
+            color=c,
+            hall=[Minion(h.id) for h in t.cards.henchmen[c]],
+            troops=[Troop(i) for i in troop_ids(c)],
+        )
+        for c in colors
+    ]
+    s.box += [h.id for color, hs in t.cards.henchmen.items() if color not in colors for h in hs]
     t.say(
-        f"{SETUP} B",
-        "Each player takes a Champions Hall with 5 Henchmen, 5 troops, "
+        "Setup B",
+        "Each player takes a Champions Hall with 5 Henchmen, 5 troops in supply, "
         "a fortress at 5 HP and 5 gold.",
     )
-    s.rebels = 1
-    t.say(f"{SETUP} C", "One rebel goes to the town; the other 4 wait in the supply.")
-    for p in s.players:
-        t.say(
-            f"{SETUP} D",
-            f"{p.color} receives the Dark Overlord {t.name(p.overlord.card)}.",
-            "overlord",
-            player=p.color,
-            card=p.overlord.card,
-        )
-    t.say(f"{SETUP} E", "Every Dark Overlord starts exhausted.")
-    deal_mercenaries(t)
-    deal_relics(t)
+
+
+def place_rebels(t: Table, colors: list[str]) -> None:
+    """C: 1 rebel in town, the other 4 beside the board."""
+    t.state.rebels = 1
     t.say(
-        f"{SETUP} H", f"{colors[0]} holds the Evil Scepter and starts.", "scepter", player=colors[0]
+        "Setup C",
+        f"One rebel goes to the town (zone {t.board.town}); the other 4 wait in the supply.",
     )
 
 
-def deal_mercenaries(t: Table) -> None:
-    """Setup F: 24 set aside, 6 revealed; at setup only, 10-cost cards are
+def deal_overlords(t: Table, colors: list[str]) -> None:
+    """D: one random Dark Overlord on each throne; the rest go back in the box."""
+    s = t.state
+    overlords = [c.id for c in t.cards.overlords]
+    t.shuffle(overlords)
+    for p, card in zip(s.players, overlords, strict=False):
+        p.overlord = Minion(card)
+        t.say(
+            "Setup D",
+            f"{p.color} receives the Dark Overlord {t.name(card)}.",
+            "overlord",
+            player=p.color,
+            card=card,
+        )
+    s.box += overlords[len(s.players) :]
+
+
+def exhaust_overlords(t: Table, colors: list[str]) -> None:
+    """E: every Dark Overlord starts exhausted."""
+    for p in t.state.players:
+        if p.overlord:
+            t.exhaust(p.overlord)
+    t.say("Setup E", "Every Dark Overlord starts exhausted.")
+
+
+def deal_mercenaries(t: Table, colors: list[str]) -> None:
+    """F: 24 set aside, 6 revealed; at setup only, 10-cost cards are
     shuffled back and replaced."""
     s = t.state
-    deck = [c.id for c in t.cards.mercenaries if c.id not in s.box and not _in_halls(s, c.id)]
+    deck = [c.id for c in t.cards.mercenaries]
     t.shuffle(deck)
     s.mercenary_deck, s.box = deck[:SET_ASIDE], s.box + deck[SET_ASIDE:]
     s.pool = [s.mercenary_deck.pop() for _ in range(min(POOL_SIZE, len(s.mercenary_deck)))]
-    while (tens := [c for c in s.pool if t.minion_card(c).cost == 10]) and any(
-        t.minion_card(c).cost != 10 for c in s.mercenary_deck
-    ):
+    while tens := [c for c in s.pool if t.minion_card(c).cost == NO_TENS_AT_SETUP]:
+        if all(t.minion_card(c).cost == NO_TENS_AT_SETUP for c in s.mercenary_deck):
+            break  # nothing could replace them
         s.pool = [c for c in s.pool if c not in tens]
         s.mercenary_deck += tens
         t.shuffle(s.mercenary_deck)
-        t.say(
-            f"{SETUP} F", f"{len(tens)} card(s) costing 10 go back into the deck and are replaced."
-        )
-        s.pool += [s.mercenary_deck.pop() for _ in range(len(tens))]
+        t.say("Setup F", f"{len(tens)} card(s) costing 10 go back into the deck and are replaced.")
+        s.pool += [s.mercenary_deck.pop() for _ in tens]
     t.say(
-        f"{SETUP} F",
+        "Setup F",
         f"{SET_ASIDE} mercenaries are set aside; the pool: {', '.join(t.name(c) for c in s.pool)}.",
         "pool",
     )
 
 
-def _in_halls(s: State, card: str) -> bool:
-    return any(p.minion(card) for p in s.players)
-
-
-def deal_relics(t: Table) -> None:
-    """Setup G: shuffle the relics and deal 2 to each player."""
+def deal_relics(t: Table, colors: list[str]) -> None:
+    """G: shuffle the relics and deal 2 to each player."""
     s = t.state
     s.relic_deck = [r.id for r in t.cards.relics]
     t.shuffle(s.relic_deck)
     for p in s.players:
         p.hand = [s.relic_deck.pop() for _ in range(STARTING_RELICS)]
-    t.say(f"{SETUP} G", f"Each player is dealt {STARTING_RELICS} Power Relics.")
+    t.say("Setup G", f"Each player is dealt {STARTING_RELICS} Power Relics.")
+
+
+def give_scepter(t: Table, colors: list[str]) -> None:
+    """H: the first player in the list holds the Evil Scepter."""
+    t.state.scepter = t.state.turn = 0
+    t.say("Setup H", f"{colors[0]} holds the Evil Scepter and starts.", "scepter", player=colors[0])
+
+
+STEPS: tuple[tuple[str, str, Callable[[Table, list[str]], None]], ...] = (
+    ("A", "Place the game board", place_board),
+    ("B", "Give each player a Champions Hall, troops, Henchmen, fortress, HP and gold", give_halls),
+    ("C", "Rebels", place_rebels),
+    ("D", "Deal the Dark Overlords", deal_overlords),
+    ("E", "Exhaust the Dark Overlords", exhaust_overlords),
+    ("F", "The Mercenary pool", deal_mercenaries),
+    ("G", "Deal the Power Relics", deal_relics),
+    ("H", "The Evil Scepter", give_scepter),
+)
+
+
+def setup(t: Table, colors: list[str]) -> None:
+    """Deal a new game onto an empty table (``t.state`` from :func:`empty_state`)."""
+    for _, _, step in STEPS:
+        step(t, colors)
 
 
 def empty_state(options: Options, rng: int) -> State:

@@ -72,7 +72,7 @@ class Minion:
 @dataclass
 class Player:
     color: str
-    overlord: Minion
+    overlord: Minion | None = None  # on the throne from Setup D on
     hall: list[Minion] = field(default_factory=list)
     troops: list[Troop] = field(default_factory=list)
     gold: int = MAX_GOLD
@@ -84,7 +84,7 @@ class Player:
     @property
     def minions(self) -> list[Minion]:
         """The Overlord first, then the hall in slot order."""
-        return [self.overlord, *self.hall]
+        return [self.overlord, *self.hall] if self.overlord else list(self.hall)
 
     def minion(self, card: str) -> Minion | None:
         return next((m for m in self.minions if m.card == card), None)
