@@ -39,7 +39,7 @@ class Turn(Frame):
     def decision(self, t: Table) -> Decision:
         must = self._must_act(t)
         todo = "lie down a troop for its troop action" if must else "end the turn when done"
-        return Decision(self.player, "turn", f"afternoon turn: {todo}", PHASE)
+        return Decision(self.player, "turn", f"take the afternoon turn: {todo}", PHASE)
 
     def _must_act(self, t: Table) -> bool:
         return not self.acted and any(tr.standing for tr in t.player(self.player).on_board())

@@ -230,7 +230,7 @@ class Game:
         if not self._redo:
             raise CovilError("there is nothing to redo", "redo")
         action = self._redo.pop()
-        kept = self._redo
+        kept = list(self._redo)
         events = self.apply(action)
         self._redo = kept
         return events

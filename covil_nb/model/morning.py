@@ -24,7 +24,7 @@ class StartZone(Frame):
     player: str
 
     def decision(self, t: Table) -> Decision:
-        return Decision(self.player, "start-zone", "choose a spiral zone for your fortress", START)
+        return Decision(self.player, "start-zone", "choose a spiral zone for the fortress", START)
 
     def legal(self, t: Table) -> list[Action]:
         return [
@@ -57,9 +57,17 @@ def run(t: Table) -> None:
     """The morning: starting zones first on day 1, then stand up and summon."""
     unplaced = [p for p in t.state.turn_order() if p.fortress is None]
     if unplaced:
+        if len(unplaced) == len(t.state.players):
+            t.say(
+                PHASE,
+                "Day 1: morning. First, each player in turn order chooses a starting zone.",
+                "phase",
+                day=1,
+            )
         t.push(StartZone(unplaced[0].color))
         return
-    t.say(PHASE, f"Day {t.state.day}: morning.", "phase", day=t.state.day)
+    if t.state.day > 1:
+        t.say(PHASE, f"Day {t.state.day}: morning.", "phase", day=t.state.day)
     for player in t.state.turn_order():
         stand_up(t, player)
         summon(t, player)

@@ -52,7 +52,7 @@ def player_lines(game: Game, p: Player) -> list[str]:
 
 def text(game: Game) -> str:
     s = game._state
-    holder = s.players[s.scepter].color
+    holder = s.players[s.scepter].color if s.players else "nobody yet"
     head = (
         f"Covil — {game.board.title} — game over"
         if game.is_over

@@ -94,6 +94,11 @@ def deal_mercenaries(t: Table, colors: list[str]) -> None:
     t.shuffle(deck)
     s.mercenary_deck, s.box = deck[:SET_ASIDE], s.box + deck[SET_ASIDE:]
     s.pool = [s.mercenary_deck.pop() for _ in range(min(POOL_SIZE, len(s.mercenary_deck)))]
+    t.say(
+        "Setup F",
+        f"{SET_ASIDE} mercenaries are set aside and 6 revealed: "
+        f"{', '.join(t.name(c) for c in s.pool)}.",
+    )
     while tens := [c for c in s.pool if t.minion_card(c).cost == NO_TENS_AT_SETUP]:
         if all(t.minion_card(c).cost == NO_TENS_AT_SETUP for c in s.mercenary_deck):
             break  # nothing could replace them
@@ -104,7 +109,7 @@ def deal_mercenaries(t: Table, colors: list[str]) -> None:
         s.pool += [s.mercenary_deck.pop() for _ in tens]
     t.say(
         "Setup F",
-        f"{SET_ASIDE} mercenaries are set aside; the pool: {', '.join(t.name(c) for c in s.pool)}.",
+        f"The pool: {', '.join(t.name(c) for c in s.pool)}.",
         "pool",
     )
 

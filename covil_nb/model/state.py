@@ -141,7 +141,7 @@ class State:
     phase: str = "morning"
     scepter: int = 0  # index in ``players`` (the seating order)
     turn: int = 0  # whose afternoon turn: index in ``players``
-    rebels: int = 1  # in town; the rest are in the supply
+    rebels: int = 0  # in town; the rest are in the supply (Setup C puts 1 there)
     pool: list[str] = field(default_factory=list)
     mercenary_deck: list[str] = field(default_factory=list)
     minion_discard: list[str] = field(default_factory=list)
