@@ -12,14 +12,13 @@ from dataclasses import dataclass, field
 from . import effects
 from .actions import Action, Decision
 from .combat import Combat, attack_actions, can_attack
-from .movement import reach
+from .movement import move_troop, reach
 from .state import MAX_HALL, TIRED, Frame, Minion, Player, Troop
 from .table import Table
 
 PHASE = "Phase 2: Afternoon"
 ACQUIRE = "2.1 Acquire a minion"
 TROOP_ACTION = "2.3 Lie down one troop to perform one troop action"
-HALL = "Champions Hall"
 
 
 def standing_troops(t: Table) -> list[Troop]:
@@ -166,7 +165,7 @@ class TroopAction(Frame):
             return
         t.pop()
         if verb == "move":
-            effects.move_troop(t, player, self.troop, args[0], "2.3 Move this troop")
+            move_troop(t, self.player, self.troop, args[0], "2.3 Move this troop")
         elif verb == "rest":
             minion = player.minion(args[0])
             assert minion is not None

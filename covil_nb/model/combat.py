@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from . import effects
 from .actions import Action, Decision
-from .movement import reach
+from .movement import move_troop, reach
 from .state import Frame, Player, Troop
 from .table import Table
 
@@ -368,10 +368,11 @@ def resolve(t: Table, combat: Combat) -> None:
     troop = defender.troop(combat.target)
     assert troop is not None and troop.zone is not None
     who = combat.attacker or "the rebels"
+    whose = f"{combat.attacker}'s" if combat.attacker else "the rebels'"
     if attack.total <= defense.total:
         t.say(
             OUTCOME,
-            f"Defender wins: {who}'s attack {attack} does not beat {defender.color}'s "
+            f"Defender wins: {whose} attack {attack} does not beat {defender.color}'s "
             f"defense {defense} (a tie goes to the defender). Nothing happens.",
             "combat",
             winner=defender.color,
@@ -383,7 +384,7 @@ def resolve(t: Table, combat: Combat) -> None:
     zone, standing = troop.zone, troop.standing
     t.say(
         OUTCOME,
-        f"Defender loses: {who}'s attack {attack} beats {defender.color}'s defense {defense}.",
+        f"Defender loses: {whose} attack {attack} beats {defender.color}'s defense {defense}.",
         "combat",
         winner=who,
         attack=attack.total,
@@ -452,16 +453,5 @@ class Retreat(Frame):
         ]
 
     def apply(self, t: Table, action: Action) -> None:
-        troop = t.player(self.player).troop(self.troop)
-        assert troop is not None
-        origin, troop.zone = troop.zone, action.args[0]
-        t.say(
-            OUTCOME,
-            f"{self.player}'s {self.troop} lies down and retreats from zone {origin} "
-            f"to zone {troop.zone}.",
-            "retreat",
-            player=self.player,
-            troop=self.troop,
-            zone=troop.zone,
-        )
+        move_troop(t, self.player, self.troop, action.args[0], OUTCOME, "retreat")
         t.pop()

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, Decision
 from .cards import Effect
-from .movement import reach
+from .movement import move_troop, reach
 from .state import MAX_HP, READY, Frame, Player
 from .table import Table
 
@@ -224,7 +224,7 @@ class Instant(Frame):
         elif action.verb == "troop":
             self.troop = action.args[0]
         elif action.verb == "move":
-            move_troop(t, player, self.troop or "", action.args[0], FREE)
+            move_troop(t, self.player, self.troop or "", action.args[0], FREE)
             t.pop()
         elif action.verb == "rest":
             minion = player.minion(action.args[0])
@@ -233,17 +233,3 @@ class Instant(Frame):
             self.left -= 1
             if self.left == 0:
                 t.pop()
-
-
-def move_troop(t: Table, player: Player, troop_id: str, zone: str, rule: str) -> None:
-    troop = player.troop(troop_id)
-    assert troop is not None
-    origin, troop.zone = troop.zone, zone
-    t.say(
-        rule,
-        f"{player.color}'s {troop_id} moves from zone {origin} to zone {zone}.",
-        "move",
-        player=player.color,
-        troop=troop_id,
-        zone=zone,
-    )

@@ -8,9 +8,22 @@ from collections import Counter
 from .cards import CardSet, MinionCard, RelicCard
 from .maps import Board
 from .setup import troop_ids
-from .state import COLORS, DAYS, EDITIONS, MAX_GOLD, MAX_HALL, MAX_HP, MAX_REBELS, PHASES, State
+from .state import (
+    COLORS,
+    DAYS,
+    EDITIONS,
+    EXHAUSTED,
+    MAX_GOLD,
+    MAX_HALL,
+    MAX_HP,
+    MAX_REBELS,
+    PHASES,
+    READY,
+    TIRED,
+    State,
+)
 
-MINION_STATES = ("ready", "tired", "exhausted")
+MINION_STATES = (READY, TIRED, EXHAUSTED)
 
 
 def problems(state: State, cards: CardSet, board: Board) -> list[str]:

@@ -29,3 +29,22 @@ def steps_from(t: Table, color: str, zone: str) -> int:
 def reach(t: Table, color: str, zone: str) -> list[str]:
     """Zones a troop of ``color`` standing in ``zone`` may move to."""
     return t.board.within(zone, steps_from(t, color, zone))
+
+
+def move_troop(
+    t: Table, color: str, troop_id: str, zone: str, rule: str, kind: str = "move"
+) -> None:
+    """Put the troop in ``zone`` (its pose is left as it is) and say so;
+    ``kind`` is "move" or "retreat"."""
+    troop = t.player(color).troop(troop_id)
+    assert troop is not None
+    origin, troop.zone = troop.zone, zone
+    verb = "retreats" if kind == "retreat" else "moves"
+    t.say(
+        rule,
+        f"{color}'s {troop_id} {verb} from zone {origin} to zone {zone}.",
+        kind,
+        player=color,
+        troop=troop_id,
+        zone=zone,
+    )
