@@ -217,9 +217,9 @@ def test_relics_raise_the_stakes_until_a_round_passes(two_players):
     s.hand("red", ["greenwood-mask"]).troops("yellow", "E", standing=1).troops("red", "E", lying=1)
     game = s.afternoon("yellow").build()
     play(game, "lie Y1", "attack R1", "exhaust iron-marshal")  # 1 + 3 = 4
-    assert game.decision.player == "red" and game.decision.kind == "response"
+    assert game.decision.player == "red" and game.decision.kind == "defend"
     play(game, "activate greenwood-mask", "pass")  # defense 2
-    assert game.decision.player == "yellow"
+    assert game.decision.player == "yellow" and game.decision.kind == "raise-stakes"
     play(game, "activate sand-eaten-banner", "pass")  # attack 5
     assert game.decision.player == "red"
     play(game, "exhaust red-squire")  # defense 3; red has nothing left and passes for itself
@@ -266,7 +266,7 @@ def test_rebels_retaliate_on_troops_then_fortresses_and_leave(two_players):
     game = s.night().build()
     # yellow raids first (scepter), the 5th rebel arrives: red's draw adds none.
     assert game.state.rebels == 5
-    assert game.decision.kind == "response" and game.decision.player == "yellow"
+    assert game.decision.kind == "defend-rebels" and game.decision.player == "yellow"
     play(game, "pass")  # Y1 defends with 1 against 3: removed
     assert game.player("yellow").troop("Y1").zone is None
     play(game, "pass")  # red's troop in town: removed

@@ -209,10 +209,15 @@ class Combat(Frame):
         if self.stage == "respond":
             if not self._response_options(t):
                 return None  # nothing to do but pass: the engine passes for them
-            side = "defend" if self.responder == self.defender(t).color else "raise the stakes"
+            if self.attacker is None:
+                kind, side = "defend-rebels", "defend against the rebels"
+            elif self.responder == self.defender(t).color:
+                kind, side = "defend", "defend"
+            else:
+                kind, side = "raise-stakes", "raise the stakes"
             return Decision(
                 self.responder or "",
-                "response",
+                kind,
                 f"{side}: attack {self.attack(t)} against defense {self.defense(t)}",
                 RESPONSE,
             )
