@@ -12,7 +12,6 @@ refused raises :class:`CovilError` and leaves the game exactly as it was.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -27,7 +26,7 @@ from .invariants import problems
 from .maps import BOARD_NAMES, Board, load_board
 from .rng import seed_state
 from .scoring import Score, scores, winners
-from .state import COLORS, EDITIONS, Frame, Options, Player, Rules, State
+from .state import COLORS, EDITIONS, Frame, Options, Player, Rules, State, clone
 from .table import Table
 
 SAVE_FORMAT = "covil_nb/game"
@@ -132,7 +131,7 @@ class Game:
             start = len(t.events)
             step(t, list(players))
             snapshot = cls(
-                copy.deepcopy(t.state), the_cards, the_board, origin=origin, events=list(t.events)
+                t.state.clone(), the_cards, the_board, origin=origin, events=list(t.events)
             )
             yield SetupStep(letter, title, t.events[start:], snapshot)
         start = len(t.events)
@@ -150,7 +149,7 @@ class Game:
         if found:
             raise CovilError("the position is not valid: " + "; ".join(found), "position")
         origin = {"position": codec.encode(state)}
-        state = copy.deepcopy(state)
+        state = state.clone()
         t = Table(state, the_cards, board)
         settle(t)
         return cls(state, the_cards, board, origin=origin, events=t.events)
@@ -180,7 +179,7 @@ class Game:
     def apply(self, action: Action | str) -> list[Event]:
         """Apply one legal action; return the events it caused."""
         chosen = self._match(action)
-        before = copy.deepcopy(self._state)
+        before = self._state.clone()
         t = self._table()
         try:
             if chosen.verb == "buy-relic":
@@ -342,7 +341,7 @@ class Game:
     @property
     def state(self) -> State:
         """A copy of the whole state: change it freely, the game is untouched."""
-        return copy.deepcopy(self._state)
+        return self._state.clone()
 
     @property
     def day(self) -> int:
@@ -359,7 +358,7 @@ class Game:
     def player(self, color: str) -> Player:
         """A copy of one player's part of the state."""
         try:
-            return copy.deepcopy(self._state.player(color))
+            return clone(self._state.player(color))
         except KeyError:
             raise CovilError(
                 f"no {color!r} player in this game: {self.players}", "players"

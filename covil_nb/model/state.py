@@ -10,7 +10,7 @@ now and what they may do.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, Decision
 
@@ -132,6 +132,28 @@ class Frame:
         raise NotImplementedError(self.kind)
 
 
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of plain game data: dataclasses, lists and immutable
+    scalars. Undo keeps one per action, so it must be cheap: this knows the
+    shape of the state (every list holds one type: card ids, troops, players,
+    frames) and skips what :func:`copy.deepcopy` must check."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is list:
+        if not value or type(value[0]) in _SCALARS:
+            return value.copy()
+        return [clone(v) for v in value]
+    twin = object.__new__(kind)
+    twin.__dict__.update(
+        {k: v if type(v) in _SCALARS else clone(v) for k, v in value.__dict__.items()}
+    )
+    return twin
+
+
 @dataclass
 class State:
     options: Options
@@ -168,3 +190,6 @@ class State:
 
     def troops_in(self, zone: str) -> list[Troop]:
         return [t for p in self.players for t in p.in_zone(zone)]
+
+    def clone(self) -> State:
+        return clone(self)
