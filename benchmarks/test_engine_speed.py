@@ -10,7 +10,6 @@ from __future__ import annotations
 from covil_nb import Game
 from covil_nb.model.playthrough import random_game
 
-
 SEEDS = range(5)
 
 
