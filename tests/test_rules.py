@@ -354,3 +354,12 @@ def test_an_invalid_position_is_refused(two_players):
     s = two_players.gold("yellow", 9).afternoon()
     with pytest.raises(CovilError, match="9 gold"):
         s.build()
+
+
+def test_a_relic_cannot_move_a_troop_out_of_the_rebels_attack(two_players):
+    s = two_players.rebels(4).hand("yellow", ["tidecaller-conch"])
+    s.troops("yellow", "E", lying=1).troops("yellow", "J", lying=1).troops("red", "H", lying=1)
+    game = s.night().build()
+    assert game.decision.kind == "defend-rebels"
+    play(game, "activate tidecaller-conch")
+    assert [str(a) for a in game.legal_actions() if a.verb == "troop"] == ["troop Y2"]

@@ -179,15 +179,15 @@ class Combat(Frame):
 
     # who and what -------------------------------------------------------------
     def defender(self, t: Table) -> Player:
-        color = (
-            self.target.removeprefix(FORTRESS)
-            if self.target.startswith(FORTRESS)
-            else t.state.owner_of(self.target).color
-        )  # type: ignore[union-attr]
-        return t.player(color)
+        if self.target.startswith(FORTRESS):
+            return t.player(self.target.removeprefix(FORTRESS))
+        owner = t.state.owner_of(self.target)
+        assert owner is not None
+        return owner
 
     def attacking_troop(self, t: Table) -> Troop:
-        troop = t.player(self.attacker).troop(self.troop)  # type: ignore[arg-type]
+        assert self.attacker is not None and self.troop is not None
+        troop = t.player(self.attacker).troop(self.troop)
         assert troop is not None
         return troop
 
@@ -284,9 +284,7 @@ class Combat(Frame):
     # steps ----------------------------------------------------------------------
     def _declare(self, t: Table, minion_id: str) -> None:
         player = t.player(self.attacker or "")
-        minion = player.minion(minion_id)
-        assert minion is not None
-        t.exhaust(minion)
+        t.exhaust(player, minion_id)
         self.minion = minion_id
         what = describe_target(t, self.target)
         kind = "a free attack" if self.free else "an attack"
@@ -306,22 +304,22 @@ class Combat(Frame):
             t.pop()
             damage_fortress(t, self.defender(t), self.attack(t).total, player)
             return
-        self.locked = [self.target, self.troop or ""]
         self.begin_response(t)
 
     def begin_response(self, t: Table) -> None:
+        """The defender answers first. No relic may move a troop of this
+        combat away: "you may never avoid the combat itself this way"."""
         self.stage, self.responder, self.round, self.acted = (
             "respond",
             self.defender(t).color,
             1,
             False,
         )
+        self.locked = [self.target] + ([self.troop] if self.troop else [])
 
     def _guard(self, t: Table, minion_id: str) -> None:
         defender = self.defender(t)
-        minion = defender.minion(minion_id)
-        assert minion is not None
-        t.exhaust(minion)
+        t.exhaust(defender, minion_id)
         self.guard, self.acted = minion_id, True
         t.say(
             RESPONSE,

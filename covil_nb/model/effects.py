@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, Decision
 from .cards import Effect
 from .movement import move_troop, reach
-from .state import MAX_HP, READY, Frame, Player
+from .state import MAX_HP, Frame, Player
 from .table import Table
 
 if TYPE_CHECKING:
@@ -89,10 +89,9 @@ def command_actions(t: Table, player: Player) -> list[Action]:
 
 def use_command(t: Table, color: str, minion_id: str) -> None:
     player = t.player(color)
-    minion = player.minion(minion_id)
     card = t.minion_card(minion_id)
-    assert minion is not None and minion.state == READY and card.command is not None
-    t.exhaust(minion)
+    assert card.command is not None
+    t.exhaust(player, minion_id)
     t.say(
         COMMAND,
         f"{color} exhausts {card.name} for its Command: {card.text}",

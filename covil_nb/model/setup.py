@@ -82,7 +82,7 @@ def exhaust_overlords(t: Table, colors: list[str]) -> None:
     """E: every Dark Overlord starts exhausted."""
     for p in t.state.players:
         if p.overlord:
-            t.exhaust(p.overlord)
+            t.exhaust(p, p.overlord.card)
     t.say("Setup E", "Every Dark Overlord starts exhausted.")
 
 

@@ -102,8 +102,12 @@ class Table:
     def relics_left(self) -> bool:
         return bool(self.state.relic_deck or self.state.relic_discard)
 
-    def exhaust(self, minion: Minion) -> None:
+    def exhaust(self, player: Player, card_id: str) -> Minion:
+        """Put the exhausted side of a token on one of the player's minions."""
+        minion = player.minion(card_id)
+        assert minion is not None, f"{player.color} has no minion {card_id}"
         minion.state = EXHAUSTED
+        return minion
 
     def rest(self, player: Player, minion: Minion, rule: str) -> None:
         """Exhausted becomes tired; tired becomes ready."""
