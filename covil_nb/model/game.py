@@ -28,6 +28,7 @@ from .rng import seed_state
 from .scoring import Score, scores, winners
 from .state import COLORS, EDITIONS, Frame, Options, Player, Rules, State, clone
 from .table import Table
+from .views import resample
 
 SAVE_FORMAT = "covil_nb/game"
 SAVE_VERSION = 1
@@ -67,6 +68,7 @@ class Game:
         *,
         origin: dict[str, Any],
         events: list[Event] | None = None,
+        undo: bool = True,
     ) -> None:
         self._state = state
         self.cards = cards
@@ -75,6 +77,7 @@ class Game:
         self._opening = list(events or [])
         self._history: list[Step] = []
         self._redo: list[str] = []
+        self._undo = undo
 
     # -- making games -------------------------------------------------------------
     @classmethod
@@ -179,6 +182,8 @@ class Game:
     def apply(self, action: Action | str) -> list[Event]:
         """Apply one legal action; return the events it caused."""
         chosen = self._match(action)
+        if not self._undo:
+            return self._apply_fast(chosen)
         before = self._state.clone()
         t = self._table()
         try:
@@ -192,6 +197,17 @@ class Game:
             raise
         self._history.append(Step(str(chosen), before, t.events))
         self._redo.clear()
+        return t.events
+
+    def _apply_fast(self, chosen: Action) -> list[Event]:
+        """For search copies: no snapshot, no history. The action was checked
+        legal, so only a bug could stop it halfway."""
+        t = self._table()
+        if chosen.verb == "buy-relic":
+            effects.buy_relic(t, t.player(self.decision.player))  # type: ignore[union-attr]
+        else:
+            self._state.stack[-1].apply(t, chosen)
+        settle(t)
         return t.events
 
     def _match(self, action: Action | str) -> Action:
@@ -214,6 +230,21 @@ class Game:
         else:
             why = f"the actions allowed now are: {', '.join(sorted({a.verb for a in legal}))}"
         return CovilError(f"'{wanted}' is not allowed: {d.player} must {d.prompt}; {why}", d.rule)
+
+    # -- copies for search and for one seat ------------------------------------------
+    def copy(self, undo: bool = False) -> Game:
+        """An independent game at this position, with no history. By default
+        it keeps no undo snapshots either, which makes it fast for search."""
+        state = self._state.clone()
+        return Game(state, self.cards, self.board, origin={"position": state.clone()}, undo=undo)
+
+    def for_seat(self, color: str, seed: int, undo: bool = False) -> Game:
+        """A copy as ``color`` may know it: everything hidden from that seat
+        (other hands, deck orders, unused cards, shuffles to come) is dealt
+        anew from ``seed``. Bots decide on these, never on the real game."""
+        self.player(color)  # refuses an unknown color
+        state = resample(self._state, self.cards, color, seed)
+        return Game(state, self.cards, self.board, origin={"position": state.clone()}, undo=undo)
 
     # -- time travel ---------------------------------------------------------------
     def undo(self) -> str:
@@ -255,12 +286,12 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         """Where the game began and the actions since: replays to this game."""
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            **self._origin,
-            "actions": self.history,
-        }
+        if not self._undo:
+            raise CovilError("a search copy keeps no record: copy(undo=True) keeps one", "record")
+        origin = self._origin
+        if isinstance(origin.get("position"), State):
+            origin = {"position": codec.encode(origin["position"])}
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **origin, "actions": self.history}
 
     def to_json(self) -> str:
         data = {

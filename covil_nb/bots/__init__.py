@@ -1,0 +1,16 @@
+"""Opponents: bots that choose a legal action for the seat whose decision it is.
+
+A bot never sees the real game: :func:`decide` hands it ``game.for_seat(...)``,
+a copy in which everything hidden from its seat has been dealt anew. The
+action it returns is then applied to the real game (its seat's legal actions
+are the same in every such world).
+
+Bots are made from short specs, so that a tournament can build them in other
+processes: ``make_bot("random", seed=3)``, ``make_bot("mcts:playouts=200", seed=1)``.
+"""
+
+from __future__ import annotations
+
+from .base import BOTS, Bot, RandomBot, decide, make_bot, play
+
+__all__ = ["BOTS", "Bot", "RandomBot", "decide", "make_bot", "play"]

@@ -1,0 +1,84 @@
+"""The bot interface, the registry of bot specs, and playing a game with bots."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+from covil_nb.model import Action, CovilError, Game
+
+
+class Bot(Protocol):
+    """Chooses one of ``game.legal_actions()`` for ``game.decision.player``.
+
+    ``game`` is that seat's view (see :meth:`Game.for_seat`): the bot may copy
+    it, search it and change it freely."""
+
+    name: str
+
+    def choose(self, game: Game) -> Action: ...
+
+
+class RandomBot:
+    """Uniformly random among the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        return self.rng.choice(game.legal_actions())
+
+
+BotFactory = Callable[..., Bot]
+BOTS: dict[str, BotFactory] = {"random": RandomBot}
+
+
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """Build a bot from ``name`` or ``name:key=value,key=value`` (ints and
+    floats are parsed), e.g. ``"mcts:playouts=200"``."""
+    name, _, options = spec.partition(":")
+    if name not in BOTS:
+        raise CovilError(f"unknown bot {name!r}: choose one of {', '.join(sorted(BOTS))}", "bots")
+    kwargs: dict[str, int | float | str] = {}
+    for item in filter(None, options.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise CovilError(f"bot option {item!r} must be written key=value", "bots")
+        kwargs[key.strip()] = _number(value.strip())
+    try:
+        return BOTS[name](seed=seed, **kwargs)
+    except TypeError as exc:
+        raise CovilError(f"bot {spec!r}: {exc}", "bots") from None
+
+
+def _number(text: str) -> int | float | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def decide(bot: Bot, game: Game, seed: int) -> Action:
+    """Ask ``bot`` for the current decision, showing it only its seat's view."""
+    decision = game.decision
+    if decision is None:
+        raise CovilError("the game is over: there is nothing to decide", "bots")
+    return bot.choose(game.for_seat(decision.player, seed))
+
+
+def play(game: Game, bots: Mapping[str, Bot], seed: int = 0, max_actions: int = 100_000) -> Game:
+    """Play ``game`` to its end, each seat's decisions made by ``bots[color]``.
+    ``seed`` seeds the worlds the bots are shown, so a game replays exactly."""
+    worlds = random.Random(seed)
+    for _ in range(max_actions):
+        decision = game.decision
+        if decision is None:
+            return game
+        action = decide(bots[decision.player], game, worlds.getrandbits(63))
+        game.apply(str(action))
+    raise CovilError(f"the game did not end within {max_actions} actions", "bots")
