@@ -174,7 +174,8 @@ def test_desert_town_zones_and_town(desert: Board) -> None:
     assert list(desert.zones) == list("ABCDEFGHI")
     assert desert.town == "F"
     assert desert.zones["F"].terrains == {"town", "desert"}
-    assert (desert.min_players, desert.max_players) == (2, 2)
+    # 2 seats, or 3 in solo mode with a second dummy ("add another dummy player")
+    assert (desert.min_players, desert.max_players) == (2, 3)
 
 
 @pytest.mark.parametrize(("a", "b"), DESERT_TOWN_PAIRS)

@@ -29,7 +29,13 @@ def test_a_seat_view_keeps_what_the_seat_knows():
     assert view.pool == real.pool and view.relic_discard == real.relic_discard
     for p, q in zip(view.players, real.players, strict=True):
         assert (p.troops, p.hall, p.overlord, p.gold, p.hp, p.active) == (
-            q.troops, q.hall, q.overlord, q.gold, q.hp, q.active)
+            q.troops,
+            q.hall,
+            q.overlord,
+            q.gold,
+            q.hp,
+            q.active,
+        )
         assert len(p.hand) == len(q.hand)
     assert len(view.relic_deck) == len(real.relic_deck)
     hidden = Counter(real.relic_deck + real.player("yellow").hand + real.player("green").hand)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import afternoon, morning, night
+from . import afternoon, morning, night, solo
 from .state import Frame
 from .table import Table
 
@@ -34,12 +34,17 @@ class Day(Frame):
 
 
 def settle(t: Table) -> None:
-    """Run automatic steps until the top frame asks a decision or the game ends."""
+    """Run automatic steps, and the dummies' decisions, until a player must
+    decide or the game ends."""
     for _ in range(MAX_AUTOMATIC_STEPS):
         if not t.state.stack:
             return
         top = t.state.stack[-1]
-        if top.decision(t) is not None:
+        decision = top.decision(t)
+        if decision is None:
+            top.run(t)
+        elif t.state.is_dummy(decision.player):
+            solo.act(t, top, decision)
+        else:
             return
-        top.run(t)
     raise RuntimeError("the rules ran too long without a decision")

@@ -89,14 +89,45 @@ class Game:
         edition: str = "en",
         rules: Rules | None = None,
         cards: CardSet | None = None,
+        dummies: list[str] | tuple[str, ...] = (),
+        next_to_yours: bool = False,
     ) -> Game:
         """A new game after setup, waiting for the first starting zone.
 
         ``players`` are colors in seating order; the first holds the scepter.
         ``edition`` sets the edition options of RULINGS.md; ``rules`` may set
-        them one by one instead."""
-        *_, last = cls.setup_steps(players, board, seed, edition, rules, cards)
+        them one by one instead. ``dummies`` are seats played by the solo
+        mode's dummy (see :meth:`solo`)."""
+        *_, last = cls.setup_steps(
+            players, board, seed, edition, rules, cards, dummies, next_to_yours
+        )
         return last.game
+
+    @classmethod
+    def solo(
+        cls,
+        player: str = "yellow",
+        dummies: list[str] | tuple[str, ...] = ("red",),
+        seed: int = 0,
+        edition: str = "en",
+        next_to_yours: bool = False,
+        rules: Rules | None = None,
+        cards: CardSet | None = None,
+    ) -> Game:
+        """Solo mode, "Evil prevails": you against the rulebook's dummy (or
+        two dummies, which never attack each other) on the Desert town map.
+        You hold the scepter; ``next_to_yours`` puts the dummy's fortress on
+        the spiral nearest yours."""
+        return cls.new(
+            [player, *dummies],
+            board="desert-town",
+            seed=seed,
+            edition=edition,
+            rules=rules,
+            cards=cards,
+            dummies=dummies,
+            next_to_yours=next_to_yours,
+        )
 
     @classmethod
     def setup_steps(
@@ -107,11 +138,14 @@ class Game:
         edition: str = "en",
         rules: Rules | None = None,
         cards: CardSet | None = None,
+        dummies: list[str] | tuple[str, ...] = (),
+        next_to_yours: bool = False,
     ) -> Iterator[SetupStep]:
         """Setup A to I one step at a time, each with a snapshot of the table
         after it; the last step's game is ``Game.new(...)`` with the same
         arguments, waiting for the first starting zone."""
         the_board, the_rules = _check_new(players, board, seed, edition, rules)
+        _check_dummies(players, dummies, next_to_yours)
         the_cards = cards or load_cards()
         options = Options(
             board=board,
@@ -119,6 +153,8 @@ class Game:
             edition=edition,
             rules=the_rules,
             cards="reference" if cards is None else "custom",
+            dummies=list(dummies),
+            next_to_yours=next_to_yours,
         )
         t = Table(setup.empty_state(options, seed_state(seed)), the_cards, the_board)
         origin = {
@@ -128,6 +164,8 @@ class Game:
                 "seed": seed,
                 "edition": edition,
                 "rules": codec.encode(the_rules),
+                "dummies": list(dummies),
+                "next_to_yours": next_to_yours,
             }
         }
         for letter, title, step in setup.STEPS:
@@ -351,6 +389,10 @@ class Game:
                     seed=new.get("seed"),
                     edition=new.get("edition", "en"),  # type: ignore[arg-type]
                     rules=rules,
+                    dummies=codec.decode(list[str], new.get("dummies", []), "$.new.dummies"),
+                    next_to_yours=codec.decode(
+                        bool, new.get("next_to_yours", False), "$.new.next_to_yours"
+                    ),
                 )
             except TypeError as exc:
                 raise CovilError(f"$.new: {exc}", "save file") from None
@@ -454,3 +496,14 @@ def _check_new(
         if getattr(the_rules, name) not in EDITIONS:
             raise CovilError(f"rules option {name} must be one of {EDITIONS}", "RULINGS")
     return the_board, the_rules
+
+
+def _check_dummies(players: list[str], dummies: Any, next_to_yours: Any) -> None:
+    if not isinstance(dummies, list | tuple) or not set(dummies) <= set(players):
+        raise CovilError(
+            f"the dummies must be some of the players {players}, not {dummies!r}", "Solo mode"
+        )
+    if len(set(dummies)) == len(players):
+        raise CovilError("a game needs at least one player who is not a dummy", "Solo mode")
+    if not isinstance(next_to_yours, bool):
+        raise CovilError("next_to_yours is true or false", "Solo mode")

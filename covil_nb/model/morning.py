@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import solo
 from .actions import Action, Decision
 from .state import Frame, Player
 from .table import Table
@@ -71,6 +72,7 @@ def run(t: Table) -> None:
     for player in t.state.turn_order():
         stand_up(t, player)
         summon(t, player)
+    solo.buy_in_the_morning(t)
     t.state.phase = "afternoon"
 
 

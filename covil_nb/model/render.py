@@ -40,10 +40,13 @@ def player_lines(game: Game, p: Player) -> list[str]:
     supply = sum(t.zone is None for t in p.troops)
     hall = ", ".join(f"{name(m.card).name} ({m.state})" for m in p.hall) or "empty"
     hand = ", ".join(game.cards.relic(r).name for r in p.hand) or "none"
+    if game._state.is_dummy(p.color):
+        hand = f"{len(p.hand)} face down (the dummy's, for scoring)"
     throne = f"{name(p.overlord.card).name} ({p.overlord.state})" if p.overlord else "empty"
     active = ", ".join(game.cards.relic(r).name for r in p.active) or "none"
+    who = f"{p.color} (dummy)" if game._state.is_dummy(p.color) else p.color
     return [
-        f"  {p.color}: gold {p.gold}/5, fortress {p.fortress or '-'} {p.hp}/5 HP, "
+        f"  {who}: gold {p.gold}/5, fortress {p.fortress or '-'} {p.hp}/5 HP, "
         f"{len(p.on_board())} troops on the board, {supply} in supply",
         f"    throne: {throne}; hall: {hall}",
         f"    hand: {hand}; active: {active}",

@@ -40,9 +40,20 @@ class Scenario:
         edition: str = "en",
         rules: Rules | None = None,
         cards: CardSet | None = None,
+        dummies: list[str] | tuple[str, ...] = (),
+        next_to_yours: bool = False,
     ) -> None:
         self.cards = cards or load_cards()
-        dealt = Game.new(players, board=board, seed=seed, edition=edition, rules=rules, cards=cards)
+        dealt = Game.new(
+            players,
+            board=board,
+            seed=seed,
+            edition=edition,
+            rules=rules,
+            cards=cards,
+            dummies=dummies,
+            next_to_yours=next_to_yours,
+        )
         self.board = dealt.board
         self.state: State = dealt.state
         self.state.stack = []
@@ -130,6 +141,12 @@ class Scenario:
 
     def _relics(self, color: str, relics: Iterable[str], where: str) -> Scenario:
         self._fill(getattr(self._player(color), where), relics)
+        return self
+
+    def relic_deck_top(self, relics: Iterable[str]) -> Scenario:
+        """Stack the relic deck: the first of ``relics`` is drawn (or flipped) next."""
+        for card in reversed(list(relics)):  # the deck is drawn from its end
+            self.state.relic_deck.append(self._take(card))
         return self
 
     def pool(self, cards: Iterable[str]) -> Scenario:

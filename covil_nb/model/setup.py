@@ -36,19 +36,26 @@ def give_halls(t: Table, colors: list[str]) -> None:
     """B: a Champions Hall with the color's 5 Henchmen (ready), 5 troops in
     supply, fortress HP 5 and gold 5 for each player."""
     s = t.state
+    # Solo: a dummy's hall is filled with mercenaries in step F instead.
+    henchmen = [c for c in colors if not s.is_dummy(c)]
     s.players = [
         Player(
             color=c,
-            hall=[Minion(h.id) for h in t.cards.henchmen[c]],
+            hall=[Minion(h.id) for h in t.cards.henchmen[c]] if c in henchmen else [],
             troops=[Troop(i) for i in troop_ids(c)],
         )
         for c in colors
     ]
-    s.box += [h.id for color, hs in t.cards.henchmen.items() if color not in colors for h in hs]
+    s.box += [h.id for color, hs in t.cards.henchmen.items() if color not in henchmen for h in hs]
     t.say(
         "Setup B",
         "Each player takes a Champions Hall with 5 Henchmen, 5 troops in supply, "
-        "a fortress at 5 HP and 5 gold.",
+        "a fortress at 5 HP and 5 gold"
+        + (
+            " (a dummy's hall is filled from the mercenaries instead)."
+            if len(henchmen) < len(colors)
+            else "."
+        ),
     )
 
 
@@ -91,6 +98,9 @@ def deal_mercenaries(t: Table, colors: list[str]) -> None:
     shuffled back and replaced."""
     s = t.state
     deck = [c.id for c in t.cards.mercenaries]
+    if s.options.dummies:
+        dealt = fill_dummy_halls(t)
+        deck = [c for c in deck if c not in dealt]
     t.shuffle(deck)
     s.mercenary_deck, s.box = deck[:SET_ASIDE], s.box + deck[SET_ASIDE:]
     s.pool = [s.mercenary_deck.pop() for _ in range(min(POOL_SIZE, len(s.mercenary_deck)))]
@@ -114,14 +124,42 @@ def deal_mercenaries(t: Table, colors: list[str]) -> None:
     )
 
 
+DUMMY_PILES = ((2,), (4, 6), (8, 10))  # the solo setup's cost piles
+DUMMY_HALL = (2, 2, 1)  # how many each pile gives a dummy
+
+
+def fill_dummy_halls(t: Table) -> list[str]:
+    """Solo setup: split the mercenaries into the three cost piles, shuffle
+    each, and give each dummy 2 + 2 + 1 of them instead of Henchmen."""
+    piles = [[c.id for c in t.cards.mercenaries_costing(*costs)] for costs in DUMMY_PILES]
+    for pile in piles:
+        t.shuffle(pile)
+    dealt = []
+    for color in t.state.options.dummies:
+        dummy = t.player(color)
+        for pile, count in zip(piles, DUMMY_HALL, strict=True):
+            dummy.hall += [Minion(pile.pop()) for _ in range(count)]
+        dealt += [m.card for m in dummy.hall]
+        names = ", ".join(f"{t.name(m.card)} ({t.minion_card(m.card).cost})" for m in dummy.hall)
+        t.say(
+            "Solo setup",
+            f"The dummy {color}'s hall, from the three cost piles: {names}.",
+            "dummy-hall",
+            player=color,
+        )
+    return dealt
+
+
 def deal_relics(t: Table, colors: list[str]) -> None:
-    """G: shuffle the relics and deal 2 to each player."""
+    """G: shuffle the relics and deal 2 to each player (solo: none to a dummy)."""
     s = t.state
     s.relic_deck = [r.id for r in t.cards.relics]
     t.shuffle(s.relic_deck)
     for p in s.players:
-        p.hand = [s.relic_deck.pop() for _ in range(STARTING_RELICS)]
-    t.say("Setup G", f"Each player is dealt {STARTING_RELICS} Power Relics.")
+        if not s.is_dummy(p.color):
+            p.hand = [s.relic_deck.pop() for _ in range(STARTING_RELICS)]
+    dummies = " (none to a dummy)" if s.options.dummies else ""
+    t.say("Setup G", f"Each player is dealt {STARTING_RELICS} Power Relics{dummies}.")
 
 
 def give_scepter(t: Table, colors: list[str]) -> None:

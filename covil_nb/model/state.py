@@ -50,6 +50,8 @@ class Options:
     edition: str = "en"
     rules: Rules = field(default_factory=Rules)
     cards: str = "reference"
+    dummies: list[str] = field(default_factory=list)  # seats the solo dummy plays
+    next_to_yours: bool = False  # solo option: the dummy's fortress next to yours
 
 
 @dataclass
@@ -184,6 +186,9 @@ class State:
         """Clockwise from the scepter holder."""
         n = len(self.players)
         return [self.players[(self.scepter + i) % n] for i in range(n)]
+
+    def is_dummy(self, color: str) -> bool:
+        return color in self.options.dummies
 
     def owner_of(self, troop_id: str) -> Player | None:
         return next((p for p in self.players if p.troop(troop_id) is not None), None)

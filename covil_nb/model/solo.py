@@ -1,0 +1,314 @@
+"""Solo mode, "Evil prevails": the dummy player's A.I.
+
+The engine plays a dummy seat itself: whenever a decision falls to a dummy,
+:func:`act` makes it by the rulebook's priorities and logs the priority step
+that produced it. The same choices are available to a bot for any seat of
+any game through :func:`dummy_actions` (give it a copy: it flips relics).
+
+Where the rulebooks leave the dummy's choice open, it is decided here, the
+same way every time (RULINGS.md asks for this):
+
+- Minion order ("the top left available minion"): the Overlord on the
+  throne first, then the hall's slots in order.
+- Attack targets: among the zones it can hit, the enemy fortress zone first,
+  then a zone with enemy lying troops, then relics are flipped until one
+  names a terrain of a candidate zone. In the chosen zone it hits an
+  unguarded fortress, else a lying troop, else a standing one (lowest id),
+  with its lowest-numbered standing troop that can reach.
+- Moving (and retreating): its lowest-numbered standing troop moves. A relic
+  is flipped; the troop goes to a reachable zone of that terrain, or else to
+  the reachable zone nearest to one; ties go to the zone nearest to an enemy
+  fortress, then to the board's zone order.
+- Starting zone: the free spiral farthest from the enemy fortresses, or with
+  the ``next_to_yours`` option the nearest one.
+- Flipped relics go to the discard pile. If no relic is left to flip, the
+  first candidate in board order is taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .actions import Action, Decision
+from .combat import FORTRESS, guards, target_zone, targets
+from .effects import buy_relic, can_buy_relic
+from .movement import reach
+from .state import Frame, Player
+from .table import Table
+
+if TYPE_CHECKING:
+    from .game import Game
+
+SOLO = "Solo: the dummy player"
+
+
+# -- whom the dummy fights ---------------------------------------------------------
+
+
+def enemies(t: Table, color: str) -> list[Player]:
+    """Every other player, except that dummies never attack each other."""
+    s = t.state
+    return [
+        p for p in s.players if p.color != color and not (s.is_dummy(color) and s.is_dummy(p.color))
+    ]
+
+
+def enemy_fortresses(t: Table, color: str) -> list[str]:
+    return [p.fortress for p in enemies(t, color) if p.fortress]
+
+
+def toward_enemy(t: Table, color: str, zone: str) -> int:
+    """Distance from ``zone`` to the nearest enemy fortress (ties: "nearest
+    to the enemy fortress")."""
+    forts = enemy_fortresses(t, color)
+    return min((t.board.distance(zone, f) for f in forts), default=0)
+
+
+def zone_order(t: Table, zone: str) -> int:
+    return list(t.board.zones).index(zone)
+
+
+def flip(t: Table, color: str, why: str) -> str | None:
+    """Flip the top relic of the deck: its target terrain decides. The relic
+    goes to the discard pile."""
+    s = t.state
+    if not s.relic_deck and s.relic_discard:
+        s.relic_deck, s.relic_discard = s.relic_discard, []
+        t.shuffle(s.relic_deck)
+    if not s.relic_deck:
+        t.say(SOLO, f"{color} (dummy) would flip a relic {why}, but none are left.")
+        return None
+    relic = s.relic_deck.pop()
+    s.relic_discard.append(relic)
+    terrain = t.relic_card(relic).terrain
+    t.say(
+        SOLO,
+        f"{color} (dummy) flips {t.name(relic)} {why}: {terrain}.",
+        "flip",
+        player=color,
+        relic=relic,
+        terrain=terrain,
+    )
+    return terrain
+
+
+# -- minions -----------------------------------------------------------------------------
+
+
+def strongest(t: Table, player: Player, stat: str) -> str | None:
+    """The ready minion with the highest ``stat`` (the first one on a tie)."""
+    ready = [m.card for m in player.minions if m.ready and t.minion_card(m.card).stat == stat]
+    return max(ready, key=lambda c: t.minion_card(c).power, default=None)
+
+
+def best_guard(t: Table, player: Player) -> str | None:
+    """Its best defensive minion, if one may be exhausted and adds something."""
+    ready = [m.card for m in guards(t, player) if t.minion_card(m.card).stat == "defense"]
+    return max(ready, key=lambda c: t.minion_card(c).power, default=None)
+
+
+# -- the afternoon's priorities ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A troop action: which troop, the action, the minion to exhaust, and why."""
+
+    troop: str
+    action: Action
+    minion: str | None
+    step: str
+
+
+def attack_plan(t: Table, color: str, style: str, troop: str | None) -> Plan | None:
+    """Priority 1 (melee) or 2 (ranged)."""
+    player = t.player(color)
+    minion = strongest(t, player, style)
+    if minion is None:
+        return None
+    foes = {p.color for p in enemies(t, color)}
+    options = [
+        (tr.id, target)
+        for tr in player.on_board()
+        if tr.standing and troop in (None, tr.id)
+        for target in targets(t, color, tr)
+        if _owner(t, target) in foes and (target_zone(t, target) == tr.zone) == (style == "melee")
+    ]
+    if not options:
+        return None
+    zone = _target_zone(
+        t, color, sorted({target_zone(t, tg) for _, tg in options}, key=lambda z: zone_order(t, z))
+    )
+    target = _target_in(t, [tg for _, tg in options if target_zone(t, tg) == zone])
+    attacker = min(tr for tr, tg in options if tg == target)
+    step = f"priority {1 if style == 'melee' else 2}, {style} attack"
+    return Plan(attacker, Action("attack", (target,)), minion, step)
+
+
+def _owner(t: Table, target: str) -> str:
+    if target.startswith(FORTRESS):
+        return target.removeprefix(FORTRESS)
+    owner = t.state.owner_of(target)
+    return owner.color if owner else ""
+
+
+def _target_zone(t: Table, color: str, zones: list[str]) -> str:
+    """Target zone tie breakers: the enemy fortress zone; then a zone with
+    enemy lying troops; then flip relics until an applicable zone appears."""
+    foes = enemies(t, color)
+    for prefer in (
+        lambda z: z in enemy_fortresses(t, color),
+        lambda z: any(not tr.standing for p in foes for tr in p.in_zone(z)),
+    ):
+        if len(zones) > 1 and any(prefer(z) for z in zones):
+            zones = [z for z in zones if prefer(z)]
+    for _ in range(len(t.cards.relics)):
+        if len(zones) == 1:
+            break
+        terrain = flip(t, color, "to break a tie between target zones")
+        if terrain is None:
+            break
+        named = [z for z in zones if terrain in t.board.zones[z].terrains]
+        zones = named or zones
+    return zones[0]
+
+
+def _target_in(t: Table, options: list[str]) -> str:
+    """In the chosen zone: an unguarded fortress, else a lying troop, else a standing one."""
+
+    def rank(target: str) -> tuple[int, str]:
+        if target.startswith(FORTRESS):
+            return (0, target)
+        owner = t.state.owner_of(target)
+        lying = owner is not None and not owner.troop(target).standing  # type: ignore[union-attr]
+        return (1 if lying else 2, target)
+
+    return min(options, key=rank)
+
+
+def move_zone(t: Table, color: str, origin: str, why: str) -> str:
+    """Priority 3 (and retreats): flip a relic and head for its terrain."""
+    terrain = flip(t, color, why)
+    wanted = [z for z in t.board.zones_with(terrain) if z != origin] if terrain else []
+    wanted = wanted or enemy_fortresses(t, color) or list(t.board.zones)
+
+    def key(zone: str) -> tuple[int, int, int]:
+        near = min(t.board.distance(zone, w) for w in wanted)
+        return (near, toward_enemy(t, color, zone), zone_order(t, zone))
+
+    return min(reach(t, color, origin), key=key)
+
+
+def move_plan(t: Table, color: str, troop: str | None) -> Plan:
+    player = t.player(color)
+    mover = troop or min(tr.id for tr in player.on_board() if tr.standing)
+    origin = player.troop(mover).zone  # type: ignore[union-attr]
+    assert origin is not None
+    zone = move_zone(t, color, origin, "to choose where to move")
+    return Plan(mover, Action("move", (zone,)), None, "priority 3, move")
+
+
+def plan_turn(t: Table, color: str, troop: str | None = None) -> Plan:
+    """Melee attack, else ranged attack, else move: the first that applies."""
+    return (
+        attack_plan(t, color, "melee", troop)
+        or attack_plan(t, color, "ranged", troop)
+        or move_plan(t, color, troop)
+    )
+
+
+# -- every decision ---------------------------------------------------------------------------
+
+
+def start_zone(t: Table, color: str, free: list[str]) -> str:
+    forts = enemy_fortresses(t, color)
+    if not forts:
+        return free[0]
+    if t.state.options.next_to_yours:
+        return min(free, key=lambda z: (toward_enemy(t, color, z), zone_order(t, z)))
+    return max(free, key=lambda z: (toward_enemy(t, color, z), -zone_order(t, z)))
+
+
+def dummy_actions(t: Table, frame: Frame, decision: Decision) -> tuple[list[Action], str]:
+    """The dummy's actions for this decision, in order, and why. A whole
+    troop action comes at once (lie down, act, exhaust) so that the relics
+    flipped for it are flipped once."""
+    color, kind = decision.player, decision.kind
+    legal = frame.legal(t)
+    if kind == "start-zone":
+        free = [a.args[0] for a in legal]
+        return [Action("start", (start_zone(t, color, free),))], "its starting zone"
+    if kind in ("turn", "troop-action"):
+        return _turn_actions(t, color, frame, legal)
+    if kind == "attack-minion":
+        style = frame.style(t)  # type: ignore[attr-defined]
+        return [
+            Action("exhaust", (strongest(t, t.player(color), style) or legal[0].args[0],))
+        ], f"its strongest ready {style} minion"
+    if kind in ("defend", "defend-rebels"):
+        guard = best_guard(t, t.player(color))
+        if guard and frame.guard is None:  # type: ignore[attr-defined]
+            return [Action("exhaust", (guard,))], "it always defends with its best defensive minion"
+        return [Action("pass")], "it never activates relics"
+    if kind == "retreat":
+        troop = t.player(color).troop(frame.troop)  # type: ignore[attr-defined]
+        zone = move_zone(t, color, troop.zone, "to choose where to retreat")  # type: ignore[union-attr]
+        return [Action("retreat", (zone,))], "a retreat goes where a move would"
+    quiet = [a for a in legal if a.verb in ("pass", "skip", "cancel", "end")]
+    return quiet[:1] or legal[:1], "it never uses relics, Commands or purchases"
+
+
+def _turn_actions(
+    t: Table, color: str, frame: Frame, legal: list[Action]
+) -> tuple[list[Action], str]:
+    verbs = {a.verb for a in legal}
+    if frame.kind == "turn" and "lie" not in verbs:
+        return [Action("end")], "its troop action is done (it never acquires)"
+    troop = frame.troop if frame.kind == "troop-action" else None  # type: ignore[attr-defined]
+    plan = plan_turn(t, color, troop)
+    actions = [plan.action] if troop else [Action("lie", (plan.troop,)), plan.action]
+    if plan.minion:
+        actions.append(Action("exhaust", (plan.minion,)))
+    return actions, f"{plan.step} with {plan.troop}"
+
+
+def act(t: Table, frame: Frame, decision: Decision) -> None:
+    """Make a dummy's decision: apply its actions through the frames' own rules."""
+    actions, why = dummy_actions(t, frame, decision)
+    shown = ", then ".join(str(a) for a in actions)
+    t.say(
+        SOLO,
+        f"{decision.player} (dummy): {shown} — {why}.",
+        "dummy",
+        player=decision.player,
+        actions=[str(a) for a in actions],
+    )
+    for action in actions:
+        top = t.state.stack[-1]
+        assert action in top.legal(t), f"the dummy chose {action}, which is not legal"
+        top.apply(t, action)
+
+
+def buy_in_the_morning(t: Table) -> None:
+    """Morning: if possible, each dummy spends 3 gold on a relic (kept face down)."""
+    for p in t.state.turn_order():
+        if t.state.is_dummy(p.color) and can_buy_relic(t, p):
+            t.say(
+                SOLO,
+                f"{p.color} (dummy) buys a relic in the morning, as it always does with 3 gold.",
+                "dummy",
+                player=p.color,
+            )
+            buy_relic(t, p)
+
+
+def dummy_choice(game: Game) -> Action:
+    """The dummy's choice for the current decision of ``game`` — for a bot
+    that plays the dummy's policy in any seat. Flipping relics changes the
+    game you pass, so pass a copy (bots receive one)."""
+    t = game._table()
+    decision = game.decision
+    assert decision is not None
+    actions, _ = dummy_actions(t, t.state.stack[-1], decision)
+    return actions[0]
