@@ -224,3 +224,20 @@ def test_solo_example_b() -> None:
     assert all(not t.standing for t in game.player("yellow").on_board())
     play(game, "pass")  # the last defense: no troop stands, the afternoon and the game end
     assert game.is_over
+
+
+# -- the dummy's policy as a bot in ordinary games ------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_dummy_policy_bot_plays_ordinary_games_its_way(seed: int) -> None:
+    from covil_nb.bots.base import RandomBot, play
+    from covil_nb.bots.dummy import DummyPolicyBot
+
+    game = Game.new(["yellow", "red", "green"], board="A", seed=seed)
+    game = play(game, {"yellow": DummyPolicyBot(), "red": RandomBot(seed), "green": RandomBot(9)},
+                seed=seed)
+    assert game.is_over
+    mine = [e for e in game.log if e.data.get("player") == "yellow"]
+    assert not [e for e in mine if e.kind in ("acquire", "activate", "command", "buy")]
+    assert not [e for e in game.log if e.kind == "flip"]  # it flips in its own view only
