@@ -1,0 +1,207 @@
+"""The tournament harness: determinism across workers, fair seating, the
+statistics, executors, the command line and refusals."""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from covil_nb import CovilError, Game
+from covil_nb.bots import BOTS, RandomBot
+from covil_nb.bots.tournament import (
+    GameResult,
+    Matchup,
+    Results,
+    SeatResult,
+    main,
+    parse_seats,
+    play_one,
+    tournament,
+    wilson,
+)
+
+RANDOMS = {"yellow": "random", "red": "random"}
+
+
+@pytest.fixture
+def other(monkeypatch: pytest.MonkeyPatch) -> str:
+    """A second bot spec, a random bot under another name, so two seats can be
+    told apart in the results (in this process only: no process pool)."""
+    monkeypatch.setitem(BOTS, "other", RandomBot)
+    return "other"
+
+
+def seat(color: str, bot: str, total: int, won: bool, place: int) -> SeatResult:
+    return SeatResult(color, bot, total, 5, total - 5, 0, 0, 0, won=won, place=place)
+
+
+def game(*seats: SeatResult, shared: bool = False, actions: int = 100) -> GameResult:
+    return GameResult(0, "A", "en", seats, seats[0].color, shared, actions, days=4)
+
+
+def test_one_worker_and_a_process_pool_give_the_same_table() -> None:
+    alone = tournament(RANDOMS, games=4, seed=5, workers=1, progress=False)
+    pooled = tournament(RANDOMS, games=4, seed=5, workers=2, progress=False)
+    assert alone.games == pooled.games
+    assert alone.table().equals(pooled.table())
+    assert [g.seed for g in alone.games] == [5, 6, 7, 8]
+
+
+def test_a_game_is_a_pure_function_of_its_matchup_and_seed() -> None:
+    matchup = Matchup.of(RANDOMS)
+    assert play_one(matchup, 3) == play_one(matchup, 3)
+    assert play_one(matchup, 3) != play_one(matchup, 4)
+
+
+def test_the_bots_change_seats_every_game(other: str) -> None:
+    results = tournament({"yellow": "random", "red": other}, games=4, workers=1, progress=False)
+    first_bots = [g.seat(g.first).bot for g in results.games]
+    assert first_bots == ["random", other, "random", other]
+    assert [g.first for g in results.games] == ["yellow"] * 4  # the colors keep their seats
+    assert results.table()["first"].tolist() == [2, 2]
+
+
+def test_three_bots_rotate_round_the_table() -> None:
+    matchup = Matchup.of(["a", "b", "c"])
+    assert [m.specs for m in (matchup.rotated(i) for i in range(4))] == [
+        ("a", "b", "c"),
+        ("c", "a", "b"),
+        ("b", "c", "a"),
+        ("a", "b", "c"),
+    ]
+
+
+def test_boards_change_after_every_rotation(other: str) -> None:
+    results = tournament(
+        {"yellow": "random", "red": other}, games=4, boards=["A", "B"], workers=1, progress=False
+    )
+    assert [(g.board, g.seat(g.first).bot) for g in results.games] == [
+        ("A", "random"),
+        ("A", other),
+        ("B", "random"),
+        ("B", other),
+    ]
+
+
+def test_wilson_interval_by_hand() -> None:
+    # 5 of 10: centre 1/2, half-width 1.96 sqrt(0.025 + 0.0096) / 1.384 = 0.2634
+    low, high = wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    # 0 of 4: the upper bound is z^2/n / (1 + z^2/n) = 0.9604 / 1.9604
+    assert wilson(0, 4) == (0.0, pytest.approx(0.9604 / 1.9604, abs=1e-4))
+    assert all(math.isnan(x) for x in wilson(0, 0))
+
+
+def test_table_counts_wins_shared_wins_and_averages() -> None:
+    results = Results(
+        (
+            game(seat("yellow", "a", 30, True, 1), seat("red", "b", 20, False, 2), actions=100),
+            game(seat("yellow", "b", 25, True, 1), seat("red", "a", 25, True, 1), shared=True),
+            game(seat("yellow", "a", 10, False, 2), seat("red", "b", 40, True, 1), actions=400),
+        )
+    )
+    table = results.table()
+    assert table.index.tolist() == ["a", "b"]
+    a, b = table.loc["a"], table.loc["b"]
+    assert (a.games, a.wins, a.shared, a.first) == (3, 2, 1, 2)
+    assert (b.games, b.wins, b.shared, b.first) == (3, 2, 1, 1)
+    assert a.win_rate == pytest.approx(2 / 3)
+    assert (a.ci_low, a.ci_high) == pytest.approx(wilson(2, 3))
+    assert (a.vp, a.fortress, a.gold) == pytest.approx((65 / 3, 5, 50 / 3))
+    assert a.actions == pytest.approx(200)
+    versus = results.head_to_head()
+    assert versus.loc["a", "b"] == pytest.approx(0.5)  # ahead, tied, behind
+    assert versus.loc["b", "a"] == pytest.approx(0.5)
+
+
+def test_the_table_prints_and_renders() -> None:
+    results = tournament(RANDOMS, games=2, workers=1, progress=False)
+    text = str(results)
+    assert text.startswith("2 games; boards A; editions en")
+    assert "win_rate" in text and "random" in text
+    assert "<table" in results._repr_html_()
+
+
+def test_the_progress_bar_stays_out_of_logs(capsys: pytest.CaptureFixture[str]) -> None:
+    tournament(RANDOMS, games=1, workers=1)  # stderr is captured here, not a terminal
+    assert capsys.readouterr().err == ""
+    tournament(RANDOMS, games=1, workers=1, progress=True)
+    assert "1/1" in capsys.readouterr().err
+
+
+def test_a_custom_executor_runs_the_games() -> None:
+    alone = tournament(RANDOMS, games=3, seed=1, workers=1, progress=False)
+    with ThreadPoolExecutor(2) as threads:
+        threaded = tournament(RANDOMS, games=3, seed=1, executor=threads, progress=False)
+    assert threaded.games == alone.games
+
+
+def test_the_command_line_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--seats", "yellow=random,red=random", "--games", "2", "--workers", "1"]
+    assert main([*argv, "--no-progress", "--boards", "B", "--editions", "pt"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 games; boards B; editions pt")
+    assert "ci_low" in out and "random" in out
+
+
+def test_the_command_line_refuses_a_bad_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--seats", "yellow=random,red=nobody", "--games", "1", "--workers", "1"])
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
+
+
+def test_seats_are_parsed_with_bot_options() -> None:
+    assert parse_seats("yellow=mcts:playouts=200,c=1.4, red=dummy") == {
+        "yellow": "mcts:playouts=200,c=1.4",
+        "red": "dummy",
+    }
+
+
+@pytest.mark.parametrize(
+    ("seats", "options"),
+    [
+        ({"yellow": "nobody", "red": "random"}, {}),
+        ({"yellow": "random:depth=3", "red": "random"}, {}),
+        ({"yellow": "random"}, {}),
+        ({"purple": "random", "red": "random"}, {}),
+        ("random", {}),
+        (RANDOMS, {"boards": ["Z"]}),
+        (RANDOMS, {"editions": ["fr"]}),
+        (RANDOMS, {"editions": []}),
+        (RANDOMS, {"games": 0}),
+        (RANDOMS, {"workers": 0}),
+        (RANDOMS, {"executor": ThreadPoolExecutor(1)}),  # and workers=1
+        ({"yellow": "dummy", "red": "dummy"}, {}),
+        ({"yellow": "random", "red": "dummy"}, {"boards": ["A"]}),
+    ],
+)
+def test_bad_specs_are_refused(seats: object, options: dict) -> None:
+    arguments = {"games": 2, "workers": 1, "progress": False, **options}
+    with pytest.raises(CovilError):
+        tournament(seats, **arguments)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["yellow", "yellow=", "=random", "yellow=random,yellow=random"])
+def test_bad_seats_are_refused(text: str) -> None:
+    with pytest.raises(CovilError):
+        parse_seats(text)
+
+
+@pytest.mark.skipif(not hasattr(Game, "solo"), reason="Game.solo has not landed yet")
+def test_a_dummy_seat_makes_solo_games() -> None:
+    results = tournament({"yellow": "random", "red": "dummy"}, games=2, workers=1, progress=False)
+    assert [g.board for g in results.games] == ["desert-town"] * 2
+    assert [g.seat("yellow").bot for g in results.games] == ["random", "dummy"]
+    assert results.table().index.tolist() == ["random", "dummy"]
+    assert all(g.actions > 0 for g in results.games)
+
+
+def test_a_dummy_bot_in_an_ordinary_game_is_written_with_a_colon(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(BOTS, "dummy", RandomBot)  # whatever bot may take the name
+    results = tournament({"yellow": "random", "red": "dummy:"}, games=2, workers=1, progress=False)
+    assert [g.board for g in results.games] == ["A", "A"]
+    assert results.table().index.tolist() == ["random", "dummy:"]
