@@ -235,8 +235,9 @@ def test_the_dummy_policy_bot_plays_ordinary_games_its_way(seed: int) -> None:
     from covil_nb.bots.dummy import DummyPolicyBot
 
     game = Game.new(["yellow", "red", "green"], board="A", seed=seed)
-    game = play(game, {"yellow": DummyPolicyBot(), "red": RandomBot(seed), "green": RandomBot(9)},
-                seed=seed)
+    game = play(
+        game, {"yellow": DummyPolicyBot(), "red": RandomBot(seed), "green": RandomBot(9)}, seed=seed
+    )
     assert game.is_over
     mine = [e for e in game.log if e.data.get("player") == "yellow"]
     assert not [e for e in mine if e.kind in ("acquire", "activate", "command", "buy")]
