@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from . import effects
 from .actions import Action, Decision
+from .cards import Influence
 from .combat import Combat, attack_actions, can_attack
 from .movement import move_troop, reach
 from .state import MAX_HALL, TIRED, Frame, Minion, Player, Troop
@@ -53,15 +54,7 @@ class Turn(Frame):
                 if tr.standing
             ]
         if not self.acquired:
-            actions += [
-                Action(
-                    "acquire",
-                    (c,),
-                    f"Acquire {t.name(c)} for {cost(t, player, c)} ({t.minion_card(c).text})",
-                )
-                for c in t.state.pool
-                if affordable(t, player, c)
-            ]
+            actions += acquire_actions(t, player)
         actions += effects.activate_actions(t, player) + effects.command_actions(t, player)
         if not self._must_act(t):
             actions.append(Action("end", (), "End the turn"))
@@ -179,17 +172,18 @@ class TroopAction(Frame):
 # -- 2.1 acquire a minion ------------------------------------------------------------------
 
 
-def cost(t: Table, player: Player, card_id: str) -> int:
+def discounts(t: Table, player: Player) -> list[Influence]:
+    return [
+        i for m in player.minions for i in t.minion_card(m.card).influences if i.kind == "discount"
+    ]
+
+
+def cost(t: Table, player: Player, card_id: str, known: list[Influence] | None = None) -> int:
     """The printed cost less the player's Influence discounts for that card
     (computed before payment, so a minion leaving as payment still counts)."""
     card = t.minion_card(card_id)
-    discount = sum(
-        i.amount
-        for m in player.minions
-        for i in t.minion_card(m.card).influences
-        if i.kind == "discount" and i.counts(card)
-    )
-    return card.cost - discount
+    owned = discounts(t, player) if known is None else known
+    return card.cost - sum(i.amount for i in owned if i.counts(card))
 
 
 def payable_minions(player: Player) -> list[str]:
@@ -197,14 +191,25 @@ def payable_minions(player: Player) -> list[str]:
     return [m.card for m in player.hall if m.ready]
 
 
-def affordable(t: Table, player: Player, card_id: str) -> bool:
+def acquire_actions(t: Table, player: Player) -> list[Action]:
+    """Every pool card the player can pay for: gold, relics at their gold value
+    and ready minions at their cost; a full hall needs a minion to go back."""
+    payable = payable_minions(player)
+    if len(player.hall) >= MAX_HALL and not payable:
+        return []
     means = (
         player.gold
         + sum(t.relic_card(r).gold for r in player.hand)
-        + sum(t.minion_card(m).cost for m in payable_minions(player))
+        + sum(t.minion_card(m).cost for m in payable)
     )
-    room = len(player.hall) < MAX_HALL or bool(payable_minions(player))
-    return room and means >= cost(t, player, card_id)
+    owned = discounts(t, player)
+    actions = []
+    for card in t.state.pool:
+        price = cost(t, player, card, owned)
+        if price <= means:
+            label = f"Acquire {t.name(card)} for {price} ({t.minion_card(card).text})"
+            actions.append(Action("acquire", (card,), label))
+    return actions
 
 
 @dataclass

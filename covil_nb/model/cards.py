@@ -199,11 +199,14 @@ class CardSet:
     mercenaries: tuple[MinionCard, ...]
     relics: tuple[RelicCard, ...]
     _index: dict[str, Card] = field(init=False, repr=False, compare=False, hash=False)
+    _minions: dict[str, MinionCard] = field(init=False, repr=False, compare=False, hash=False)
+    _relics: dict[str, RelicCard] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        # Built once: the engine looks cards up by id on every action.
-        index = {card.id: card for card in (*self.minions, *self.relics)}
-        object.__setattr__(self, "_index", index)
+        # Built once: the engine looks cards up by id many times per action.
+        object.__setattr__(self, "_minions", {card.id: card for card in self.minions})
+        object.__setattr__(self, "_relics", {card.id: card for card in self.relics})
+        object.__setattr__(self, "_index", {**self._minions, **self._relics})
 
     @property
     def minions(self) -> tuple[MinionCard, ...]:
@@ -227,16 +230,22 @@ class CardSet:
         return len(self._index)
 
     def minion(self, card_id: str) -> MinionCard:
-        card = self[card_id]
-        if not isinstance(card, MinionCard):
-            raise CovilError(f'card "{card_id}" is a Power Relic, not a minion', rule="cards")
-        return card
+        try:
+            return self._minions[card_id]
+        except KeyError:
+            self[card_id]  # an unknown id: its own error
+            raise CovilError(
+                f'card "{card_id}" is a Power Relic, not a minion', rule="cards"
+            ) from None
 
     def relic(self, card_id: str) -> RelicCard:
-        card = self[card_id]
-        if not isinstance(card, RelicCard):
-            raise CovilError(f'card "{card_id}" is a minion, not a Power Relic', rule="cards")
-        return card
+        try:
+            return self._relics[card_id]
+        except KeyError:
+            self[card_id]  # an unknown id: its own error
+            raise CovilError(
+                f'card "{card_id}" is a minion, not a Power Relic', rule="cards"
+            ) from None
 
     def mercenaries_costing(self, *costs: int) -> tuple[MinionCard, ...]:
         """Mercenaries with one of these costs, in file order (the solo-mode piles)."""
