@@ -12,5 +12,22 @@ processes: ``make_bot("random", seed=3)``, ``make_bot("mcts:playouts=200", seed=
 from __future__ import annotations
 
 from .base import BOTS, Bot, RandomBot, decide, make_bot, play
+from .dummy import DummyPolicyBot
+from .evaluation import Evaluation, evaluate, margin
+from .greedy import GreedyBot
+from .mcts import MctsBot
 
-__all__ = ["BOTS", "Bot", "RandomBot", "decide", "make_bot", "play"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "DummyPolicyBot",
+    "Evaluation",
+    "GreedyBot",
+    "MctsBot",
+    "RandomBot",
+    "decide",
+    "evaluate",
+    "make_bot",
+    "margin",
+    "play",
+]

@@ -8,6 +8,10 @@ from typing import Protocol
 
 from covil_nb.model import Action, CovilError, Game
 
+from .dummy import DummyPolicyBot
+from .greedy import GreedyBot
+from .mcts import MctsBot
+
 
 class Bot(Protocol):
     """Chooses one of ``game.legal_actions()`` for ``game.decision.player``.
@@ -33,7 +37,12 @@ class RandomBot:
 
 
 BotFactory = Callable[..., Bot]
-BOTS: dict[str, BotFactory] = {"random": RandomBot}
+BOTS: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "mcts": MctsBot,
+    "dummy-policy": DummyPolicyBot,
+}
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:

@@ -1,0 +1,269 @@
+"""A readable evaluation of a position for one color, in victory points.
+
+Covil is won on the final score: a standing fortress (5 VP), the gold in the
+treasury (at most 5), the cost of every minion in the hall, the gold value of
+every relic in the hand, and Influence. ``vp_now`` is that score as if the game
+ended now. Every other term estimates, in VP too, what the position holds
+beyond it:
+
+- ``fee``: tonight's protection fee if the board stayed as it is (+2 gold per
+  dominated terrain), but only what fits in the treasury;
+- ``headroom``: room in the treasury for the days still to come: gold over 5
+  is lost, so turning gold into minions (VP that never overflow) is worth it;
+- ``raid``: the relics the troops in town will draw tonight, less what the
+  rebels take if they reach 5 and retaliate;
+- ``fortress``: hit points (one more blow may cost the fortress's 5 VP), less
+  the danger when the fortress is unguarded and an enemy troop can reach it;
+- ``troops``: troops on the board (majorities, the first tie breaker) and the
+  troop actions still to take today;
+- ``minions``: ready minions attack, defend and pay; tired ones will be ready soon;
+- ``relics``: a relic in hand can also be activated for its ability and bonus.
+
+>>> print(evaluate(game, "yellow"))  # doctest: +SKIP
+yellow is worth 31.4 VP
+  vp_now      26.0  the final score if the game ended now
+  fee          1.6  tonight's fee: dominates water; room for 2 gold
+  ...
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from covil_nb.model import Game, State
+from covil_nb.model.cards import CardSet
+from covil_nb.model.combat import REBEL_STRENGTH
+from covil_nb.model.maps import TERRAINS, Board
+from covil_nb.model.night import FEE_GOLD, STEPS, dominance
+from covil_nb.model.scoring import FORTRESS_VP
+from covil_nb.model.state import DAYS, MAX_GOLD, MAX_REBELS, Player
+
+# Weights, in VP per unit. The future is uncertain, so what is only expected
+# counts for less than what is already scored.
+FEE_WEIGHT = 0.8  # per gold of tonight's fee: the board may still change before night
+HEADROOM_PER_DAY = 0.2  # per empty treasury slot, per day still to come after today
+HP_VALUE = 0.4  # per fortress hit point
+DANGER_WEIGHT = 0.5  # the chance that a reachable unguarded fortress is hit
+TROOP_VALUE = 0.3  # per troop on the board
+STANDING_VALUE = 0.6  # per troop action still to take today
+READY_VALUE = 0.4  # per ready minion
+TIRED_VALUE = 0.2  # per tired minion: one rest from ready
+RELIC_USE_VALUE = 0.3  # per relic in hand, beyond its gold value
+RAID_WEIGHT = 0.8  # per expected relic VP drawn tonight
+
+
+@dataclass(frozen=True)
+class Term:
+    """One part of an evaluation: its name, its worth in VP, and why."""
+
+    name: str
+    value: float
+    why: str
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What a position is worth to one color: named terms adding up to ``total``."""
+
+    color: str
+    terms: tuple[Term, ...]
+
+    @property
+    def total(self) -> float:
+        return sum(t.value for t in self.terms)
+
+    def __getitem__(self, name: str) -> float:
+        for term in self.terms:
+            if term.name == name:
+                return term.value
+        raise KeyError(name)
+
+    def __str__(self) -> str:
+        lines = [f"{self.color} is worth {self.total:.1f} VP"]
+        lines += [f"  {t.name:<9} {t.value:6.1f}  {t.why}" for t in self.terms]
+        return "\n".join(lines)
+
+
+def evaluate(game: Game, color: str) -> Evaluation:
+    """The evaluation of ``game`` for ``color``."""
+    return evaluate_all(game)[color]
+
+
+def evaluate_all(game: Game) -> dict[str, Evaluation]:
+    """Every player's evaluation; the board is read once for all of them."""
+    scores = {s.player: s.total for s in game.score()}
+    if game.is_over:  # only the score counts now
+        final = "the final score"
+        return {c: Evaluation(c, (Term("vp_now", vp, final),)) for c, vp in scores.items()}
+    board = _Board.read(game)
+    now = "the final score if the game ended now"
+    return {
+        p.color: Evaluation(
+            p.color,
+            (
+                Term("vp_now", scores[p.color], now),
+                *(term(board, p) for term in TERMS),
+            ),
+        )
+        for p in board.state.players
+    }
+
+
+def margin(game: Game, color: str) -> float:
+    """``color``'s evaluation less the best rival's: what a bot maximizes.
+    Against the strongest rival, since only the first place wins."""
+    values = {c: e.total for c, e in evaluate_all(game).items()}
+    mine = values.pop(color)
+    return mine - max(values.values(), default=0.0)
+
+
+# -- what every term reads from the board ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Board:
+    """The facts several terms share, computed once per position."""
+
+    state: State
+    cards: CardSet
+    board: Board
+    dominated: dict[str, list[str]]  # color -> terrains it dominates now
+    fee_to_come: bool  # tonight's fee is not collected yet
+    raid_to_come: bool
+    days_after_today: int
+
+    @classmethod
+    def read(cls, game: Game) -> _Board:
+        state = game.state
+        dominated: dict[str, list[str]] = {p.color: [] for p in state.players}
+        for terrain in TERRAINS:
+            winner = dominance(state, game.board.zones_with(terrain), terrain).winner
+            if winner:
+                dominated[winner].append(terrain)
+        return cls(
+            state,
+            game.cards,
+            game.board,
+            dominated,
+            _still_tonight(state, "fee"),
+            _still_tonight(state, "raid"),
+            DAYS - state.day,
+        )
+
+    def in_town(self, player: Player) -> int:
+        return len(player.in_zone(self.board.town))
+
+    def enemies(self, player: Player) -> list[Player]:
+        return [p for p in self.state.players if p.color != player.color]
+
+
+def _still_tonight(state: State, step: str) -> bool:
+    """Whether tonight's ``step`` is still to come."""
+    if state.phase in ("morning", "afternoon"):
+        return True
+    if state.phase == "night":
+        return STEPS[state.options.rules.night_order].index(step) >= state.night_step
+    return False
+
+
+def _mean_relic_gold(cards: CardSet) -> float:
+    return sum(r.gold for r in cards.relics) / len(cards.relics)
+
+
+# -- the terms --------------------------------------------------------------------------
+
+
+def _fee(b: _Board, p: Player) -> Term:
+    terrains = b.dominated[p.color]
+    if not b.fee_to_come or not terrains:
+        return Term("fee", 0.0, "no protection fee to come tonight")
+    room = MAX_GOLD - p.gold
+    gold = min(FEE_GOLD * len(terrains), room)
+    why = f"tonight's fee: dominates {', '.join(terrains)}; room for {room} gold"
+    return Term("fee", FEE_WEIGHT * gold, why)
+
+
+def _headroom(b: _Board, p: Player) -> Term:
+    room = MAX_GOLD - p.gold
+    days = b.days_after_today
+    why = f"{room} empty treasury slot(s), {days} day(s) after today"
+    return Term("headroom", HEADROOM_PER_DAY * room * days, why)
+
+
+def _raid(b: _Board, p: Player) -> Term:
+    mine = b.in_town(p)
+    if not b.raid_to_come:
+        return Term("raid", 0.0, "no raid to come tonight")
+    gain = RAID_WEIGHT * _mean_relic_gold(b.cards) * mine
+    everyone = sum(b.in_town(q) for q in b.state.players)
+    if b.state.rebels + everyone < MAX_REBELS:
+        return Term("raid", gain, f"{mine} troop(s) in town draw relics tonight")
+    loss = TROOP_VALUE * mine + _rebel_blow(b, p)
+    why = f"{mine} troop(s) in town draw relics, but the {MAX_REBELS} rebels retaliate"
+    return Term("raid", gain - loss, why)
+
+
+def _rebel_blow(b: _Board, p: Player) -> float:
+    """What the rebels' attack on the fortress costs: a guard at night lies
+    down, so it is removed; an unguarded fortress takes all of it."""
+    if p.fortress is None or p.destroyed:
+        return 0.0
+    if p.in_zone(p.fortress):
+        return TROOP_VALUE + HP_VALUE
+    return _blow(p.hp, REBEL_STRENGTH)
+
+
+def _blow(hp: int, damage: int) -> float:
+    """The VP a blow of ``damage`` costs a fortress at ``hp``."""
+    lost = min(hp, damage)
+    return HP_VALUE * lost + (FORTRESS_VP if lost == hp else 0)
+
+
+def _fortress(b: _Board, p: Player) -> Term:
+    if p.fortress is None or p.destroyed:
+        return Term("fortress", 0.0, "no standing fortress")
+    value = HP_VALUE * p.hp
+    attackers = _threats(b, p)
+    if not attackers:
+        return Term("fortress", value, f"{p.hp} HP")
+    # An attack on an unguarded fortress deals about 2 with a plain minion.
+    danger = DANGER_WEIGHT * _blow(p.hp, 2)
+    why = f"{p.hp} HP, unguarded and within reach of {', '.join(attackers)}"
+    return Term("fortress", value - danger, why)
+
+
+def _threats(b: _Board, p: Player) -> list[str]:
+    """Enemy standing troops that could attack ``p``'s unguarded fortress now."""
+    assert p.fortress is not None
+    if b.state.phase != "afternoon" or p.in_zone(p.fortress):
+        return []
+    reach = {p.fortress, *b.board.neighbors(p.fortress)}
+    return [
+        t.id
+        for e in b.enemies(p)
+        if any(m.ready for m in e.minions)
+        for t in e.on_board()
+        if t.standing and t.zone in reach
+    ]
+
+
+def _troops(b: _Board, p: Player) -> Term:
+    on_board = p.on_board()
+    standing = sum(t.standing for t in on_board)
+    value = TROOP_VALUE * len(on_board) + STANDING_VALUE * standing
+    return Term("troops", value, f"{len(on_board)} on the board, {standing} still standing")
+
+
+def _minions(b: _Board, p: Player) -> Term:
+    states = Counter(m.state for m in p.minions)
+    value = READY_VALUE * states["ready"] + TIRED_VALUE * states["tired"]
+    return Term("minions", value, f"{states['ready']} ready, {states['tired']} tired")
+
+
+def _relics(b: _Board, p: Player) -> Term:
+    n = len(p.hand)
+    return Term("relics", RELIC_USE_VALUE * n, f"{n} relic(s) in hand to activate")
+
+
+TERMS = (_fee, _headroom, _raid, _fortress, _troops, _minions, _relics)

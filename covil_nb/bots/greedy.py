@@ -1,0 +1,411 @@
+"""The greedy bot: the option whose finished step the evaluation likes best.
+
+Decisions come in small steps: an attack is ``lie Y1``, then ``attack R2``,
+then ``exhaust pit-fighter``, then the defender answers; a purchase is
+``acquire X`` then ``pay ...`` until paid. Halfway, a position says nothing
+(pledged gold is not spent yet, a declared attack is not resolved), so the
+greedy bot looks through each option to the end of its step: it tries every
+way to finish it (each troop action, target and minion to exhaust; each set of
+payments, once), lets the other players answer by a rule of thumb, and scores
+the finished position with :func:`~covil_nb.bots.evaluation.margin` (its
+evaluation less the best rival's). It then follows the best plan through the
+step's decisions, as long as they come as foreseen.
+
+:func:`rule_of_thumb` is the quick policy for any decision that the
+look-through uses for the other players' answers and the search bot for its
+playouts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+
+import networkx as nx
+
+from covil_nb.model import Action, Decision, Game
+from covil_nb.model.maps import Board
+
+from .evaluation import evaluate, margin
+
+# Decisions that only continue a step already begun: a troop action, a payment,
+# the stages of an attack, its answers and retreat, an instant effect's choices.
+WITHIN_STEP = frozenset(
+    {
+        "troop-action",
+        "payment",
+        "attack-troop",
+        "attack-target",
+        "attack-minion",
+        "defend",
+        "raise-stakes",
+        "retreat",
+        "rest-effect",
+        "move-effect",
+    }
+)
+REBELS = "defend-rebels"  # each rebel attack is a step of its own
+PLAN_LIMIT = 600  # positions a look-through may visit before it finishes by rule of thumb
+PAYMENT_ORDER = {"gold": 0, "relic": 1, "minion": 2}
+ACQUIRE_GOLD = 4  # the rule of thumb acquires from this much gold: the treasury is nearly full
+ATTACK_CHANCE = 0.7
+GOLD_CHANCE = 0.5
+REPAIR_CHANCE = 0.3
+TIE = 1e-9  # margins closer than this are equal
+
+
+# -- steps and plans --------------------------------------------------------------------
+
+
+def in_step(decision: Decision | None, resolved: bool) -> bool:
+    """Whether ``decision`` continues the step under way; ``resolved`` says
+    whether a combat of the step has been resolved (after it, a new rebel
+    attack is a new step)."""
+    if decision is None:
+        return False
+    return decision.kind in WITHIN_STEP or (decision.kind == REBELS and not resolved)
+
+
+Signature = tuple[str, str, str, tuple[str, ...]]
+
+
+def signature(game: Game) -> Signature:
+    """A decision as its seat sees it: who, what, and the actions offered."""
+    d = game.decision
+    assert d is not None
+    return (d.player, d.kind, d.prompt, tuple(str(a) for a in game.legal_actions()))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One way to finish the step: the seat's own actions, the decision each
+    answers (to recognise them when they come), and the finished position."""
+
+    actions: tuple[Action, ...]
+    expected: tuple[Signature, ...]
+    result: Game
+
+    def __str__(self) -> str:
+        return ", ".join(str(a) for a in self.actions)
+
+
+def plans(game: Game, limit: int = PLAN_LIMIT) -> list[Plan]:
+    """Every way for the deciding seat to finish the step each legal action
+    begins. Each first action gets a fair share of the ``limit`` positions
+    the look-through may visit; past its share, a step is finished by the
+    rule of thumb."""
+    search = _LookThrough(game.decision.player)  # type: ignore[union-attr]
+    first = _options(game, ())
+    mark = signature(game)
+    found: list[Plan] = []
+    for i, action in enumerate(first):
+        search.left = (limit - search.visited) // (len(first) - i)
+        found += search.branch(game, (), (mark,), False, action)
+    return found
+
+
+class _LookThrough:
+    def __init__(self, me: str) -> None:
+        self.me = me
+        self.visited = 0
+        self.left = 0
+        self.thumb = random.Random(0)  # answers of the others: the same in every look
+
+    def branch(
+        self,
+        game: Game,
+        done: tuple[Action, ...],
+        expected: tuple[Signature, ...],
+        resolved: bool,
+        action: Action,
+    ) -> Iterator[Plan]:
+        """The plans that go on with ``action``."""
+        game = game.copy()
+        game.apply(action)
+        self.visited += 1
+        self.left -= 1
+        done, resolved = (*done, action), resolved or action.verb == "pass"
+        while in_step(game.decision, resolved) and (
+            game.decision.player != self.me or self.left <= 0  # type: ignore[union-attr]
+        ):
+            answer = rule_of_thumb(game, self.thumb)
+            game.apply(answer)
+            resolved = resolved or answer.verb == "pass"
+        if not in_step(game.decision, resolved):
+            yield Plan(done, expected, game)
+            return
+        mark = signature(game)
+        for option in _options(game, done):
+            yield from self.branch(game, done, (*expected, mark), resolved, option)
+
+
+def _options(game: Game, done: tuple[Action, ...]) -> list[Action]:
+    """The actions worth trying. Cancelling a purchase is not: acquiring was
+    chosen over not acquiring, and weighing both again could go round in
+    circles. Within a step, buying a relic (it can wait for the step's end)
+    and a second relic are left out, and payments are tried as sets (see
+    :func:`_payments`)."""
+    legal = [a for a in game.legal_actions() if a.verb != "cancel"] or game.legal_actions()
+    if not done:
+        return legal
+    skipped = {"buy-relic"}
+    if any(a.verb == "activate" for a in done):
+        skipped.add("activate")  # one relic per step: any more is rarely worth its VP
+    legal = [a for a in legal if a.verb not in skipped]
+    pays = [a for a in legal if a.verb == "pay"]
+    return _payments(game, pays, [a for a in done if a.verb == "pay"]) if pays else legal
+
+
+def _payments(game: Game, pays: list[Action], paid: list[Action]) -> list[Action]:
+    """Payments as sets, each tried once: the gold first, all that is due
+    (gold over 5 is lost anyway, minions and relics are not), then relics and
+    minions in one order. Relics of the same gold value are alike to the
+    evaluation, so only the first of them is offered."""
+    gold = [a for a in pays if a.args[0] == "gold"]
+    if gold and not paid:
+        return [max(gold, key=lambda a: int(a.args[1]))]
+    last = _payment_key(game, paid[-1]) if paid else None
+    offered: dict[tuple[int, int, str], Action] = {}
+    for a in sorted(pays, key=lambda a: _payment_key(game, a)):
+        key = _payment_key(game, a)
+        if a.args[0] != "gold" and (last is None or key > last):
+            offered.setdefault((*key[:2], "") if a.args[0] == "relic" else key, a)
+    return list(offered.values())
+
+
+def _payment_key(game: Game, action: Action) -> tuple[int, int, str]:
+    what, item = action.args
+    if what == "gold":
+        return (PAYMENT_ORDER[what], int(item), "")
+    worth = game.cards.relic(item).gold if what == "relic" else game.cards.minion(item).cost
+    return (PAYMENT_ORDER[what], worth, item)
+
+
+# -- the bot -----------------------------------------------------------------------------
+
+
+class GreedyBot:
+    """Plays the option whose finished step has the best margin; ties by its
+    own seeded RNG. ``limit`` bounds the positions a look-through visits."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, limit: int = PLAN_LIMIT) -> None:
+        self.rng = random.Random(seed)
+        self.limit = limit
+        self.following = Following()
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        planned = self.following.next(game)
+        if planned is not None:
+            return planned
+        best = self.best(game)
+        self.following.start(best)
+        return best.actions[0]
+
+    def best(self, game: Game) -> Plan:
+        """The best plan; ties broken at random."""
+        ranked = rank(game, self.limit)
+        top = ranked[0][0]
+        return self.rng.choice([p for value, p in ranked if value >= top - TIE])
+
+    def explain(self, game: Game, top: int = 5) -> str:
+        """The best options with their margins, and the evaluation of the best
+        one's outcome: why the greedy bot would choose it."""
+        ranked = rank(game, self.limit)
+        me = game.decision.player  # type: ignore[union-attr]
+        lines = [f"{me} weighs {len(ranked)} ways to finish this step; the best:"]
+        lines += [f"  {value:+6.1f}  {plan}" for value, plan in ranked[:top]]
+        lines.append(f"After '{ranked[0][1]}':")
+        lines.append(str(evaluate(ranked[0][1].result, me)))
+        return "\n".join(lines)
+
+
+def rank(game: Game, limit: int = PLAN_LIMIT) -> list[tuple[float, Plan]]:
+    """The plans of the deciding seat, best margin first (stable for ties).
+    A step that leaves everything as it was is left out: some can be taken
+    again and again (a Command that rests its own minion back to ready)."""
+    me = game.decision.player  # type: ignore[union-attr]
+    found = plans(game, limit)
+    here = outcome(game)
+    found = [p for p in found if outcome(p.result) != here] or found
+    scored = [(margin(p.result, me), p) for p in found]
+    return sorted(scored, key=lambda vp: -vp[0])
+
+
+def outcome(game: Game) -> tuple:
+    """A position up to the names of troops (plans that differ only by which
+    of two alike troops acts have the same outcome), with who decides next."""
+    s = game.state
+    players = tuple(
+        (
+            p.color,
+            tuple(sorted((t.zone or "", t.standing) for t in p.troops)),
+            p.gold,
+            p.hp,
+            tuple(sorted(p.hand)),
+            tuple(sorted(p.active)),
+            tuple(sorted((m.card, m.state) for m in p.minions)),
+        )
+        for p in s.players
+    )
+    decision = game.decision
+    return (players, tuple(sorted(s.pool)), s.rebels, decision and (decision.player, decision.kind))
+
+
+class Following:
+    """The rest of a chosen plan, played while its decisions come as foreseen."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[Signature, Action]] = []
+
+    def start(self, plan: Plan) -> None:
+        self.steps = list(zip(plan.expected[1:], plan.actions[1:], strict=True))
+
+    def next(self, game: Game) -> Action | None:
+        if not self.steps:
+            return None
+        expected, action = self.steps.pop(0)
+        if signature(game) == expected:
+            return action
+        self.steps = []
+        return None
+
+
+# -- the rule of thumb -------------------------------------------------------------------
+
+
+def rule_of_thumb(game: Game, rng: random.Random) -> Action:
+    """A quick, plausible action for whoever decides: act with every troop,
+    attack often (fortresses first), take gold while there is room, acquire
+    when the treasury is nearly full, pay with gold first, defend with the
+    best Defense minion, never spend relics."""
+    decision = game.decision
+    assert decision is not None
+    legal = [a for a in game.legal_actions() if a.verb != "buy-relic"]
+    choose = _THUMB.get(decision.kind, _anything)
+    return choose(game, decision.player, legal, rng)
+
+
+Thumb = Callable[[Game, str, list[Action], random.Random], Action]
+
+
+def _verb(actions: list[Action], verb: str) -> list[Action]:
+    return [a for a in actions if a.verb == verb]
+
+
+def _anything(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
+    calm = [a for a in legal if a.verb not in ("activate", "cancel")] or legal
+    return rng.choice(calm)
+
+
+def _turn(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
+    acquire = _verb(legal, "acquire")
+    if acquire and game.player(me).gold >= ACQUIRE_GOLD:
+        return max(acquire, key=lambda a: game.cards.minion(a.args[0]).cost)
+    lie = _verb(legal, "lie")
+    return rng.choice(lie) if lie else _verb(legal, "end")[0]
+
+
+def _troop_action(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
+    player = game.player(me)
+    attacks = _verb(legal, "attack")
+    if attacks and rng.random() < ATTACK_CHANCE:
+        fortresses = [a for a in attacks if a.args[0].startswith("fortress-")]
+        return rng.choice(fortresses or attacks)
+    rest = _verb(legal, "rest")
+    if rest and not any(m.ready for m in player.minions):
+        tired = {m.card for m in player.minions if m.state == "tired"}
+        return max(rest, key=lambda a: a.args[0] in tired)  # one rest readies a tired one
+    if player.gold < 5 and rng.random() < GOLD_CHANCE:
+        return _verb(legal, "gold")[0]
+    repair = _verb(legal, "repair")
+    if repair and player.hp < 5 and rng.random() < REPAIR_CHANCE:
+        return repair[0]
+    return rng.choice(_verb(legal, "move") or legal)
+
+
+def _payment(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
+    pays = _verb(legal, "pay")
+    gold = [a for a in pays if a.args[0] == "gold"]
+    if gold:
+        return max(gold, key=lambda a: int(a.args[1]))
+    relics = [a for a in pays if a.args[0] == "relic"]
+    if relics:
+        return min(relics, key=lambda a: game.cards.relic(a.args[1]).gold)
+    if pays:
+        return min(pays, key=lambda a: game.cards.minion(a.args[1]).cost)
+    return legal[0]
+
+
+def _attack_troop(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
+    return rng.choice(_verb(legal, "troop") or legal)
+
+
+def _attack_target(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
+    fortresses = [a for a in legal if a.args[0].startswith("fortress-")]
+    return rng.choice(fortresses or legal)
+
+
+def _attack_minion(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
+    def punch(action: Action) -> int:
+        card = game.cards.minion(action.args[0])
+        shock = card.aftershock.amount if card.aftershock else 0
+        return (card.power if card.stat != "defense" else 0) + shock
+
+    return max(legal, key=punch)
+
+
+def _defend(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
+    def guard(action: Action) -> int:
+        return game.cards.minion(action.args[0]).stat_bonus("defense")
+
+    best = max(_verb(legal, "exhaust"), key=guard, default=None)
+    return best if best is not None and guard(best) > 0 else _verb(legal, "pass")[0]
+
+
+def _pass(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
+    return _verb(legal, "pass")[0]
+
+
+def _retreat(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
+    """Back toward the own fortress, where a troop guards it."""
+    home = game.player(me).fortress
+    if home is None:
+        return rng.choice(legal)
+    far = _distances(game.board)
+    return min(legal, key=lambda a: far[a.args[0]][home])
+
+
+def _first(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
+    return legal[0]
+
+
+def _skip(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
+    return (_verb(legal, "skip") or legal)[0]
+
+
+@cache
+def _distances(board: Board) -> dict[str, dict[str, int]]:
+    return dict(nx.all_pairs_shortest_path_length(board.graph))
+
+
+_THUMB: dict[str, Thumb] = {
+    "turn": _turn,
+    "troop-action": _troop_action,
+    "payment": _payment,
+    "attack-troop": _attack_troop,
+    "attack-target": _attack_target,
+    "attack-minion": _attack_minion,
+    "defend": _defend,
+    "defend-rebels": _defend,
+    "raise-stakes": _pass,
+    "retreat": _retreat,
+    "rest-effect": _first,
+    "move-effect": _skip,
+}

@@ -1,0 +1,187 @@
+"""The search bot: Monte Carlo search in worlds sampled from what its seat sees.
+
+A decision is searched as a shallow tree. Its first level is every way to
+finish the step under way (the greedy bot's look-through, :func:`plans`), of
+which the ``width`` best by the evaluation go on. Each is then played out in
+many sampled worlds: a world is ``view.for_seat(me, seed)``, the other hands
+and the decks dealt anew; the plan is played in it (the other players answer
+by :func:`rule_of_thumb`), then everyone plays by the rule of thumb to the
+end of the day (the night included, where the fee and the raid pay out), and
+the position is scored with :func:`margin`, the seat's evaluation less the
+best rival's.
+
+The plans race: every round plays each plan still in the race in the same
+freshly sampled world with the same dice (common random numbers), so plans
+are compared on equal luck; a plan leaves the race once its paired
+difference to the leader is clearly negative. The best mean wins. The budget
+is a number of playouts (deterministic for a given seed) or seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from covil_nb.model import Action, Game
+
+from .evaluation import margin
+from .greedy import PLAN_LIMIT, Following, Plan, outcome, rank, rule_of_thumb
+
+# The default budget, in playouts a decision by the number of players: more
+# players make longer days to play out, so fewer playouts take the same time,
+# at most about 1.5 s a decision on one core (see the benchmarks).
+DEFAULT_PLAYOUTS = {1: 240, 2: 240, 3: 150, 4: 90}
+WIDTH = 6  # plans kept for the race, best by the evaluation first
+MIN_ROUNDS = 4  # rounds before any plan may leave the race
+Z_DROP = 2.0  # a plan leaves when its mean difference is this many standard errors behind
+MAX_PLAYOUT_ACTIONS = 400  # a guard: a day is 20 to 70 actions by the rule of thumb
+
+
+@dataclass
+class Entry:
+    """A plan in the race: its place by the evaluation, and its playout results."""
+
+    plan: Plan
+    order: int
+    values: list[float] = field(default_factory=list)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values)
+
+
+class MctsBot:
+    """Searches each decision with ``playouts`` playouts, or for ``seconds``
+    (a seconds budget is not deterministic; with neither, see
+    ``DEFAULT_PLAYOUTS``), racing the ``width`` best plans;
+    ``limit`` bounds the positions the look-through visits. Decisions with one
+    legal action, or one plan, are not searched."""
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        playouts: int | None = None,
+        seconds: float | None = None,
+        width: int = WIDTH,
+        limit: int = PLAN_LIMIT,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+        self.seconds = seconds
+        self.width = width
+        self.limit = limit
+        self.following = Following()
+        self.searched = 0  # playouts run so far, for the benchmarks
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        planned = self.following.next(game)
+        if planned is not None:
+            return planned
+        best = self.search(game)
+        self.following.start(best)
+        return best.actions[0]
+
+    def search(self, view: Game) -> Plan:
+        """The plan that does best in the race (see the module docstring)."""
+        entries = [Entry(plan, i) for i, plan in enumerate(self._candidates(view))]
+        if len(entries) == 1:
+            return entries[0].plan
+        me = view.decision.player  # type: ignore[union-attr]
+        budget = self._budget(view)
+        racing = entries
+        while not budget.spent() and len(racing) > 1:
+            seed = self.rng.getrandbits(63)
+            for entry in racing:
+                entry.values.append(playout(view, me, entry.plan, seed))
+            budget.use(len(racing))
+            self.searched += len(racing)
+            racing = _survivors(racing)
+        if not racing[0].values:  # no budget at all: the evaluation decides
+            return racing[0].plan
+        return max(racing, key=lambda e: (e.mean, -e.order)).plan
+
+    def _budget(self, view: Game) -> _Budget:
+        playouts = self.playouts
+        if playouts is None and self.seconds is None:
+            playouts = DEFAULT_PLAYOUTS[len(view.players)]
+        return _Budget(playouts, self.seconds)
+
+    def _candidates(self, view: Game) -> list[Plan]:
+        """The ``width`` best plans by the evaluation, each with a first action
+        and an outcome of its own: the race is between choices, not between
+        variants of one (which minion pays is left to the evaluation)."""
+        seen: set[object] = set()
+        kept = []
+        for _, plan in rank(view, self.limit):
+            keys = (str(plan.actions[0]), outcome(plan.result))
+            if seen.isdisjoint(keys):
+                seen.update(keys)
+                kept.append(plan)
+            if len(kept) == self.width:
+                break
+        return kept
+
+
+def playout(view: Game, me: str, plan: Plan, seed: int) -> float:
+    """Play ``plan`` in the world ``seed`` samples, then the rest of the day
+    by the rule of thumb; ``me``'s margin at the end."""
+    world = view.for_seat(me, seed)
+    dice = random.Random(seed)
+    if not _replay(world, me, plan, dice):
+        return margin(world, me)
+    day = world.day
+    for _ in range(MAX_PLAYOUT_ACTIONS):
+        if world.is_over or world.day != day:
+            break
+        world.apply(rule_of_thumb(world, dice))
+    return margin(world, me)
+
+
+def _replay(world: Game, me: str, plan: Plan, dice: random.Random) -> bool:
+    """Play the plan's actions, the others answering by the rule of thumb;
+    False if the world does not allow the plan (nothing then happens after)."""
+    for action in plan.actions:
+        while world.decision is not None and world.decision.player != me:
+            world.apply(rule_of_thumb(world, dice))
+        if world.decision is None or action not in world.legal_actions():
+            return False
+        world.apply(action)
+    return True
+
+
+def _survivors(racing: list[Entry]) -> list[Entry]:
+    """Those not clearly behind the leader, by paired differences."""
+    rounds = len(racing[0].values)
+    if rounds < MIN_ROUNDS:
+        return racing
+    leader = max(racing, key=lambda e: e.mean)
+    return [e for e in racing if e is leader or not _behind(e, leader, rounds)]
+
+
+def _behind(entry: Entry, leader: Entry, rounds: int) -> bool:
+    diffs = [a - b for a, b in zip(entry.values, leader.values, strict=True)]
+    mean = sum(diffs) / rounds
+    var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
+    return mean + Z_DROP * math.sqrt(var / rounds) < 0
+
+
+class _Budget:
+    def __init__(self, playouts: int | None, seconds: float | None) -> None:
+        self.left = playouts
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+
+    def use(self, n: int) -> None:
+        if self.left is not None:
+            self.left -= n
+
+    def spent(self) -> bool:
+        if self.left is not None and self.left <= 0:
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline

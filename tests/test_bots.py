@@ -1,0 +1,299 @@
+"""The bots: legal actions over whole games, determinism, no peeking at the
+real game's hidden cards, and an evaluation whose terms make sense."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from covil_nb import Action, Game
+from covil_nb.bots import BOTS, GreedyBot, MctsBot, decide, evaluate, make_bot, margin
+from covil_nb.bots.greedy import plans, rank
+from covil_nb.model.scenario import Scenario
+
+COLORS = ["yellow", "red", "green", "blue"]
+# Small budgets keep whole games fast; they take the same code paths.
+SMALL = {"greedy": {"limit": 40}, "mcts": {"playouts": 6, "width": 2, "limit": 40}}
+
+
+def play_checked(game: Game, bots: dict[str, object], seed: int) -> Game:
+    """Play to the end, each bot shown only its seat's view; every choice
+    must be legal in the view and in the real game."""
+    worlds = random.Random(seed)
+    while not game.is_over:
+        color = game.decision.player
+        view = game.for_seat(color, worlds.getrandbits(63))
+        action = bots[color].choose(view)
+        assert action in view.legal_actions(), f"{bots[color].name} chose illegal {action}"
+        assert action in game.legal_actions()
+        game.apply(action)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("specs", "seed"),
+    [
+        (("greedy", "mcts"), 1),
+        (("mcts", "greedy"), 2),
+        (("mcts", "greedy", "random"), 3),
+        (("random", "greedy", "mcts", "random"), 4),
+    ],
+)
+def test_bots_play_whole_games_with_legal_actions(specs: tuple[str, ...], seed: int) -> None:
+    colors = COLORS[: len(specs)]
+    bots = {
+        c: BOTS[spec](seed=seed, **SMALL.get(spec, {}))
+        for c, spec in zip(colors, specs, strict=True)
+    }
+    game = play_checked(Game.new(colors, board="A", seed=seed), bots, seed)
+    assert game.is_over and game.day == 4
+
+
+def test_the_bots_are_registered() -> None:
+    assert isinstance(make_bot("greedy", 1), GreedyBot)
+    bot = make_bot("mcts:playouts=10,width=3", 2)
+    assert isinstance(bot, MctsBot) and bot.playouts == 10 and bot.width == 3
+    assert {"random", "greedy", "mcts"} <= set(BOTS)
+
+
+# -- determinism ------------------------------------------------------------------------
+
+
+def midgame(seed: int = 5, players: int = 2, steps: int = 60) -> Game:
+    """A position some way into a randomly played game."""
+    game = Game.new(COLORS[:players], board="A", seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        game.apply(chooser.choice(game.legal_actions()))
+    return game
+
+
+def choices(bot_factory, game: Game, decisions: int) -> list[str]:
+    """The actions a fresh bot chooses for ``decisions`` decisions in a row."""
+    bot, game = bot_factory(), game.copy()
+    worlds = random.Random(0)
+    chosen = []
+    for _ in range(decisions):
+        color = game.decision.player
+        action = bot.choose(game.for_seat(color, worlds.getrandbits(63)))
+        chosen.append(str(action))
+        game.apply(action)
+    return chosen
+
+
+@pytest.mark.parametrize(
+    "factory",
+    [lambda: GreedyBot(3), lambda: MctsBot(3, playouts=12, width=3)],
+    ids=["greedy", "mcts"],
+)
+def test_same_seed_and_budget_same_choices(factory) -> None:
+    game = midgame()
+    assert choices(factory, game, 12) == choices(factory, game, 12)
+
+
+def test_a_single_legal_action_is_played_without_search() -> None:
+    game, chooser = midgame(), random.Random(1)
+    while len(game.legal_actions()) != 1:
+        game.apply(chooser.choice(game.legal_actions()))
+    bot = MctsBot(1, playouts=50)
+    assert bot.choose(game.for_seat(game.decision.player, 1)) == game.legal_actions()[0]
+    assert bot.searched == 0
+
+
+# -- no peeking -----------------------------------------------------------------------------
+
+
+def at_reds_door(red_hand: list[str], red_hp: int = 5) -> Game:
+    """Yellow's afternoon turn: Y1 stands in red's unguarded fortress zone H,
+    two more yellow troops stand at home in J; yellow has 2 gold (too little
+    to buy a relic, so no choice draws a hidden card)."""
+    s = Scenario(["yellow", "red"], board="A", seed=11)
+    s.fortress("yellow", "J").fortress("red", "H", hp=red_hp)
+    s.overlord("yellow", "iron-marshal", "ready").overlord("red", "gilded-lich")
+    s.troops("yellow", "H", standing=1).troops("yellow", "J", standing=2)
+    s.troops("red", "C", standing=2)
+    s.hand("yellow", ["drowned-crown"]).hand("red", red_hand)
+    s.gold("yellow", 2).gold("red", 3)
+    return s.afternoon(turn="yellow").build()
+
+
+HANDS = (["kraken-ink", "fairy-gold"], ["heart-of-the-mountain", "elder-acorn"])
+
+
+def test_the_bot_is_shown_a_view_never_the_real_game() -> None:
+    game = at_reds_door(HANDS[0])
+    seen: list[Game] = []
+
+    class Spy:
+        name = "spy"
+
+        def choose(self, view: Game) -> Action:
+            seen.append(view)
+            return view.legal_actions()[0]
+
+    before = game.state
+    hands = set()
+    for seed in range(8):
+        decide(Spy(), game, seed)
+        assert seen[-1] is not game
+        hands.add(tuple(sorted(seen[-1].player("red").hand)))
+    assert game.state == before
+    assert len(hands) > 1, "the views deal red's hidden hand anew"
+
+
+@pytest.mark.parametrize(
+    "factory",
+    [lambda: GreedyBot(7), lambda: MctsBot(7, playouts=24, width=4)],
+    ids=["greedy", "mcts"],
+)
+def test_a_choice_does_not_depend_on_the_real_hidden_cards(factory) -> None:
+    """Two games alike but for red's hand: the same choice for the same seed.
+    (The two views still differ in what they deal yellow's unknowns, since
+    ``for_seat`` shuffles the real hidden cards in their real order; the search
+    bot's worlds differ with them, so its choice here must be a clear one.)"""
+    chosen = []
+    for hand in HANDS:
+        game = at_reds_door(hand)
+        chosen.append(factory().choose(game.for_seat("yellow", 99)))
+    assert chosen[0] == chosen[1]
+
+
+@pytest.mark.parametrize(
+    "factory",
+    [lambda: GreedyBot(1), lambda: MctsBot(1, playouts=40, width=4)],
+    ids=["greedy", "mcts"],
+)
+def test_the_bots_take_an_unguarded_fortress_at_2_hp(factory) -> None:
+    game, bot, seed = at_reds_door(HANDS[0], red_hp=2), factory(), 0
+    while game.decision.player == "yellow":
+        game.apply(bot.choose(game.for_seat("yellow", seed)))
+        seed += 1
+    assert game.player("red").hp == 0
+
+
+# -- the greedy bot looks through a step ------------------------------------------------------
+
+
+def test_plans_finish_the_step_an_action_begins() -> None:
+    game = at_reds_door(HANDS[0], red_hp=2)
+    found = {str(p) for p in plans(game)}
+    assert "lie Y1, attack fortress-red, exhaust iron-marshal" in found
+    assert all(p.result.decision.kind != "troop-action" for p in plans(game))
+
+
+def test_a_purchase_is_tried_once_per_set_of_payments() -> None:
+    s = Scenario(["yellow", "red"], board="A", seed=11)
+    s.fortress("yellow", "J").fortress("red", "H").troops("yellow", "J", standing=1)
+    s.hand("yellow", ["drowned-crown", "fairy-gold"]).gold("yellow", 2)
+    s.pool(["pit-fighter"])
+    game = s.afternoon(turn="yellow").build()
+    purchases = [str(p) for p in plans(game) if str(p).startswith("acquire pit-fighter")]
+    assert len(purchases) == len(set(purchases))
+    assert all(p.startswith("acquire pit-fighter, pay gold 2") for p in purchases)
+
+
+def test_a_step_that_changes_nothing_is_never_planned() -> None:
+    """The War Chaplain's Command rests its own minion twice, back to ready:
+    taking it again and again would never end the turn."""
+    s = Scenario(["yellow", "red"], board="A", seed=11)
+    s.fortress("yellow", "J").fortress("red", "H").troops("yellow", "J", lying=1)
+    s.hall("yellow", ["war-chaplain"]).hand("yellow", []).gold("yellow", 0)
+    game = s.afternoon(turn="yellow").build()
+    assert "command war-chaplain" in {str(a) for a in game.legal_actions()}
+    ranked = [str(plan) for _, plan in rank(game)]
+    assert "command war-chaplain, rest war-chaplain, rest war-chaplain" not in ranked
+    assert "end" in ranked
+
+
+def test_greedy_explains_its_choice() -> None:
+    game = at_reds_door(HANDS[0], red_hp=2)
+    text = GreedyBot(0).explain(game)
+    best = rank(game)[0][1]
+    assert f"After '{best}':" in text and "vp_now" in text
+
+
+# -- the evaluation -----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def board() -> Scenario:
+    """Yellow (fortress J) and red (fortress H) on board A, afternoon, no relics."""
+    s = Scenario(["yellow", "red"], board="A", seed=11)
+    s.fortress("yellow", "J").fortress("red", "H")
+    s.overlord("yellow", "iron-marshal", "ready").overlord("red", "gilded-lich", "ready")
+    s.hand("yellow", []).hand("red", []).gold("yellow", 0).gold("red", 0)
+    return s
+
+
+def test_vp_now_is_the_score(board: Scenario) -> None:
+    game = board.troops("yellow", "J", standing=2).afternoon().build()
+    score = {s.player: s.total for s in game.score()}
+    assert evaluate(game, "yellow")["vp_now"] == score["yellow"]
+    assert evaluate(game, "red")["vp_now"] == score["red"]
+
+
+def test_the_fee_counts_dominated_terrains_up_to_the_treasury_room(board: Scenario) -> None:
+    # Zone A is water and mountain: a lone yellow troop there dominates both;
+    # red's troop in M (forest and desert) does not contest them.
+    board.troops("yellow", "A", standing=1).troops("red", "M", standing=1)
+    poor = evaluate(board.afternoon().build(), "yellow")
+    rich = evaluate(board.gold("yellow", 4).afternoon().build(), "yellow")
+    assert poor["fee"] == pytest.approx(0.8 * 4)  # 2 terrains, room for 5
+    assert rich["fee"] == pytest.approx(0.8 * 1)  # room for 1 gold only
+    assert "water" in str(poor) and "mountain" in str(poor)
+
+
+def test_a_raid_pays_unless_the_rebels_retaliate(board: Scenario) -> None:
+    board.troops("yellow", "E", standing=2).troops("red", "H", standing=1)
+    calm = evaluate(board.rebels(1).afternoon().build(), "yellow")
+    riot = evaluate(board.rebels(3).afternoon().build(), "yellow")
+    assert calm["raid"] > 0
+    assert riot["raid"] < calm["raid"]
+
+
+def red_fortress(yellow_zone: str, red_zone: str) -> float:
+    """The fortress term of red (fortress H, 5 HP) with one standing troop
+    each; yellow has ready minions to attack with."""
+    s = Scenario(["yellow", "red"], board="A", seed=11)
+    s.fortress("yellow", "J").fortress("red", "H")
+    s.troops("yellow", yellow_zone, standing=1).troops("red", red_zone, standing=1)
+    return evaluate(s.afternoon().build(), "red")["fortress"]
+
+
+def test_an_unguarded_fortress_within_reach_is_in_danger() -> None:
+    far_away = red_fortress("J", "C")
+    guarded = red_fortress("A", "H")  # A is next to H, but a red troop guards H
+    exposed = red_fortress("A", "C")
+    assert far_away == guarded == pytest.approx(0.4 * 5)
+    assert exposed < guarded
+
+
+def test_standing_troops_and_ready_minions_are_worth_more() -> None:
+    def yellow(standing: int, lying: int, overlord: str) -> dict[str, float]:
+        s = Scenario(["yellow", "red"], board="A", seed=11)
+        s.fortress("yellow", "J").fortress("red", "H").overlord("yellow", "iron-marshal", overlord)
+        s.troops("yellow", "J", standing=standing, lying=lying)
+        ev = evaluate(s.afternoon().build(), "yellow")
+        return {"troops": ev["troops"], "minions": ev["minions"]}
+
+    fresh, spent = yellow(2, 0, "ready"), yellow(0, 2, "tired")
+    assert fresh["troops"] > spent["troops"] > 0
+    assert fresh["minions"] > spent["minions"]
+
+
+def test_margin_is_against_the_best_rival() -> None:
+    game = midgame(players=3, steps=30)
+    totals = {c: evaluate(game, c).total for c in game.players}
+    best_rival = max(v for c, v in totals.items() if c != "yellow")
+    assert margin(game, "yellow") == pytest.approx(totals["yellow"] - best_rival)
+
+
+def test_at_the_end_only_the_score_counts() -> None:
+    game = midgame(steps=10)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    score = {s.player: s.total for s in game.score()}
+    for color in game.players:
+        ev = evaluate(game, color)
+        assert [t.name for t in ev.terms] == ["vp_now"] and ev.total == score[color]
