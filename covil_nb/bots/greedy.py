@@ -186,11 +186,11 @@ def _payment_key(game: Game, action: Action) -> tuple[int, int, str]:
 # -- the bot -----------------------------------------------------------------------------
 
 
-class GreedyBot:
-    """Plays the option whose finished step has the best margin; ties by its
-    own seeded RNG. ``limit`` bounds the positions a look-through visits."""
+class PlanningBot:
+    """A bot that chooses a whole plan (the step under way, finished) and then
+    follows it action by action; subclasses say how a plan is picked."""
 
-    name = "greedy"
+    name = "planning"
 
     def __init__(self, seed: int = 0, limit: int = PLAN_LIMIT) -> None:
         self.rng = random.Random(seed)
@@ -204,9 +204,22 @@ class GreedyBot:
         planned = self.following.next(game)
         if planned is not None:
             return planned
-        best = self.best(game)
+        best = self.pick(game)
         self.following.start(best)
         return best.actions[0]
+
+    def pick(self, game: Game) -> Plan:
+        raise NotImplementedError
+
+
+class GreedyBot(PlanningBot):
+    """Plays the option whose finished step has the best margin; ties by its
+    own seeded RNG. ``limit`` bounds the positions a look-through visits."""
+
+    name = "greedy"
+
+    def pick(self, game: Game) -> Plan:
+        return self.best(game)
 
     def best(self, game: Game) -> Plan:
         """The best plan; ties broken at random."""

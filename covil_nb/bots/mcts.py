@@ -24,10 +24,10 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from covil_nb.model import Action, Game
+from covil_nb.model import Game
 
 from .evaluation import margin
-from .greedy import PLAN_LIMIT, Following, Plan, outcome, rank, rule_of_thumb
+from .greedy import PLAN_LIMIT, Plan, PlanningBot, outcome, rank, rule_of_thumb
 
 # The default budget, in playouts a decision by the number of players: more
 # players make longer days to play out, so fewer playouts take the same time,
@@ -52,7 +52,7 @@ class Entry:
         return sum(self.values) / len(self.values)
 
 
-class MctsBot:
+class MctsBot(PlanningBot):
     """Searches each decision with ``playouts`` playouts, or for ``seconds``
     (a seconds budget is not deterministic; with neither, see
     ``DEFAULT_PLAYOUTS``), racing the ``width`` best plans;
@@ -69,24 +69,14 @@ class MctsBot:
         width: int = WIDTH,
         limit: int = PLAN_LIMIT,
     ) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed, limit)
         self.playouts = playouts
         self.seconds = seconds
         self.width = width
-        self.limit = limit
-        self.following = Following()
         self.searched = 0  # playouts run so far, for the benchmarks
 
-    def choose(self, game: Game) -> Action:
-        legal = game.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        planned = self.following.next(game)
-        if planned is not None:
-            return planned
-        best = self.search(game)
-        self.following.start(best)
-        return best.actions[0]
+    def pick(self, game: Game) -> Plan:
+        return self.search(game)
 
     def search(self, view: Game) -> Plan:
         """The plan that does best in the race (see the module docstring)."""
