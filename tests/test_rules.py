@@ -363,3 +363,12 @@ def test_a_relic_cannot_move_a_troop_out_of_the_rebels_attack(two_players):
     assert game.decision.kind == "defend-rebels"
     play(game, "activate tidecaller-conch")
     assert [str(a) for a in game.legal_actions() if a.verb == "troop"] == ["troop Y2"]
+
+
+def test_a_resting_command_cannot_rest_its_own_minion(two_players):
+    """Otherwise the War Chaplain ("rest one of your minions twice") could make
+    itself ready again: free Commands without end."""
+    s = two_players.hall("yellow", ["war-chaplain", ("yellow-private", "exhausted")])
+    game = s.troops("yellow", "J", standing=1).troops("red", "H", standing=1).afternoon().build()
+    play(game, "command war-chaplain")
+    assert [str(a) for a in game.legal_actions() if a.verb == "rest"] == ["rest yellow-private"]

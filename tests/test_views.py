@@ -71,3 +71,14 @@ def test_search_copies_are_independent_and_fast_to_play():
 def test_for_seat_refuses_an_unknown_color():
     with pytest.raises(CovilError):
         midgame(steps=5).for_seat("blue", seed=1)
+
+
+def test_a_seat_view_depends_on_the_seed_not_on_the_hidden_order():
+    game = midgame()
+    other = game.copy(undo=True)
+    state = other._state
+    state.player("yellow").hand.reverse()
+    state.relic_deck.reverse()
+    state.mercenary_deck.reverse()
+    assert game.state != other.state
+    assert game.for_seat("red", seed=4).state == other.for_seat("red", seed=4).state

@@ -99,13 +99,20 @@ def use_command(t: Table, color: str, minion_id: str) -> None:
         player=color,
         minion=minion_id,
     )
-    perform(t, player, card.command, card.name, None)
+    perform(t, player, card.command, card.name, None, commander=minion_id)
 
 
 # -- instant effects ----------------------------------------------------------------
 
 
-def perform(t: Table, player: Player, effect: Effect, source: str, combat: Combat | None) -> None:
+def perform(
+    t: Table,
+    player: Player,
+    effect: Effect,
+    source: str,
+    combat: Combat | None,
+    commander: str | None = None,
+) -> None:
     """Resolve an instant effect now, or push the frame that asks its choices."""
     kind, n = effect.effect, effect.amount
     if kind == "gold":
@@ -116,7 +123,9 @@ def perform(t: Table, player: Player, effect: Effect, source: str, combat: Comba
     elif kind == "repair":
         repair(t, player, n, f"{source}")
     elif kind == "rest":
-        t.push(Instant(player.color, source, "rest", n))
+        # A Command that rests may not rest its own minion: exhausting it to
+        # make it ready again would be a free Command without end.
+        t.push(Instant(player.color, source, "rest", n, locked=[commander] if commander else []))
     elif kind == "move":
         locked = list(combat.locked) if combat else []
         t.push(Instant(player.color, source, "move", n, locked=locked))
@@ -174,7 +183,7 @@ class Instant(Frame):
     effect: str
     left: int = 1
     troop: str | None = None
-    locked: list[str] = field(default_factory=list)
+    locked: list[str] = field(default_factory=list)  # troops (move) or minions (rest) out of reach
 
     def decision(self, t: Table) -> Decision | None:
         if not self._choices(t):
@@ -196,7 +205,7 @@ class Instant(Frame):
             return [
                 Action("rest", (m.card,), f"Rest {t.name(m.card)} ({m.state})")
                 for m in player.minions
-                if not m.ready
+                if not m.ready and m.card not in self.locked
             ]
         if self.troop is None:
             return [

@@ -33,7 +33,7 @@ def resample(state: State, cards: CardSet, seat: str, seed: int) -> State:
     rng = Rng(seed_state(seed))
     _redeal(rng, unknown_relics(world, seat))
     deck, boxed = unknown_mercenaries(world, cards)
-    pool = deck + boxed
+    pool = sorted(deck + boxed)  # as above: the seed alone decides
     rng.shuffle(pool)
     world.mercenary_deck = pool[: len(deck)]
     world.box = [c for c in world.box if c not in set(boxed)] + pool[len(deck) :]
@@ -44,7 +44,9 @@ def resample(state: State, cards: CardSet, seat: str, seed: int) -> State:
 def _redeal(rng: Rng, piles: list[list[str]]) -> None:
     """Shuffle the cards of several piles together and deal them back in the
     same sizes (the piles are changed in place)."""
-    cards = [c for pile in piles for c in pile]
+    # Sorted first, so the world dealt depends on the seed alone, never on
+    # the real (hidden) order of the cards.
+    cards = sorted(c for pile in piles for c in pile)
     rng.shuffle(cards)
     for pile in piles:
         size = len(pile)
