@@ -273,16 +273,21 @@ class Game:
     def copy(self, undo: bool = False) -> Game:
         """An independent game at this position, with no history. By default
         it keeps no undo snapshots either, which makes it fast for search."""
-        state = self._state.clone()
-        return Game(state, self.cards, self.board, origin={"position": state.clone()}, undo=undo)
+        return self._fork(self._state.clone(), undo)
 
     def for_seat(self, color: str, seed: int, undo: bool = False) -> Game:
         """A copy as ``color`` may know it: everything hidden from that seat
         (other hands, deck orders, unused cards, shuffles to come) is dealt
         anew from ``seed``. Bots decide on these, never on the real game."""
-        self.player(color)  # refuses an unknown color
-        state = resample(self._state, self.cards, color, seed)
-        return Game(state, self.cards, self.board, origin={"position": state.clone()}, undo=undo)
+        if color not in self.players:
+            raise CovilError(f"no {color!r} player in this game: {self.players}", "players")
+        return self._fork(resample(self._state, self.cards, color, seed), undo)
+
+    def _fork(self, state: State, undo: bool) -> Game:
+        # Only a copy that keeps a record needs its starting position kept
+        # apart; search copies (undo=False) refuse record() anyway.
+        origin = {"position": state.clone()} if undo else {}
+        return Game(state, self.cards, self.board, origin=origin, undo=undo)
 
     # -- time travel ---------------------------------------------------------------
     def undo(self) -> str:
