@@ -240,8 +240,12 @@ class Combat(Frame):
     # decisions ----------------------------------------------------------------
     def decision(self, t: Table) -> Decision | None:
         if self.stage == "respond":
-            if not self._response_options(t):
-                return None  # nothing to do but pass: the engine passes for them
+            if not self._response_options(t) and not effects.can_buy_relic(
+                t, t.player(self.responder or "")
+            ):
+                # Nothing at all but passing: the engine passes for them. With
+                # 3 gold they could buy a relic "at any point" and play it.
+                return None
             if self.attacker is None:
                 kind, side = "defend-rebels", "defend against the rebels"
             elif self.responder == self.defender(t).color:
