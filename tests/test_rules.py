@@ -82,7 +82,7 @@ def test_gold_and_repair_respect_their_caps(two_players):
     )
     game = s.troops("red", "H", standing=1).afternoon("yellow").build()
     events = play(game, "lie Y1", "gold")
-    assert game.player("yellow").gold == 5 and "1 lost" in events[-1].text
+    assert game.player("yellow").gold == 5 and "the 1 is lost" in events[-1].text
 
 
 def test_a_destroyed_fortress_cannot_be_repaired(two_players):
@@ -226,7 +226,13 @@ def test_relics_raise_the_stakes_until_a_round_passes(two_players):
     assert game.decision.player == "yellow"  # yellow still holds a relic: another round
     events = play(game, "pass")  # a round with nothing done: the combat resolves
     outcome = next(e for e in events if e.kind == "combat")
-    assert outcome.data == {"winner": "yellow", "attack": 5, "defense": 3}
+    assert outcome.data == {
+        "winner": "yellow",
+        "attack": 5,
+        "defense": 3,
+        "troop": "R1",
+        "fate": "removed",
+    }
 
 
 def test_a_response_relic_cannot_move_the_troops_in_combat(two_players):

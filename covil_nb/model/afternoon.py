@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 from . import effects
 from .actions import Action, Decision
-from .cards import Influence
+from .cards import Effect, Influence
 from .combat import Combat, attack_actions, can_attack
 from .movement import move_troop, reach
-from .state import MAX_HALL, TIRED, Frame, Minion, Player, Troop
+from .state import MAX_GOLD, MAX_HALL, TIRED, Frame, Minion, Player, Troop
 from .table import Table
 
 PHASE = "Phase 2: Afternoon"
@@ -76,7 +76,7 @@ class Turn(Frame):
             )
             t.push(TroopAction(self.player, troop.id))
         elif verb == "acquire":
-            t.push(Purchase(self.player, args[0], cost(t, player, args[0])))
+            t.push(Purchase(self.player, args[0], price(t, player, args[0]).total))
         elif verb == "activate":
             effects.activate_relic(t, self.player, args[0])
         elif verb == "command":
@@ -144,8 +144,12 @@ class TroopAction(Frame):
             if not m.ready
         ]
         if not player.destroyed and player.fortress is not None:
-            actions.append(Action("repair", (), f"Repair the fortress ({player.hp} HP)"))
-        actions.append(Action("gold", (), f"Gain 1 gold ({player.gold} in the treasury)"))
+            repair = Effect("repair", 1)
+            label = f"Repair the fortress ({player.hp} HP{effects.effect_note(t, player, repair)})"
+            actions.append(Action("repair", (), label))
+        gold = Effect("gold", 1)
+        label = f"Gain 1 gold ({player.gold} in the treasury{effects.effect_note(t, player, gold)})"
+        actions.append(Action("gold", (), label))
         if can_attack(t, self.player, troop):
             actions += attack_actions(t, self.player, troop)
         return actions
@@ -166,24 +170,51 @@ class TroopAction(Frame):
         elif verb == "repair":
             effects.repair(t, player, 1, "troop action")
         elif verb == "gold":
-            t.gain_gold(player, 1, "2.3 Gain 1 gold", "(troop action)")
+            t.gain_gold(player, 1, "2.3 Gain 1 gold", "for the troop action")
 
 
 # -- 2.1 acquire a minion ------------------------------------------------------------------
 
 
-def discounts(t: Table, player: Player) -> list[Influence]:
+@dataclass(frozen=True)
+class Price:
+    """What a pool card costs a player: the printed cost less each Influence
+    discount ("influence always applies before the resolution of hiring")."""
+
+    printed: int
+    discounts: tuple[tuple[str, int], ...]  # (the discounting minion's name, amount)
+
+    @property
+    def total(self) -> int:
+        return self.printed - sum(n for _, n in self.discounts)
+
+    def __str__(self) -> str:
+        """ "5 (6 less 1 from Acolyte)"; below zero, "nothing: you gain 2 gold (...)"."""
+        less = ", ".join(f"less {n} from {name}" for name, n in self.discounts)
+        why = f" ({self.printed} {less})" if less else ""
+        if self.total < 0:
+            return f"nothing: you gain {-self.total} gold{why}"
+        return f"{self.total}{why}"
+
+
+def discounts(t: Table, player: Player) -> list[tuple[str, Influence]]:
+    """The player's discounting Influences, with the minion that has each."""
     return [
-        i for m in player.minions for i in t.minion_card(m.card).influences if i.kind == "discount"
+        (m.card, i)
+        for m in player.minions
+        for i in t.minion_card(m.card).influences
+        if i.kind == "discount"
     ]
 
 
-def cost(t: Table, player: Player, card_id: str, known: list[Influence] | None = None) -> int:
-    """The printed cost less the player's Influence discounts for that card
-    (computed before payment, so a minion leaving as payment still counts)."""
+def price(
+    t: Table, player: Player, card_id: str, known: list[tuple[str, Influence]] | None = None
+) -> Price:
+    """The card's price for the player, computed before payment, so a minion
+    leaving as payment still gives its discount."""
     card = t.minion_card(card_id)
     owned = discounts(t, player) if known is None else known
-    return card.cost - sum(i.amount for i in owned if i.counts(card))
+    return Price(card.cost, tuple((t.name(m), i.amount) for m, i in owned if i.counts(card)))
 
 
 def payable_minions(player: Player) -> list[str]:
@@ -191,24 +222,35 @@ def payable_minions(player: Player) -> list[str]:
     return [m.card for m in player.hall if m.ready]
 
 
+def means(t: Table, player: Player) -> int:
+    """All a player could pay: gold, relics at their gold value, ready minions."""
+    return (
+        player.gold
+        + sum(t.relic_card(r).gold for r in player.hand)
+        + sum(t.minion_card(m).cost for m in payable_minions(player))
+    )
+
+
+HALL_FULL = "your hall is full: one of the payments must be a minion going back to the pool"
+
+
 def acquire_actions(t: Table, player: Player) -> list[Action]:
     """Every pool card the player can pay for: gold, relics at their gold value
     and ready minions at their cost; a full hall needs a minion to go back."""
-    payable = payable_minions(player)
-    if len(player.hall) >= MAX_HALL and not payable:
+    full = len(player.hall) >= MAX_HALL
+    if full and not payable_minions(player):
         return []
-    means = (
-        player.gold
-        + sum(t.relic_card(r).gold for r in player.hand)
-        + sum(t.minion_card(m).cost for m in payable)
-    )
+    can_pay = means(t, player)
     owned = discounts(t, player)
     actions = []
-    for card in t.state.pool:
-        price = cost(t, player, card, owned)
-        if price <= means:
-            label = f"Acquire {t.name(card)} for {price} ({t.minion_card(card).text})"
-            actions.append(Action("acquire", (card,), label))
+    for card_id in t.state.pool:
+        cost = price(t, player, card_id, owned)
+        if cost.total <= can_pay:
+            card = t.minion_card(card_id)
+            label = f"Acquire {card.name} for {cost}: {card.text}" + (
+                f" ({HALL_FULL})" if full else ""
+            )
+            actions.append(Action("acquire", (card_id,), label))
     return actions
 
 
@@ -241,10 +283,12 @@ class Purchase(Frame):
 
     def decision(self, t: Table) -> Decision | None:
         due = self.cost - self.paid(t)
-        if due <= 0 and not self._needs_room(t):
+        room = self._needs_room(t)
+        if due <= 0 and not room:
             return None
-        need = f"{due} gold more" if due > 0 else "a minion back to the pool to make room"
-        return Decision(self.player, "payment", f"pay for {t.name(self.card)}: {need}", ACQUIRE)
+        needs = ([f"{due} gold more"] if due > 0 else []) + ([HALL_FULL] if room else [])
+        prompt = f"pay for {t.name(self.card)}: {'; '.join(needs)}"
+        return Decision(self.player, "payment", prompt, ACQUIRE)
 
     def legal(self, t: Table) -> list[Action]:
         player = t.player(self.player)
@@ -256,7 +300,11 @@ class Purchase(Frame):
                 for n in range(1, min(player.gold - self.gold, due) + 1)
             ]
             actions += [
-                Action("pay", ("relic", r), f"Pay with {t.name(r)} (worth {t.relic_card(r).gold})")
+                Action(
+                    "pay",
+                    ("relic", r),
+                    f"Pay with {t.name(r)} ({self._worth(t, t.relic_card(r).gold, due)})",
+                )
                 for r in player.hand
                 if r not in self.relics
             ]
@@ -264,12 +312,23 @@ class Purchase(Frame):
             Action(
                 "pay",
                 ("minion", m),
-                f"Return {t.name(m)} to the pool (worth {t.minion_card(m).cost})",
+                f"Return {t.name(m)} to the pool ({self._worth(t, t.minion_card(m).cost, due)})",
             )
             for m in payable_minions(player)
             if m not in self.minions
         ]
         return [*actions, Action("cancel", (), "Cancel the purchase")]
+
+    def _worth(self, t: Table, worth: int, due: int) -> str:
+        """A payment's worth, and the change it would give back: above the
+        treasury's 5, change is lost, so say so before it is paid."""
+        change = worth - max(due, 0)
+        if change <= 0:
+            return f"worth {worth}"
+        room = MAX_GOLD - (t.player(self.player).gold - self.gold)
+        lost = change - max(0, min(change, room))
+        note = f", of which {lost} is lost: the treasury holds {MAX_GOLD}" if lost else ""
+        return f"worth {worth}: {change} back as change{note}"
 
     def apply(self, t: Table, action: Action) -> None:
         if action.verb == "cancel":

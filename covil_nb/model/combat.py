@@ -25,7 +25,7 @@ FORTRESS = "fortress-"
 @dataclass(frozen=True)
 class Strength:
     """A combat strength with its parts, declared the rulebook's way:
-    "6: 2 from the exhausted minion, 3 from Reinforcements, 1 from active relics"."""
+    "6 (2 from the exhausted minion, 3 from Reinforcements, 1 from active relics)"."""
 
     parts: tuple[tuple[str, int], ...]
 
@@ -35,7 +35,7 @@ class Strength:
 
     def __str__(self) -> str:
         shown = [f"{v} from {label}" for label, v in self.parts if v]
-        return f"{self.total}: " + ", ".join(shown) if shown else str(self.total)
+        return f"{self.total} ({', '.join(shown)})" if shown else str(self.total)
 
 
 @dataclass(frozen=True)
@@ -316,7 +316,7 @@ class Combat(Frame):
             self._pass(t)
 
     def run(self, t: Table) -> None:
-        self._pass(t)  # a responder with no options passes
+        self._pass(t, automatic=True)  # nothing but passing is legal
 
     # steps ----------------------------------------------------------------------
     def _declare(self, t: Table, minion_id: str) -> None:
@@ -354,13 +354,21 @@ class Combat(Frame):
         )
         self.locked = [self.target] + ([self.troop] if self.troop else [])
 
+    def side(self, t: Table, color: str) -> str:
+        """How a responder's strength reads: "attack now 7", "defense stays 6"."""
+        return "defense" if color == self.defender(t).color else "attack"
+
+    def strength_of(self, t: Table, color: str) -> Strength:
+        return self.defense(t) if self.side(t, color) == "defense" else self.attack(t)
+
     def _guard(self, t: Table, minion_id: str) -> None:
         defender = self.defender(t)
         t.exhaust(defender, minion_id)
         self.guard, self.acted = minion_id, True
         t.say(
             RESPONSE,
-            f"{defender.color} exhausts {t.name(minion_id)} to defend: defense {self.defense(t)}.",
+            f"{defender.color} exhausts {t.name(minion_id)} to defend: "
+            f"defense now {self.defense(t)}.",
             "defend",
             player=defender.color,
             minion=minion_id,
@@ -377,7 +385,17 @@ class Combat(Frame):
         options += effects.activate_actions(t, player)
         return options
 
-    def _pass(self, t: Table) -> None:
+    def _pass(self, t: Table, automatic: bool = False) -> None:
+        responder = self.responder or ""
+        how = "has nothing to answer with and passes" if automatic else "passes"
+        side = self.side(t, responder)
+        t.say(
+            RESPONSE,
+            f"{responder} {how}: {side} stays {self.strength_of(t, responder)}.",
+            "pass",
+            player=responder,
+            automatic=automatic,
+        )
         # Resolution comes when a round after the first passes with nothing
         # done: the other side closed its own round with a pass already.
         if self.attacker is None or (self.round > 1 and not self.acted):
@@ -407,28 +425,35 @@ def resolve(t: Table, combat: Combat) -> None:
     defender = combat.defender(t)
     troop = defender.troop(combat.target)
     assert troop is not None and troop.zone is not None
-    who = combat.attacker or "the rebels"
     whose = f"{combat.attacker}'s" if combat.attacker else "the rebels'"
+    facts = dict(attack=attack.total, defense=defense.total)
     if attack.total <= defense.total:
+        if attack.total == defense.total:
+            how = f"ties {defender.color}'s defense {defense}: a tie goes to the defender"
+        else:
+            how = f"is lower than {defender.color}'s defense {defense}"
         t.say(
             OUTCOME,
-            f"Defender wins: {whose} attack {attack} does not beat {defender.color}'s "
-            f"defense {defense} (a tie goes to the defender). Nothing happens.",
+            f"Defender wins: {whose} attack {attack} {how}. Nothing happens.",
             "combat",
             winner=defender.color,
-            attack=attack.total,
-            defense=defense.total,
+            **facts,
         )
         return
     attacker = t.player(combat.attacker) if combat.attacker else None
     zone, standing = troop.zone, troop.standing
+    fate = (
+        "it lies down and retreats" if standing else f"it is removed to {defender.color}'s supply"
+    )
     t.say(
         OUTCOME,
-        f"Defender loses: {whose} attack {attack} beats {defender.color}'s defense {defense}.",
+        f"Defender loses: {whose} attack {attack} beats {defender.color}'s defense {defense}. "
+        f"{troop.id} was {'standing' if standing else 'lying down'}: {fate}.",
         "combat",
-        winner=who,
-        attack=attack.total,
-        defense=defense.total,
+        winner=combat.attacker or "the rebels",
+        troop=troop.id,
+        fate="retreat" if standing else "removed",
+        **facts,
     )
     if attacker:
         t.gain_gold(attacker, 2, OUTCOME, "for winning the combat")
@@ -437,14 +462,6 @@ def resolve(t: Table, combat: Combat) -> None:
         t.push(Retreat(defender.color, troop.id))
     else:
         troop.zone, troop.standing = None, True
-        t.say(
-            OUTCOME,
-            f"{defender.color}'s troop {troop.id} was lying down: it is removed to its "
-            "owner's supply.",
-            "remove",
-            player=defender.color,
-            troop=troop.id,
-        )
     if zone == defender.fortress and not defender.destroyed:
         damage_fortress(t, defender, attack.total - defense.total, attacker)
 
@@ -452,9 +469,10 @@ def resolve(t: Table, combat: Combat) -> None:
 def damage_fortress(t: Table, owner: Player, amount: int, attacker: Player | None) -> None:
     """Damage, hidden treasure (+1 gold for any damage) and loot (a relic for
     the last hit point). Rebels gain nothing."""
-    dealt = min(amount, owner.hp)
-    if dealt <= 0:
+    if amount <= 0:
+        t.say(DAMAGE, f"{owner.color}'s fortress takes no damage: the attack's strength is 0.")
         return
+    dealt = min(amount, owner.hp)
     owner.hp -= dealt
     state = "destroyed" if owner.hp == 0 else f"{owner.hp} HP left"
     t.say(

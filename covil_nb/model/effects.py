@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, Decision
 from .cards import Effect
 from .movement import move_troop, reach
-from .state import MAX_HP, Frame, Player
+from .state import MAX_GOLD, MAX_HP, Frame, Player
 from .table import Table
 
 if TYPE_CHECKING:
@@ -37,23 +37,36 @@ def can_buy_relic(t: Table, player: Player) -> bool:
 
 def buy_relic(t: Table, player: Player) -> None:
     player.gold -= RELIC_PRICE
-    t.say(
-        BUY,
-        f"{player.color} spends {RELIC_PRICE} gold on a relic; treasury {player.gold}.",
-        "buy",
-        player=player.color,
-    )
-    t.draw_relic(player, BUY, "bought")
+    t.draw_relic(player, BUY, f"for {RELIC_PRICE} gold (treasury {player.gold})")
 
 
 # -- activating relics ------------------------------------------------------------
 
 
 def activate_actions(t: Table, player: Player) -> list[Action]:
-    return [
-        Action("activate", (r,), f"Activate {t.name(r)} ({t.relic_card(r).text})")
-        for r in player.hand
-    ]
+    actions = []
+    for r in player.hand:
+        card = t.relic_card(r)
+        note = effect_note(t, player, card.instant) if card.instant else ""
+        actions.append(Action("activate", (r,), f"Activate {card.name} ({card.text}){note}"))
+    return actions
+
+
+def effect_note(t: Table, player: Player, effect: Effect, commander: str | None = None) -> str:
+    """A warning for an instant effect that would do nothing now, so that its
+    label says so before it is chosen ("; the fortress is at 5 HP already")."""
+    kind = effect.effect
+    if kind == "gold" and player.gold >= MAX_GOLD:
+        return f"; the treasury is full at {MAX_GOLD}: the gold would be lost"
+    if kind == "repair" and (player.fortress is None or player.hp == 0):
+        return "; a destroyed fortress cannot be repaired"
+    if kind == "repair" and player.hp >= MAX_HP:
+        return f"; the fortress is at {MAX_HP} HP already: nothing to repair"
+    if kind == "rest" and not any(not m.ready and m.card != commander for m in player.minions):
+        return "; no minion is tired or exhausted: nothing to rest"
+    if kind == "draw" and not t.relics_left():
+        return "; no relic is left to draw"
+    return ""
 
 
 def activate_relic(t: Table, color: str, relic_id: str, combat: Combat | None = None) -> None:
@@ -64,9 +77,11 @@ def activate_relic(t: Table, color: str, relic_id: str, combat: Combat | None = 
     player.active.append(relic_id)
     card = t.relic_card(relic_id)
     bonus = ", ".join(f"+{v} {stat}" for stat, v in card.bonus) or "no troop bonus"
+    # In a combat, say what the bonus makes of this side's strength.
+    now = f": {combat.side(t, color)} now {combat.strength_of(t, color)}" if combat else ""
     t.say(
         RELICS,
-        f"{color} activates {card.name} ({bonus} until night).",
+        f"{color} activates {card.name} ({bonus} until night){now}.",
         "activate",
         player=color,
         relic=relic_id,
@@ -83,7 +98,8 @@ def command_actions(t: Table, player: Player) -> list[Action]:
     for m in player.minions:
         card = t.minion_card(m.card)
         if m.ready and card.command:
-            actions.append(Action("command", (m.card,), f"Exhaust {card.name}: {card.text}"))
+            note = effect_note(t, player, card.command, commander=m.card)
+            actions.append(Action("command", (m.card,), f"Exhaust {card.name}: {card.text}{note}"))
     return actions
 
 
@@ -94,7 +110,7 @@ def use_command(t: Table, color: str, minion_id: str) -> None:
     t.exhaust(player, minion_id)
     t.say(
         COMMAND,
-        f"{color} exhausts {card.name} for its Command: {card.text}",
+        f"{color} exhausts {card.name}: {card.text}",
         "command",
         player=color,
         minion=minion_id,
@@ -143,9 +159,10 @@ def repair(t: Table, player: Player, amount: int, why: str) -> None:
         return
     gained = min(amount, MAX_HP - player.hp)
     player.hp += gained
+    done = f"repairs {gained} HP" if gained else f"has {MAX_HP} HP already: nothing to repair"
     t.say(
         "Repair your fortress",
-        f"{player.color} repairs {gained} HP ({why}); fortress {player.hp} HP.",
+        f"{player.color}'s fortress {done} ({why}); fortress {player.hp} HP.",
         "repair",
         player=player.color,
         amount=gained,

@@ -9,6 +9,7 @@ from . import solo
 from .actions import Action, Decision
 from .state import Frame, Player
 from .table import Table
+from .words import plural
 
 PHASE = "Phase 1: Morning"
 START = "Setup I: Choose starting zones"
@@ -82,7 +83,10 @@ def stand_up(t: Table, player: Player) -> None:
         troop.standing = True
     if lying:
         t.say(
-            PHASE, f"{player.color} stands up {len(lying)} troop(s).", "stand", player=player.color
+            PHASE,
+            f"{player.color} stands up {plural(len(lying), 'troop')}.",
+            "stand",
+            player=player.color,
         )
 
 
@@ -96,7 +100,7 @@ def summon(t: Table, player: Player) -> None:
     if count:
         t.say(
             PHASE,
-            f"{player.color} summons {count} troop(s) at the fortress in zone "
+            f"{player.color} summons {plural(count, 'troop')} at the fortress in zone "
             f"{player.fortress} ({want} on the board on day {t.state.day}).",
             "summon",
             player=player.color,

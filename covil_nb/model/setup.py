@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from .state import LETTERS, TROOPS_PER_PLAYER, Minion, Options, Player, State, Troop
 from .table import Table
+from .words import plural
 
 POOL_SIZE = 6
 SET_ASIDE = 24
@@ -115,7 +116,10 @@ def deal_mercenaries(t: Table, colors: list[str]) -> None:
         s.pool = [c for c in s.pool if c not in tens]
         s.mercenary_deck += tens
         t.shuffle(s.mercenary_deck)
-        t.say("Setup F", f"{len(tens)} card(s) costing 10 go back into the deck and are replaced.")
+        back = (
+            "goes back into the deck and is" if len(tens) == 1 else "go back into the deck and are"
+        )
+        t.say("Setup F", f"{plural(len(tens), 'card')} costing 10 {back} replaced.")
         s.pool += [s.mercenary_deck.pop() for _ in tens]
     t.say(
         "Setup F",

@@ -14,11 +14,7 @@ from .cards import CardSet, MinionCard, RelicCard
 from .maps import Board
 from .rng import Rng
 from .state import EXHAUSTED, MAX_GOLD, READY, TIRED, Frame, Minion, Player, Rules, State
-
-
-def and_list(words: list[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
-    return " and ".join(filter(None, (", ".join(words[:-1]), words[-1]))) if words else ""
+from .words import and_list
 
 
 class Table:
@@ -75,14 +71,21 @@ class Table:
         """Add gold up to the treasury's cap of 5; what does not fit is lost."""
         gained = max(0, min(amount, MAX_GOLD - player.gold))
         player.gold += gained
-        lost = (
-            f" ({amount - gained} lost: the treasury holds at most {MAX_GOLD})"
-            if gained < amount
-            else ""
-        )
+        if gained == amount:
+            text = f"{player.color} gains {amount} gold {why}; treasury {player.gold}."
+        elif gained:
+            text = (
+                f"{player.color} gains {gained} gold {why} ({amount - gained} lost: the "
+                f"treasury holds at most {MAX_GOLD}); treasury {player.gold}."
+            )
+        else:
+            text = (
+                f"{player.color} gains no gold {why}: the treasury is full at {MAX_GOLD} "
+                f"and the {amount} is lost."
+            )
         self.say(
             rule,
-            f"{player.color} gains {gained} gold {why}{lost}; treasury {player.gold}.",
+            text,
             "gold",
             player=player.color,
             amount=gained,
@@ -121,12 +124,17 @@ class Table:
 
     def rest(self, player: Player, minion: Minion, rule: str) -> None:
         """Exhausted becomes tired; tired becomes ready."""
-        before = minion.state
-        minion.state = TIRED if before == EXHAUSTED else READY
         self.say(
             rule,
-            f"{player.color}'s {self.name(minion.card)} rests: {before} → {minion.state}.",
+            f"{player.color} rests {self.name(minion.card)}: {rested(minion)}.",
             "rest",
             player=player.color,
             minion=minion.card,
         )
+
+
+def rested(minion: Minion) -> str:
+    """Rest a minion once; say how its state changed ("exhausted → tired")."""
+    before = minion.state
+    minion.state = TIRED if before == EXHAUSTED else READY
+    return f"{before} → {minion.state}"
