@@ -495,11 +495,11 @@ def _check_new(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise CovilError(f"the seed must be a whole number, not {seed!r}", "chance")
     if edition not in EDITIONS:
-        raise CovilError(f"edition must be one of {EDITIONS}, not {edition!r}", "RULINGS")
+        raise CovilError(f"edition must be one of {EDITIONS}, not {edition!r}", "Editions")
     the_rules = rules or Rules.of(edition)
     for name in ("afternoon_end", "defense_minion", "night_order"):
         if getattr(the_rules, name) not in EDITIONS:
-            raise CovilError(f"rules option {name} must be one of {EDITIONS}", "RULINGS")
+            raise CovilError(f"rules option {name} must be one of {EDITIONS}", "Editions")
     return the_board, the_rules
 
 
