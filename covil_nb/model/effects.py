@@ -174,14 +174,14 @@ def free_attack(t: Table, player: Player, source: str, combat: Combat | None) ->
 
 @dataclass
 class Instant(Frame):
-    """An instant effect that asks for choices: ``rest`` (pick a minion,
-    ``left`` times) or ``move`` (pick a troop, then a zone)."""
+    """An instant effect that asks for choices: ``rest`` (pick a minion, which
+    rests ``times`` times) or ``move`` (pick a troop, then a zone)."""
 
     kind = "instant"
     player: str
     source: str
     effect: str
-    left: int = 1
+    times: int = 1
     troop: str | None = None
     locked: list[str] = field(default_factory=list)  # troops (move) or minions (rest) out of reach
 
@@ -235,9 +235,10 @@ class Instant(Frame):
             move_troop(t, self.player, self.troop or "", action.args[0], FREE)
             t.pop()
         elif action.verb == "rest":
+            # "Rest one of your minions twice": the one minion chosen, each time.
             minion = player.minion(action.args[0])
             assert minion is not None
-            t.rest(player, minion, FREE)
-            self.left -= 1
-            if self.left == 0:
-                t.pop()
+            for _ in range(self.times):
+                if not minion.ready:
+                    t.rest(player, minion, FREE)
+            t.pop()

@@ -9,21 +9,20 @@ from __future__ import annotations
 from .table import Table
 
 RULE = "2.3 Move this troop"
+# "With move-based abilities, you may move a troop up to 2 zones away": however
+# many of them apply, and whatever they add, a troop goes 2 zones at most.
+MAX_STEPS = 2
 
 
 def steps_from(t: Table, color: str, zone: str) -> int:
-    """1, plus each movement Reinforcement that names a terrain of ``zone``.
-
-    A movement bonus adds once however many of its terrains the zone has:
-    the rulebook speaks of moving "up to 2 zones" from the named terrain.
-    """
+    """1, or 2 when a movement Reinforcement names a terrain of ``zone``."""
     terrains = t.board.zones[zone].terrains
-    bonus = 0
-    for minion in t.player(color).minions:
-        for r in t.minion_card(minion.card).reinforcements:
-            if r.stat == "move" and r.applies_in(terrains):
-                bonus += r.amount
-    return 1 + bonus
+    boosted = any(
+        r.stat == "move" and r.applies_in(terrains)
+        for minion in t.player(color).minions
+        for r in t.minion_card(minion.card).reinforcements
+    )
+    return MAX_STEPS if boosted else 1
 
 
 def reach(t: Table, color: str, zone: str) -> list[str]:

@@ -46,13 +46,15 @@ def run(t: Table) -> None:
     end_of_day(t)
 
 
-def discard_relics(t: Table) -> None:
+def discard_relics(t: Table, why: str = "") -> None:
+    """Every active relic goes to the discard pile; ``why`` explains a discard
+    outside step 3.1."""
     for p in t.state.players:
         if p.active:
             t.state.relic_discard += p.active
             t.say(
                 DISCARD,
-                f"{p.color} discards {len(p.active)} active relic(s).",
+                f"{p.color} discards {t.names(p.active)}{why or ' (active relics)'}.",
                 "discard",
                 player=p.color,
             )
@@ -162,6 +164,9 @@ def retaliate(t: Table) -> bool:
 def rebel_attack(t: Table, troop_id: str) -> None:
     combat = Combat(None, None, troop_id, stage="respond")
     combat.begin_response(t)
+    # The troops in town when the rebels retaliate are the ones they attack: no
+    # relic may move one still waiting for its attack out of their reach.
+    combat.locked += [x for x in t.state.retaliation if not x.startswith("fortress:")]
     t.push(combat)
 
 
@@ -202,6 +207,9 @@ def end_of_day(t: Table) -> None:
     """The scepter passes clockwise; after the 4th night the game ends."""
     s = t.state
     s.night_step = 0
+    # Step 3.1 came before the rebels' attack: a relic played against them
+    # goes now, since "no Power Relic stays in play to the next day".
+    discard_relics(t, ", played against the rebels: no relic stays in play into the next day")
     if s.day == 4:
         s.phase = "end"
         t.say("Final scoring", "The 4th night is over: the game ends.", "end")

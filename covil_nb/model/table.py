@@ -16,6 +16,11 @@ from .rng import Rng
 from .state import EXHAUSTED, MAX_GOLD, READY, TIRED, Frame, Minion, Player, Rules, State
 
 
+def and_list(words: list[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    return " and ".join(filter(None, (", ".join(words[:-1]), words[-1]))) if words else ""
+
+
 class Table:
     def __init__(self, state: State, cards: CardSet, board: Board) -> None:
         self.state = state
@@ -40,9 +45,14 @@ class Table:
     def name(self, card_id: str) -> str:
         return self.cards[card_id].name
 
+    def names(self, card_ids: list[str]) -> str:
+        """Card names as a sentence says them: "A", "A and B", "A, B and C"."""
+        return and_list([self.name(c) for c in card_ids])
+
     # -- the log -----------------------------------------------------------
     def say(self, rule: str, text: str, kind: str = "info", **data: Any) -> None:
-        self.events.append(Event(rule, text, kind, data))
+        s = self.state
+        self.events.append(Event(rule, text, kind, data, s.day, s.phase))
 
     # -- chance --------------------------------------------------------------
     def shuffle(self, items: list[str]) -> None:
