@@ -120,7 +120,7 @@ class Game:
         ``players`` are colors in seating order; the first holds the scepter.
         Without a ``seed`` a fresh one is picked and kept in the game's record
         (``game.seed``), so the game still replays exactly.
-        ``edition`` sets the edition options of RULINGS.md; ``rules`` may set
+        ``edition`` sets the edition options of ``docs/rules.md``; ``rules`` may set
         them one by one instead. ``dummies`` are seats played by the solo
         mode's dummy (see :meth:`solo`)."""
         *_, last = cls.setup_steps(
