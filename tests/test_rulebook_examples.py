@@ -130,7 +130,7 @@ def test_reinforcement_adds_up_on_a_zone_both_town_and_water(two_players):
 
 
 def dominance_example() -> Scenario:
-    """The troops of the dominance example on board A (see MAPS.md)."""
+    """The troops of the dominance example on board A (docs/maps-and-cards.md)."""
     s = Scenario(["yellow", "green", "red"], board="A", seed=5)
     s.fortress("yellow", "H").fortress("green", "J").fortress("red", "I")
     for color in ("yellow", "green", "red"):

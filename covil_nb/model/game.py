@@ -120,7 +120,7 @@ class Game:
         ``players`` are colors in seating order; the first holds the scepter.
         Without a ``seed`` a fresh one is picked and kept in the game's record
         (``game.seed``), so the game still replays exactly.
-        ``edition`` sets the edition options of RULINGS.md; ``rules`` may set
+        ``edition`` sets the edition options of ``docs/rules.md``; ``rules`` may set
         them one by one instead. ``dummies`` are seats played by the solo
         mode's dummy (see :meth:`solo`)."""
         *_, last = cls.setup_steps(
@@ -667,11 +667,11 @@ def _check_new(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise CovilError(f"the seed must be a whole number, not {seed!r}", "chance")
     if edition not in EDITIONS:
-        raise CovilError(f"edition must be one of {EDITIONS}, not {edition!r}", "RULINGS")
+        raise CovilError(f"edition must be one of {EDITIONS}, not {edition!r}", "Editions")
     the_rules = rules or Rules.of(edition)
     for name in ("afternoon_end", "defense_minion", "night_order"):
         if getattr(the_rules, name) not in EDITIONS:
-            raise CovilError(f"rules option {name} must be one of {EDITIONS}", "RULINGS")
+            raise CovilError(f"rules option {name} must be one of {EDITIONS}", "Editions")
     return the_board, the_rules
 
 

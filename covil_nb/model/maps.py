@@ -1,7 +1,8 @@
 """The boards as data: map files loaded into networkx graphs.
 
 The rulebooks do not describe the printed boards beyond their examples, so the
-project draws its own (see ``design/MAPS.md``). Each board is one JSON file in
+project draws its own (``docs/maps-and-cards.md`` says which facts come from
+the rulebooks and which the project chose). Each board is one JSON file in
 ``covil_nb/model/data/maps/``; a user may write more and load them with
 :func:`load_board_file`.
 

@@ -6,7 +6,7 @@ that produced it. The same choices are available to a bot for any seat of
 any game through :func:`dummy_actions` (give it a copy: it flips relics).
 
 Where the rulebooks leave the dummy's choice open, it is decided here, the
-same way every time (RULINGS.md asks for this):
+same way every time (``docs/rules.md`` lists these readings with the others):
 
 - Minion order ("the top left available minion"): the Overlord on the
   throne first, then the hall's slots in order.
