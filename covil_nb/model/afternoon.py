@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import effects
-from .actions import Action, Decision
+from .actions import Action, Decision, Refusal
 from .cards import Effect, Influence
-from .combat import Combat, attack_actions, can_attack
-from .movement import move_troop, reach
+from .combat import Combat, attack_actions, can_attack, cannot_attack, not_a_target
+from .movement import move_troop, reach, unreachable
 from .state import MAX_GOLD, MAX_HALL, TIRED, Frame, Minion, Player, Troop
 from .table import Table
 
@@ -84,6 +84,50 @@ class Turn(Frame):
         elif verb == "end":
             t.say(PHASE, f"{self.player} ends the turn.", "end", player=self.player)
             t.pop()
+
+    def refusal(self, t: Table, action: Action) -> Refusal | None:
+        return turn_refusal(self, t, action)
+
+
+TROOP_VERBS = frozenset({"move", "rest", "repair", "gold", "attack"})
+
+
+def turn_refusal(frame: Turn, t: Table, action: Action) -> Refusal | None:
+    """Why an action is refused in an afternoon turn (see ``Turn.refusal``)."""
+    player, verb, args = t.player(frame.player), action.verb, action.args
+    if verb == "lie" and args:
+        if frame.acted:
+            return Refusal(
+                "you have lain down a troop this turn already: one per turn", TROOP_ACTION
+            )
+        missing = t.not_on_board(player, args[0])
+        if missing:
+            return missing
+        return Refusal(
+            f"{args[0]} lies down already: a lying troop only takes free actions", TROOP_ACTION
+        )
+    if verb == "acquire" and args:
+        return (
+            not_acquirable(t, player, args[0])
+            if not frame.acquired
+            else Refusal("you have acquired a minion this turn already: one per turn", ACQUIRE)
+        )
+    if verb == "activate" and args:
+        return effects.not_in_hand(t, player, args[0])
+    if verb == "command" and args:
+        return effects.no_command(t, player, args[0])
+    if verb == "end":
+        return Refusal(
+            "you still have a standing troop: lie one down for its troop action first",
+            TROOP_ACTION,
+        )
+    if verb in TROOP_VERBS:
+        return Refusal(
+            "a troop action starts by lying down the troop that acts ('lie Y1')", TROOP_ACTION
+        )
+    if verb == "pay":
+        return Refusal("no purchase is under way: acquire a minion from the pool first", ACQUIRE)
+    return None
 
 
 def next_turn(t: Table) -> None:
@@ -172,6 +216,25 @@ class TroopAction(Frame):
         elif verb == "gold":
             t.gain_gold(player, 1, "2.3 Gain 1 gold", "for the troop action")
 
+    def refusal(self, t: Table, action: Action) -> Refusal | None:
+        player, verb, args = t.player(self.player), action.verb, action.args
+        troop = player.troop(self.troop)
+        assert troop is not None
+        if verb == "move" and args:
+            return unreachable(t, self.player, self.troop, args[0], "2.3 Move this troop")
+        if verb == "rest" and args:
+            minion = player.minion(args[0])
+            if minion is not None and minion.ready:
+                return Refusal(f"{t.name(args[0])} is ready already: nothing to rest", TROOP_ACTION)
+            return t.not_ready(player, args[0], "rest") if minion is None else None
+        if verb == "repair":
+            return Refusal("a destroyed fortress can never be repaired", "Repair your fortress")
+        if verb == "attack" and args:
+            return cannot_attack(t, self.player) or not_a_target(t, self.player, troop, args[0])
+        return Refusal(
+            f"first choose {self.troop}'s troop action: it lies down already", TROOP_ACTION
+        )
+
 
 # -- 2.1 acquire a minion ------------------------------------------------------------------
 
@@ -252,6 +315,23 @@ def acquire_actions(t: Table, player: Player) -> list[Action]:
             )
             actions.append(Action("acquire", (card_id,), label))
     return actions
+
+
+def not_acquirable(t: Table, player: Player, card_id: str) -> Refusal | None:
+    """Why ``player`` cannot acquire that card now."""
+    if card_id not in t.state.pool:
+        return Refusal(f"{t.name(card_id)} is not in the Mercenary pool", ACQUIRE)
+    if len(player.hall) >= MAX_HALL and not payable_minions(player):
+        return Refusal(
+            f"your hall is full ({MAX_HALL} minions) and none is ready to go back to the pool",
+            ACQUIRE,
+        )
+    cost, can_pay = price(t, player, card_id), means(t, player)
+    return Refusal(
+        f"{t.name(card_id)} costs {cost} and you can pay at most {can_pay} (gold, relics in "
+        "hand at their gold value, ready minions at their cost)",
+        ACQUIRE,
+    )
 
 
 @dataclass
@@ -340,6 +420,34 @@ class Purchase(Frame):
             self.gold += int(item)
         else:
             (self.relics if what == "relic" else self.minions).append(item)
+
+    def refusal(self, t: Table, action: Action) -> Refusal | None:
+        if action.verb != "pay" or len(action.args) != 2:
+            return Refusal(
+                f"finish paying for {t.name(self.card)}, or cancel the purchase, first", ACQUIRE
+            )
+        player, (what, item) = t.player(self.player), action.args
+        due = self.cost - self.paid(t)
+        if what == "gold":
+            left = player.gold - self.gold
+            if due <= 0:
+                return Refusal("it is paid: what is missing is room in your hall", ACQUIRE)
+            if left <= 0:
+                return Refusal("you have no gold left to pledge", ACQUIRE)
+            return Refusal(
+                f"you have {left} gold left to pledge and {due} is due: pay 1 to "
+                f"{min(left, due)} gold",
+                ACQUIRE,
+            )
+        if what == "relic":
+            if item in self.relics:
+                return Refusal(f"{t.name(item)} is pledged already", ACQUIRE)
+            return effects.not_in_hand(t, player, item)
+        if player.overlord and player.overlord.card == item:
+            return Refusal("the Dark Overlord can never leave the throne", "Champions Hall")
+        if item in self.minions:
+            return Refusal(f"{t.name(item)} is pledged already", ACQUIRE)
+        return t.not_ready(player, item, "be used as payment")
 
     def run(self, t: Table) -> None:
         """Paid in full: the payment leaves, the minion enters tired."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import effects
-from .actions import Action, Decision
-from .movement import move_troop, reach
+from .actions import Action, Decision, Refusal
+from .movement import move_troop, reach, unreachable
 from .state import Frame, Player, Troop
 from .table import Table
 
@@ -159,6 +159,47 @@ def attack_actions(t: Table, color: str, troop: Troop) -> list[Action]:
         label = f"{style.capitalize()} attack on {describe_target(t, target)}"
         actions.append(Action("attack", (target,), label))
     return actions
+
+
+def not_a_target(t: Table, color: str, troop: Troop, target: str) -> Refusal | None:
+    """Why ``troop`` cannot attack ``target``: an own troop, out of reach, a
+    guarded or destroyed fortress; None when it can."""
+    if target in targets(t, color, troop):
+        return None
+    reach = f"zone {troop.zone} (melee) or a zone next to it (ranged)"
+    if target.startswith(FORTRESS):
+        owner = target.removeprefix(FORTRESS)
+        if owner not in [p.color for p in t.state.players] or owner == color:
+            return Refusal(f"{target} is not an enemy fortress", ATTACK)
+        enemy = t.player(owner)
+        if enemy.destroyed:
+            return Refusal(f"{owner}'s fortress is destroyed already", DAMAGE)
+        if not unguarded(t, enemy):
+            return Refusal(
+                f"{owner}'s fortress is guarded by a troop in its zone: attack the troop, and "
+                "the excess damages the fortress",
+                ATTACK,
+            )
+        return Refusal(f"{owner}'s fortress is in zone {enemy.fortress}, not in {reach}", ATTACK)
+    owner = t.state.owner_of(target)
+    if owner is None:
+        return Refusal(f"there is no troop {target!r}", ATTACK)
+    if owner.color == color:
+        return Refusal(f"{target} is {color}'s own troop: attack an enemy", ATTACK)
+    where = owner.troop(target).zone  # type: ignore[union-attr]
+    if where is None:
+        return Refusal(f"{target} is in {owner.color}'s supply, not on the board", ATTACK)
+    return Refusal(f"{target} is in zone {where}, not in {reach}", ATTACK)
+
+
+def cannot_attack(t: Table, color: str) -> Refusal | None:
+    """An attack needs a ready minion to exhaust, even a free one."""
+    if any(m.ready for m in t.player(color).minions):
+        return None
+    return Refusal(
+        "an attack needs a ready minion to exhaust, and every one of yours is tired or exhausted",
+        ATTACK,
+    )
 
 
 def can_attack(t: Table, color: str, troop: Troop) -> bool:
@@ -317,6 +358,52 @@ class Combat(Frame):
 
     def run(self, t: Table) -> None:
         self._pass(t, automatic=True)  # nothing but passing is legal
+
+    def refusal(self, t: Table, action: Action) -> Refusal | None:
+        verb, args = action.verb, action.args
+        if not args:
+            return None
+        if self.stage == "respond":
+            return self._response_refusal(t, verb, args[0])
+        player = t.player(self.attacker or "")
+        if verb == "troop":
+            troop = player.troop(args[0])
+            missing = t.not_on_board(player, args[0])
+            if missing or troop is None:
+                return missing
+            return Refusal(f"{args[0]} has no enemy troop or unguarded fortress in reach", ATTACK)
+        if verb == "attack" and self.stage == "target":
+            return not_a_target(t, player.color, self.attacking_troop(t), args[0])
+        if verb == "exhaust" and self.stage == "minion":
+            return t.not_ready(player, args[0], "be exhausted to attack")
+        return None
+
+    def _response_refusal(self, t: Table, verb: str, item: str) -> Refusal | None:
+        responder = t.player(self.responder or "")
+        if verb == "activate":
+            return effects.not_in_hand(t, responder, item)
+        if verb != "exhaust":
+            return None
+        if responder is not self.defender(t):
+            return Refusal(
+                "only the defender exhausts a minion in answer; the attacker raises the "
+                "stakes with relics",
+                RESPONSE,
+            )
+        if self.guard is not None:
+            return Refusal(
+                f"{responder.color} has exhausted {t.name(self.guard)} to defend already: "
+                "one minion per defense",
+                RESPONSE,
+            )
+        card = t.cards.minion(item) if item in t.cards else None
+        if t.rules.defense_minion == "pt" and card is not None and card.cls != "guardian":
+            return Refusal(
+                f"{card.name} is a {card.cls}: in this edition only a Guardian may be "
+                "exhausted to defend",
+                RESPONSE,
+            )
+        return t.not_ready(responder, item, "be exhausted to defend")
 
     # steps ----------------------------------------------------------------------
     def _declare(self, t: Table, minion_id: str) -> None:
@@ -513,3 +600,8 @@ class Retreat(Frame):
     def apply(self, t: Table, action: Action) -> None:
         move_troop(t, self.player, self.troop, action.args[0], OUTCOME, "retreat")
         t.pop()
+
+    def refusal(self, t: Table, action: Action) -> Refusal | None:
+        if action.verb != "retreat" or not action.args:
+            return None
+        return unreachable(t, self.player, self.troop, action.args[0], OUTCOME)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .actions import Action, Decision
+from .actions import Action, Decision, Refusal
 from .cards import Effect
-from .movement import move_troop, reach
+from .movement import move_troop, reach, unreachable
 from .state import MAX_GOLD, MAX_HP, Frame, Player
 from .table import Table
 
@@ -35,6 +35,13 @@ def can_buy_relic(t: Table, player: Player) -> bool:
     return player.gold >= RELIC_PRICE and t.relics_left()
 
 
+def cannot_buy(t: Table, player: Player) -> Refusal:
+    """Why a relic cannot be bought now (the frame may also refuse it)."""
+    if not t.relics_left():
+        return Refusal("no relic is left in the deck or its discard pile", BUY)
+    return Refusal(f"a relic costs {RELIC_PRICE} gold and {player.color} has {player.gold}", BUY)
+
+
 def buy_relic(t: Table, player: Player) -> None:
     player.gold -= RELIC_PRICE
     t.draw_relic(player, BUY, f"for {RELIC_PRICE} gold (treasury {player.gold})")
@@ -50,6 +57,25 @@ def activate_actions(t: Table, player: Player) -> list[Action]:
         note = effect_note(t, player, card.instant) if card.instant else ""
         actions.append(Action("activate", (r,), f"Activate {card.name} ({card.text}){note}"))
     return actions
+
+
+def not_in_hand(t: Table, player: Player, relic_id: str) -> Refusal | None:
+    """Why ``player`` cannot activate or pay with that relic: it is not in the hand."""
+    if relic_id in player.hand:
+        return None
+    if relic_id in player.active:
+        return Refusal(f"{t.name(relic_id)} is active already: a relic is activated once", RELICS)
+    return Refusal(f"{t.name(relic_id)} is not in {player.color}'s hand", RELICS)
+
+
+def no_command(t: Table, player: Player, minion_id: str) -> Refusal | None:
+    """Why ``player`` cannot use that minion's Command now."""
+    not_ready = t.not_ready(player, minion_id, "use its Command")
+    if not_ready:
+        return not_ready
+    if t.minion_card(minion_id).command is None:
+        return Refusal(f"{t.name(minion_id)} has no Command ability", COMMAND)
+    return None
 
 
 def effect_note(t: Table, player: Player, effect: Effect, commander: str | None = None) -> str:
@@ -240,6 +266,28 @@ class Instant(Frame):
     def run(self, t: Table) -> None:
         t.say(FREE, f"{self.source}: nothing to {self.effect}.")
         t.pop()
+
+    def refusal(self, t: Table, action: Action) -> Refusal | None:
+        if not action.args:
+            return None
+        player, item = t.player(self.player), action.args[0]
+        if item in self.locked:
+            if self.effect == "rest":
+                return Refusal(f"{self.source} cannot rest itself with its own Command", COMMAND)
+            return Refusal(
+                f"{item} is in the combat: a relic may never move a troop out of it",
+                "2.3 The defender's response",
+            )
+        if action.verb == "rest":
+            minion = player.minion(item)
+            if minion is not None and minion.ready:
+                return Refusal(f"{t.name(item)} is ready already: nothing to rest", FREE)
+            return t.not_ready(player, item, "rest") if minion is None else None
+        if action.verb == "troop":
+            return t.not_on_board(player, item)
+        if action.verb == "move" and self.troop:
+            return unreachable(t, self.player, self.troop, item, FREE)
+        return None
 
     def apply(self, t: Table, action: Action) -> None:
         player = t.player(self.player)

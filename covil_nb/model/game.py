@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from . import codec, effects, setup
-from .actions import Action, Actions, Decision, Event, Events
+from .actions import Action, Actions, Decision, Event, Events, Refusal
 from .cards import CardSet, load_cards, load_cards_data
 from .combat import CombatView
 from .errors import CovilError
@@ -285,14 +285,31 @@ class Game:
         d = self.decision
         if d is None:
             return CovilError(f"'{wanted}' cannot be played: the game is over", "Final scoring")
-        why = self._state.stack[-1].refusal(self._table(), wanted)
-        if why is not None:
-            return CovilError(f"'{wanted}' is not allowed: {why.text}", why.rule)
-        same = [str(a) for a in legal if a.verb == wanted.verb]
+        same = [a for a in legal if a.verb == wanted.verb]
+        if same and all(len(a.args) != len(wanted.args) for a in same):
+            return CovilError(
+                f"'{wanted}' is not written right: write it like '{same[0]}'", "notation"
+            )
+        top, t = self._state.stack[-1], self._table()
+        if wanted.verb == "buy-relic":
+            why = (
+                effects.cannot_buy(t, t.player(d.player))
+                if top.allows_relic_purchase
+                else (
+                    Refusal(
+                        "pledged gold is not spent yet: buy a relic before acquiring, or cancel",
+                        effects.BUY,
+                    )
+                )
+            )
+        else:
+            why = top.refusal(t, wanted)
         if same:
-            allowed = f"allowed now: {', '.join(same)}"
+            allowed = f"allowed now: {', '.join(str(a) for a in same)}"
         else:
             allowed = f"the actions allowed now are: {', '.join(sorted({a.verb for a in legal}))}"
+        if why is not None:
+            return CovilError(f"'{wanted}' is not allowed: {why.text} ({allowed})", why.rule)
         return CovilError(
             f"'{wanted}' is not allowed: {d.player} must {d.prompt}; {allowed}", d.rule
         )

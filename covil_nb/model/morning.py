@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import solo
-from .actions import Action, Decision
+from .actions import Action, Decision, Refusal
 from .state import Frame, Player
 from .table import Table
 from .words import plural
@@ -48,6 +48,20 @@ class StartZone(Frame):
             zone=zone,
         )
         t.pop()
+
+    def refusal(self, t: Table, action: Action) -> Refusal | None:
+        if action.verb != "start" or not action.args:
+            return None
+        zone = action.args[0]
+        if zone not in t.board.zones:
+            return Refusal(f"there is no zone {zone!r} on {t.board.title}", START)
+        if zone not in t.board.spirals:
+            spirals = ", ".join(t.board.spirals)
+            return Refusal(f"zone {zone} is not a spiral: fortresses start on {spirals}", START)
+        owners = [p.color for p in t.state.players if p.fortress == zone]
+        if not owners:
+            return None
+        return Refusal(f"zone {zone} is taken: {owners[0]}'s fortress stands there", START)
 
 
 def free_spirals(t: Table) -> list[str]:

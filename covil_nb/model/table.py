@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Event
+from .actions import Event, Refusal
 from .cards import CardSet, MinionCard, RelicCard
 from .maps import Board
 from .rng import Rng
@@ -39,7 +39,41 @@ class Table:
         return self.cards.relic(card_id)
 
     def name(self, card_id: str) -> str:
-        return self.cards[card_id].name
+        return self.cards[card_id].name if card_id in self.cards else repr(card_id)
+
+    # -- why an action is refused (see ``Frame.refusal``) ---------------------
+    def not_ready(self, player: Player, card_id: str, use: str) -> Refusal | None:
+        """Why ``player`` may not ``use`` (e.g. "exhaust") that minion now:
+        it is not theirs, or it is tired or exhausted."""
+        minion = player.minion(card_id)
+        if minion is None:
+            return Refusal(
+                f"{self.name(card_id)} is not in {player.color}'s hall", "Champions Hall"
+            )
+        if not minion.ready:
+            return Refusal(
+                f"{self.name(card_id)} is {minion.state}: a tired or exhausted minion cannot "
+                f"{use}; rest it first",
+                "2.3 Rest one of your minions",
+            )
+        return None
+
+    def not_on_board(self, player: Player, troop_id: str) -> Refusal | None:
+        """Why ``troop_id`` is not one of ``player``'s troops on the board."""
+        troop = player.troop(troop_id)
+        if troop is None:
+            owner = self.state.owner_of(troop_id)
+            if owner is None:
+                return Refusal(f"there is no troop {troop_id} in this game", "troops")
+            return Refusal(
+                f"{troop_id} is {owner.color}'s troop, not one of {player.color}'s", "troops"
+            )
+        if troop.zone is None:
+            return Refusal(
+                f"{troop_id} is in {player.color}'s supply: troops are summoned in the morning",
+                "Phase 1: Morning",
+            )
+        return None
 
     def names(self, card_ids: list[str]) -> str:
         """Card names as a sentence says them: "A", "A and B", "A, B and C"."""
