@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .errors import CovilError
 from .state import LETTERS, TROOPS_PER_PLAYER, Minion, Options, Player, State, Troop
 from .table import Table
 from .words import plural
@@ -136,6 +137,15 @@ def fill_dummy_halls(t: Table) -> list[str]:
     """Solo setup: split the mercenaries into the three cost piles, shuffle
     each, and give each dummy 2 + 2 + 1 of them instead of Henchmen."""
     piles = [[c.id for c in t.cards.mercenaries_costing(*costs)] for costs in DUMMY_PILES]
+    dummies = len(t.state.options.dummies)
+    for pile, costs, count in zip(piles, DUMMY_PILES, DUMMY_HALL, strict=True):
+        if len(pile) < count * dummies:
+            costing = " or ".join(map(str, costs))
+            raise CovilError(
+                f"each dummy's hall takes {plural(count, 'mercenary')} costing {costing}: "
+                f"{count * dummies} in all, and this card set has {len(pile)}",
+                "Solo setup",
+            )
     for pile in piles:
         t.shuffle(pile)
     dealt = []

@@ -9,5 +9,9 @@ def and_list(words: list[str]) -> str:
 
 
 def plural(n: int, noun: str) -> str:
-    """ "1 troop", "2 troops"."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+    """ "1 troop", "2 troops", "2 mercenaries"."""
+    if n == 1:
+        return f"{n} {noun}"
+    return (
+        f"{n} {noun[:-1]}ies" if noun.endswith("y") and noun[-2] not in "aeiou" else f"{n} {noun}s"
+    )
