@@ -399,7 +399,7 @@ def _check_count(path: Path, cards: tuple[Card, ...], minimum: int) -> None:
 
 def _parse_minion(where: _Where, raw: Any, kind: str) -> MinionCard:
     fields = _Fields(where, raw, "")
-    required = ("id", "name", "class", "stat", "power", "cost", "text")
+    required: tuple[str, ...] = ("id", "name", "class", "stat", "power", "cost", "text")
     if kind == "henchman":
         required = (*required, "color")
     fields.keys(required, ("reinforcements", "influences", "aftershock", "command"))

@@ -55,7 +55,7 @@ def decode(tp: Any, data: Any, path: str = "$", kinds: dict[str, type] | None = 
         return {
             _expect(k, str, path): decode(arg, v, f"{path}.{k}", kinds) for k, v in mapping.items()
         }
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _decode_dataclass(tp, data, path, kinds)
     return _decode_scalar(tp, data, path)
 

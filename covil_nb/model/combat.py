@@ -134,8 +134,8 @@ def target_zone(t: Table, target: str) -> str:
     if target.startswith(FORTRESS):
         zone = t.player(target.removeprefix(FORTRESS)).fortress
     else:
-        owner = t.state.owner_of(target)
-        zone = owner.troop(target).zone if owner else None
+        troop = t.state.troop(target)
+        zone = troop.zone if troop else None
     assert zone is not None
     return zone
 
@@ -168,25 +168,25 @@ def not_a_target(t: Table, color: str, troop: Troop, target: str) -> Refusal | N
         return None
     reach = f"zone {troop.zone} (melee) or a zone next to it (ranged)"
     if target.startswith(FORTRESS):
-        owner = target.removeprefix(FORTRESS)
-        if owner not in [p.color for p in t.state.players] or owner == color:
+        foe = target.removeprefix(FORTRESS)
+        if foe not in [p.color for p in t.state.players] or foe == color:
             return Refusal(f"{target} is not an enemy fortress", ATTACK)
-        enemy = t.player(owner)
+        enemy = t.player(foe)
         if enemy.destroyed:
-            return Refusal(f"{owner}'s fortress is destroyed already", DAMAGE)
+            return Refusal(f"{foe}'s fortress is destroyed already", DAMAGE)
         if not unguarded(t, enemy):
             return Refusal(
-                f"{owner}'s fortress is guarded by a troop in its zone: attack the troop, and "
+                f"{foe}'s fortress is guarded by a troop in its zone: attack the troop, and "
                 "the excess damages the fortress",
                 ATTACK,
             )
-        return Refusal(f"{owner}'s fortress is in zone {enemy.fortress}, not in {reach}", ATTACK)
-    owner = t.state.owner_of(target)
-    if owner is None:
+        return Refusal(f"{foe}'s fortress is in zone {enemy.fortress}, not in {reach}", ATTACK)
+    owner, victim = t.state.owner_of(target), t.state.troop(target)
+    if owner is None or victim is None:
         return Refusal(f"there is no troop {target!r}", ATTACK)
     if owner.color == color:
         return Refusal(f"{target} is {color}'s own troop: attack an enemy", ATTACK)
-    where = owner.troop(target).zone  # type: ignore[union-attr]
+    where = victim.zone
     if where is None:
         return Refusal(f"{target} is in {owner.color}'s supply, not on the board", ATTACK)
     return Refusal(f"{target} is in zone {where}, not in {reach}", ATTACK)

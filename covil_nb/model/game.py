@@ -292,7 +292,7 @@ class Game:
             )
         top, t = self._state.stack[-1], self._table()
         if wanted.verb == "buy-relic":
-            why = (
+            why: Refusal | None = (
                 effects.cannot_buy(t, t.player(d.player))
                 if top.allows_relic_purchase
                 else (
@@ -529,8 +529,10 @@ class Game:
                 raise CovilError("$.new must be an object", "save file")
             rules = codec.decode(Rules, new.get("rules", {}), "$.new.rules")
             try:
+                # Game.new checks the players, board and edition with the rules' own errors.
+                players: Any = new.get("players")
                 return cls.new(
-                    players=new.get("players"),
+                    players=players,
                     board=new.get("board"),  # type: ignore[arg-type]
                     seed=codec.decode(int, new.get("seed"), "$.new.seed"),
                     edition=new.get("edition", "en"),  # type: ignore[arg-type]

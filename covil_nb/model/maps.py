@@ -143,7 +143,7 @@ class Board:
 
     def distance(self, a: str, b: str) -> int:
         """Fewest moves from ``a`` to ``b`` (maps are connected, so always defined)."""
-        return nx.shortest_path_length(self.graph, self.zone(a).id, self.zone(b).id)
+        return int(nx.shortest_path_length(self.graph, self.zone(a).id, self.zone(b).id))
 
     def path(self, a: str, b: str) -> list[str]:
         """One shortest path of zone ids from ``a`` to ``b``, both included."""
@@ -353,7 +353,7 @@ def _edges(path: Path, raws: list[Any], zones: dict[str, Zone]) -> list[tuple[st
 
 
 def _graph(path: Path, zones: dict[str, Zone], edges: list[tuple[str, str]]) -> nx.Graph:
-    graph = nx.Graph()
+    graph: nx.Graph[str] = nx.Graph()
     for zone in zones.values():  # file order, so node order is the file's
         graph.add_node(zone.id, zone=zone, terrains=zone.terrains, spiral=zone.spiral, pos=zone.pos)
     graph.add_edges_from(edges)

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .actions import Action, Decision
-from .combat import FORTRESS, guards, target_zone, targets
+from .combat import FORTRESS, Retreat, guards, target_zone, targets
 from .effects import buy_relic, can_buy_relic
 from .movement import reach
 from .state import Frame, Player
@@ -281,8 +281,10 @@ def dummy_actions(t: Table, frame: Frame, decision: Decision) -> tuple[list[Acti
             return [Action("exhaust", (guard,))], "it always defends with its best defensive minion"
         return [Action("pass")], "it never activates relics"
     if kind == "retreat":
-        troop = t.player(color).troop(frame.troop)  # type: ignore[attr-defined]
-        zone, because = move_zone(t, color, troop.zone, "to choose where to retreat")  # type: ignore[union-attr]
+        assert isinstance(frame, Retreat)
+        origin = t.player(color).troop(frame.troop)
+        assert origin is not None and origin.zone is not None
+        zone, because = move_zone(t, color, origin.zone, "to choose where to retreat")
         return [Action("retreat", (zone,))], f"a retreat goes where a move would: {because}"
     quiet = [a for a in legal if a.verb in ("pass", "skip", "cancel", "end")]
     return quiet[:1] or legal[:1], "it never uses relics, Commands or purchases"

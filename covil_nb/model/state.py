@@ -198,6 +198,11 @@ class State:
     def owner_of(self, troop_id: str) -> Player | None:
         return next((p for p in self.players if p.troop(troop_id) is not None), None)
 
+    def troop(self, troop_id: str) -> Troop | None:
+        """Any player's troop by its id (None if there is no such troop)."""
+        owner = self.owner_of(troop_id)
+        return owner.troop(troop_id) if owner else None
+
     def troops_in(self, zone: str) -> list[Troop]:
         return [t for p in self.players for t in p.in_zone(zone)]
 
