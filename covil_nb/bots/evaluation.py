@@ -256,7 +256,7 @@ def _troops(b: _Board, p: Player) -> Term:
 
 
 def _minions(b: _Board, p: Player) -> Term:
-    states = Counter(m.state for m in p.minions)
+    states = Counter(str(m.state) for m in p.minions)
     value = READY_VALUE * states["ready"] + TIRED_VALUE * states["tired"]
     return Term("minions", value, f"{states['ready']} ready, {states['tired']} tired")
 

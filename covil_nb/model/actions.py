@@ -17,18 +17,33 @@ from itertools import groupby
 from typing import Any, Protocol
 
 from .errors import CovilError
+from .vocabulary import DecisionKind
 
 _TOKEN = re.compile(r"^[a-z0-9][a-z0-9:_-]*$", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
 class Action:
     """One choice: a verb and its arguments. ``label`` is for people and does
-    not take part in equality, so a parsed action equals the listed one."""
+    not take part in equality, so a parsed action equals the listed one.
+    An action is a value: never change one."""
 
-    verb: str
-    args: tuple[str, ...] = ()
-    label: str = field(default="", compare=False)
+    __slots__ = ("args", "label", "verb")
+
+    def __init__(self, verb: str, args: tuple[str, ...] = (), label: str = "") -> None:
+        self.verb = verb
+        self.args = args
+        self.label = label
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.verb == other.verb and self.args == other.args
+
+    def __hash__(self) -> int:
+        return hash((self.verb, self.args))
+
+    def __repr__(self) -> str:
+        return f"Action(verb={str(self.verb)!r}, args={self.args!r}, label={self.label!r})"
 
     def __str__(self) -> str:
         return " ".join((self.verb, *self.args))
@@ -51,7 +66,7 @@ class Action:
         return cls(words[0].lower(), tuple(words[1:]))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Refusal:
     """Why an action is not allowed now, and the rule that says so."""
 
@@ -59,12 +74,12 @@ class Refusal:
     rule: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Decision:
     """Who decides now, what kind of decision it is, and which rule asks it."""
 
     player: str
-    kind: str
+    kind: DecisionKind
     prompt: str
     rule: str
 
@@ -75,7 +90,7 @@ class Decision:
         p.text(str(self))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened: the rule section it applies, a sentence for
     people, and structured data for programs (widget, tests, bots)."""

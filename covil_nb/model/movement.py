@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .actions import Refusal
 from .table import Table
+from .vocabulary import Stat
 
 RULE = "2.3 Move this troop"
 # "With move-based abilities, you may move a troop up to 2 zones away": however
@@ -19,7 +20,7 @@ def steps_from(t: Table, color: str, zone: str) -> int:
     """1, or 2 when a movement Reinforcement names a terrain of ``zone``."""
     terrains = t.board.zones[zone].terrains
     boosted = any(
-        r.stat == "move" and r.applies_in(terrains)
+        r.stat == Stat.MOVE and r.applies_in(terrains)
         for minion in t.player(color).minions
         for r in t.minion_card(minion.card).reinforcements
     )

@@ -9,9 +9,19 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .combat import REBEL_STRENGTH, Combat, damage_fortress
-from .maps import TERRAINS
-from .state import MAX_REBELS, Player, State
+from .state import Player, State
 from .table import Table, rested
+from .vocabulary import (
+    DAYS,
+    MAX_REBELS,
+    POOL_SIZE,
+    TERRAINS,
+    CombatStage,
+    NightOrder,
+    Phase,
+    fortress_owner,
+    fortress_target,
+)
 from .words import and_list
 
 PHASE = "Phase 3: Night"
@@ -21,12 +31,11 @@ FEE = "3.3 Collect protection fee"
 RAID = "3.4 Raid the town"
 RETALIATE = "Rebels retaliate"
 REST = "3.5 Rest all minions once"
-POOL_SIZE = 6
 FEE_GOLD = 2
 
 STEPS = {
-    "en": ("discard", "renew", "fee", "raid", "retaliate", "rest"),
-    "pt": ("discard", "fee", "renew", "raid", "retaliate", "rest"),
+    NightOrder.RENEW_THEN_FEE: ("discard", "renew", "fee", "raid", "retaliate", "rest"),
+    NightOrder.FEE_THEN_RENEW: ("discard", "fee", "renew", "raid", "retaliate", "rest"),
 }
 
 
@@ -190,7 +199,7 @@ def raid(t: Table) -> None:
         t.say(RETALIATE, f"{MAX_REBELS} rebels in town: they retaliate!", "retaliate")
         s.retaliation = [tr.id for p in s.turn_order() for tr in p.in_zone(town)]
         s.retaliation += [
-            f"fortress:{p.color}"
+            fortress_target(p.color)
             for p in s.turn_order()
             if p.fortress is not None and not p.destroyed
         ]
@@ -201,10 +210,11 @@ def retaliate(t: Table) -> bool:
     s = t.state
     while s.retaliation:
         target = s.retaliation.pop(0)
-        if target.startswith("fortress:"):
-            if rebel_fortress_attack(t, t.player(target.removeprefix("fortress:"))):
+        foe = fortress_owner(target)
+        if foe is not None:
+            if rebel_fortress_attack(t, t.player(foe)):
                 return True
-        elif (owner := s.owner_of(target)) and owner.troop(target).zone == t.board.town:  # type: ignore[union-attr]
+        elif (owner := s.owner_of(target)) and _in_town(t, owner, target):
             t.say(
                 RETALIATE,
                 f"The rebels attack {owner.color}'s {target} in town with strength "
@@ -220,12 +230,17 @@ def retaliate(t: Table) -> bool:
     return False
 
 
+def _in_town(t: Table, owner: Player, troop_id: str) -> bool:
+    troop = owner.troop(troop_id)
+    return troop is not None and troop.zone == t.board.town
+
+
 def rebel_attack(t: Table, troop_id: str) -> None:
-    combat = Combat(None, None, troop_id, stage="respond")
+    combat = Combat(None, None, troop_id, stage=CombatStage.RESPOND)
     combat.begin_response(t)
     # The troops in town when the rebels retaliate are the ones they attack: no
     # relic may move one still waiting for its attack out of their reach.
-    combat.locked += [x for x in t.state.retaliation if not x.startswith("fortress:")]
+    combat.locked += [x for x in t.state.retaliation if fortress_owner(x) is None]
     t.push(combat)
 
 
@@ -240,7 +255,7 @@ def rebel_fortress_attack(t: Table, owner: Player) -> bool:
             RETALIATE,
             f"The rebels attack {owner.color}'s unguarded fortress with strength {REBEL_STRENGTH}.",
             "attack",
-            target=f"fortress-{owner.color}",
+            target=fortress_target(owner.color),
         )
         damage_fortress(t, owner, REBEL_STRENGTH, None)
         return False
@@ -269,8 +284,8 @@ def end_of_day(t: Table) -> None:
     # Step 3.1 came before the rebels' attack: a relic played against them
     # goes now, since "no Power Relic stays in play to the next day".
     discard_relics(t, ", played against the rebels: no relic stays in play into the next day")
-    if s.day == 4:
-        s.phase = "end"
+    if s.day == DAYS:
+        s.phase = Phase.END
         t.say("Final scoring", "The 4th night is over: the game ends.", "end")
         return
     s.scepter = (s.scepter + 1) % len(s.players)
@@ -281,7 +296,7 @@ def end_of_day(t: Table) -> None:
         player=s.players[s.scepter].color,
     )
     s.day += 1
-    s.phase = "morning"
+    s.phase = Phase.MORNING
 
 
 STEP_RULES = {
