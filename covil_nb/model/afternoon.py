@@ -8,13 +8,14 @@ standing troop — must lie down exactly one troop for one troop action.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from . import effects
 from .actions import Action, Decision, Refusal
-from .cards import Effect, Influence
+from .cards import Effect, Influence, MinionCard
 from .combat import Combat, attack_actions, cannot_attack, has_ready_minion, not_a_target
 from .movement import move_troop, reach, unreachable
-from .state import TIRED, Frame, Minion, Player
+from .state import READY, TIRED, Frame, Minion, Player
 from .table import Table
 from .vocabulary import (
     MAX_GOLD,
@@ -199,7 +200,7 @@ class TroopAction(Frame):
         actions += [
             Action(Verb.REST, (m.card,), f"Rest {t.name(m.card)} ({m.state})")
             for m in player.minions
-            if not m.ready
+            if m.state != READY
         ]
         if not player.destroyed and player.fortress is not None:
             note = effects.effect_note(t, player, _REPAIR)
@@ -268,9 +269,10 @@ class Price:
         """ "5 (6 less 1 from Acolyte)"; below zero, "nothing: you gain 2 gold (...)"."""
         less = ", ".join(f"less {n} from {name}" for name, n in self.discounts)
         why = f" ({self.printed} {less})" if less else ""
-        if self.total < 0:
-            return f"nothing: you gain {-self.total} gold{why}"
-        return f"{self.total}{why}"
+        total = self.total
+        if total < 0:
+            return f"nothing: you gain {-total} gold{why}"
+        return f"{total}{why}"
 
 
 def discounts(t: Table, player: Player) -> list[tuple[str, Influence]]:
@@ -296,7 +298,7 @@ def price(
 
 def payable_minions(player: Player) -> list[str]:
     """Ready minions of the hall; the Dark Overlord never leaves the throne."""
-    return [m.card for m in player.hall if m.ready]
+    return [m.card for m in player.hall if m.state == READY]
 
 
 def means(t: Table, player: Player) -> int:
@@ -323,14 +325,17 @@ def acquire_actions(t: Table, player: Player) -> list[Action]:
     owned = discounts(t, player)
     actions = []
     for card_id in t.state.pool:
-        cost = price(t, player, card_id, owned)
-        if cost.total <= can_pay:
-            card = t.minion_card(card_id)
-            label = f"Acquire {card.name} for {cost}: {card.text}" + (
-                f" ({HALL_FULL})" if full else ""
-            )
+        card = t.minion_card(card_id)
+        less = [(name, i.amount) for name, i in owned if i.counts(card)] if owned else []
+        if card.cost - (sum(n for _, n in less) if less else 0) <= can_pay:
+            label = partial(_acquire_label, card, tuple(less), full)
             actions.append(Action(Verb.ACQUIRE, (card_id,), label))
     return actions
+
+
+def _acquire_label(card: MinionCard, less: tuple[tuple[str, int], ...], full: bool) -> str:
+    cost = Price(card.cost, less)
+    return f"Acquire {card.name} for {cost}: {card.text}" + (f" ({HALL_FULL})" if full else "")
 
 
 def not_acquirable(t: Table, player: Player, card_id: str) -> Refusal | None:
@@ -389,6 +394,7 @@ class Purchase(Frame):
     def legal(self, t: Table) -> list[Action]:
         player = t.player(self.player)
         due = self.cost - self.paid(t)
+        room = MAX_GOLD - (player.gold - self.gold)  # what the treasury can take as change
         actions = []
         if due > 0:
             actions += [
@@ -399,7 +405,7 @@ class Purchase(Frame):
                 Action(
                     Verb.PAY,
                     (RELIC, r),
-                    f"Pay with {t.name(r)} ({self._worth(t, t.relic_card(r).gold, due)})",
+                    f"Pay with {t.name(r)} ({_worth(t.relic_card(r).gold, due, room)})",
                 )
                 for r in player.hand
                 if r not in self.relics
@@ -408,23 +414,12 @@ class Purchase(Frame):
             Action(
                 Verb.PAY,
                 (MINION, m),
-                f"Return {t.name(m)} to the pool ({self._worth(t, t.minion_card(m).cost, due)})",
+                f"Return {t.name(m)} to the pool ({_worth(t.minion_card(m).cost, due, room)})",
             )
             for m in payable_minions(player)
             if m not in self.minions
         ]
         return [*actions, Action(Verb.CANCEL, (), "Cancel the purchase")]
-
-    def _worth(self, t: Table, worth: int, due: int) -> str:
-        """A payment's worth, and the change it would give back: above the
-        treasury's 5, change is lost, so say so before it is paid."""
-        change = worth - max(due, 0)
-        if change <= 0:
-            return f"worth {worth}"
-        room = MAX_GOLD - (t.player(self.player).gold - self.gold)
-        lost = change - max(0, min(change, room))
-        note = f", of which {lost} is lost: the treasury holds {MAX_GOLD}" if lost else ""
-        return f"worth {worth}: {change} back as change{note}"
 
     def apply(self, t: Table, action: Action) -> None:
         if action.verb == Verb.CANCEL:
@@ -496,3 +491,14 @@ class Purchase(Frame):
             if isinstance(frame, Turn):
                 frame.acquired = True
                 break
+
+
+def _worth(worth: int, due: int, room: int) -> str:
+    """A payment's worth, and the change it would give back: above the
+    treasury's 5, change is lost, so say so before it is paid."""
+    change = worth - max(due, 0)
+    if change <= 0:
+        return f"worth {worth}"
+    lost = change - max(0, min(change, room))
+    note = f", of which {lost} is lost: the treasury holds {MAX_GOLD}" if lost else ""
+    return f"worth {worth}: {change} back as change{note}"

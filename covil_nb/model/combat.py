@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from .actions import Action, Decision, Refusal
 from .movement import move_troop, reach, unreachable
-from .state import Frame, Minion, Player, Troop
+from .state import NO_FREE_ACTIONS, READY, Frame, Minion, Player, Troop
 from .table import Table
 from .vocabulary import (
     FORTRESS,
@@ -222,7 +222,7 @@ def not_a_target(t: Table, color: str, troop: Troop, target: str) -> Refusal | N
 
 
 def has_ready_minion(player: Player) -> bool:
-    return any(m.ready for m in player.minions)
+    return any(m.state == READY for m in player.minions)
 
 
 def cannot_attack(t: Table, color: str) -> Refusal | None:
@@ -359,7 +359,7 @@ class Combat(Frame):
 
     def free_actions(self, t: Table) -> frozenset[Verb]:
         """Both sides may activate relics while responding (raising the stakes)."""
-        return _RELICS if self.stage == RESPOND else frozenset()
+        return _RELICS if self.stage == RESPOND else NO_FREE_ACTIONS
 
     def apply(self, t: Table, action: Action) -> None:
         verb = action.verb

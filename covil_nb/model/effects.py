@@ -22,7 +22,7 @@ from .actions import Action, Decision, Refusal
 from .cards import Effect
 from .combat import Combat, free_attack
 from .movement import move_troop, reach, unreachable
-from .state import Frame, Player
+from .state import READY, Frame, Player
 from .table import Table
 from .vocabulary import MAX_GOLD, MAX_HP, DecisionKind, EffectKind, Verb
 
@@ -182,7 +182,7 @@ def activate_relic(t: Table, color: str, relic_id: str, combat: Combat | None = 
 def command_actions(t: Table, player: Player) -> list[Action]:
     actions = []
     for m in player.minions:
-        if not m.ready:
+        if m.state != READY:
             continue
         card = t.minion_card(m.card)
         if card.command:

@@ -22,6 +22,7 @@ from .vocabulary import Phase, Verb
 
 MAX_AUTOMATIC_STEPS = 10_000  # a guard: a rule that never decides is a bug
 CLOSING = frozenset({Verb.END, Verb.PASS})  # the free actions come before these
+FREE = frozenset({Verb.ACTIVATE, Verb.COMMAND, Verb.BUY_RELIC})
 
 
 @dataclass(slots=True)
@@ -63,7 +64,7 @@ def settle(t: Table, before_dummy: Callable[[Decision], None] | None = None) -> 
     decide (returned) or the game ends (None). ``before_dummy`` is called
     before each dummy step (``Game.moments`` uses it to show them one at a
     time)."""
-    stack = t.state.stack
+    stack, dummies = t.state.stack, t.state.options.dummies
     for _ in range(MAX_AUTOMATIC_STEPS):
         if not stack:
             return None
@@ -78,7 +79,7 @@ def settle(t: Table, before_dummy: Callable[[Decision], None] | None = None) -> 
             if len(legal) == 1 and legal[0].verb == Verb.PASS:
                 top.run(t)  # nothing at all but passing: the engine passes
                 continue
-        if t.state.is_dummy(decision.player):
+        if decision.player in dummies:
             if before_dummy:
                 before_dummy(decision)
             solo.act(t, top, decision)
@@ -114,7 +115,7 @@ def play(
 ) -> Now | None:
     """Play a legal action, then every automatic step after it; return the
     next decision (None once the game is over)."""
-    if effects.is_free(t, now.frame, action):
+    if action.verb in FREE and effects.is_free(t, now.frame, action):
         effects.play_free(t, now.frame, t.player(now.decision.player), action)
     else:
         now.frame.apply(t, action)

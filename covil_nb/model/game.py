@@ -23,7 +23,7 @@ import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from . import codec, flow, render, setup
 from .actions import Action, Actions, Decision, Event, Events
@@ -60,8 +60,7 @@ class SetupStep:
         return f"Setup {self.letter}: {self.title}\n{done}\n\n{self.game}"
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One applied action (its notation) and the events it caused. Steps
     never change, so games branched with :meth:`Game.at` share them."""
 
@@ -335,7 +334,7 @@ class Game:
 
     def _rewind(self, step: int) -> None:
         """Put the state back as it was after the first ``step`` actions."""
-        self._table.state = self._state_at(step)
+        self._table = Table(self._state_at(step), self.cards, self.board)
         self._settled = False
 
     def _state_at(self, step: int) -> State:
@@ -579,7 +578,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self._state.phase == Phase.END
+        return self._table.state.phase == Phase.END
 
     def score(self) -> Scores:
         """Each player's VP by source, with the tie-break values."""

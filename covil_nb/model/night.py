@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .combat import REBEL_STRENGTH, Combat, damage_fortress
+from .maps import Board
 from .state import Player, State
 from .table import Table, rested
 from .vocabulary import (
@@ -84,19 +85,23 @@ def renew_pool(t: Table) -> None:
 # -- 3.3 dominance ---------------------------------------------------------------
 
 
-def leaders(state: State, zone: str) -> tuple[str, ...]:
-    """The colors with the most troops in the zone (fortresses and rebels do
-    not count): one color holds the majority; several are tied; none, empty."""
-    counts = Counter(p.color for p in state.players for _ in p.in_zone(zone))
+def troop_counts(state: State) -> dict[str, dict[str, int]]:
+    """Zone -> each color's troops there (standing or lying; fortresses and
+    rebels do not count), colors in seating order."""
+    counts: dict[str, dict[str, int]] = {}
+    for p in state.players:
+        for troop in p.troops:
+            if troop.zone is not None:
+                here = counts.setdefault(troop.zone, {})
+                here[p.color] = here.get(p.color, 0) + 1
+    return counts
+
+
+def leaders(counts: dict[str, int]) -> tuple[str, ...]:
+    """The colors with the most troops in a zone: one color holds the
+    majority; several are tied; none, empty."""
     top = max(counts.values(), default=0)
     return tuple(color for color, n in counts.items() if n == top)
-
-
-def majority(state: State, zone: str) -> str | None:
-    """The color with strictly more troops in the zone than each other player;
-    None on a tie or with no troops."""
-    first = leaders(state, zone)
-    return first[0] if len(first) == 1 else None
 
 
 @dataclass(frozen=True)
@@ -151,22 +156,32 @@ def _count(majorities: int) -> str:
     return f"{majorities} majorit{'y' if majorities == 1 else 'ies'}"
 
 
-def dominance(state: State, zones: list[str], terrain: str) -> Dominance:
+def dominance(
+    state: State, zones: list[str], terrain: str, counts: dict[str, dict[str, int]] | None = None
+) -> Dominance:
     """Dominance: strictly more majorities among the terrain's zones than
-    every other player."""
-    tops = {z: leaders(state, z) for z in zones}
+    every other player (``counts``: :func:`troop_counts`, if known)."""
+    where = troop_counts(state) if counts is None else counts
+    tops = {z: leaders(where.get(z, {})) for z in zones}
     majorities = {z: top[0] if len(top) == 1 else None for z, top in tops.items()}
     ties = {z: top for z, top in tops.items() if len(top) > 1}
-    ranking = Counter(c for c in majorities.values() if c).most_common()
-    winner = None
-    if ranking and (len(ranking) == 1 or ranking[1][1] < ranking[0][1]):
-        winner = ranking[0][0]
-    return Dominance(terrain, majorities, ties, winner)
+    held: dict[str, int] = {}
+    for color in majorities.values():
+        if color:
+            held[color] = held.get(color, 0) + 1
+    first = leaders(held)
+    return Dominance(terrain, majorities, ties, first[0] if len(first) == 1 else None)
+
+
+def dominances(state: State, board: Board) -> list[Dominance]:
+    """Dominance over each terrain, in the order the fee is collected."""
+    counts = troop_counts(state)
+    return [dominance(state, board.zones_with(t), t, counts) for t in TERRAINS]
 
 
 def protection_fee(t: Table) -> None:
-    for terrain in TERRAINS:
-        result = dominance(t.state, t.board.zones_with(terrain), terrain)
+    for result in dominances(t.state, t.board):
+        terrain = result.terrain
         t.say(FEE, str(result), "dominance", terrain=terrain, winner=result.winner)
         if result.winner:
             t.gain_gold(t.player(result.winner), FEE_GOLD, FEE, f"for dominance over {terrain}")

@@ -60,8 +60,10 @@ __all__ = [
     "Troop",
 ]
 
+NO_FREE_ACTIONS: frozenset[Verb] = frozenset()
 READY, TIRED, EXHAUSTED = MinionState.READY, MinionState.TIRED, MinionState.EXHAUSTED
 _COLOR_OF_LETTER = {letter: color for color, letter in LETTERS.items()}
+_TROOP_INDEX = {f"{x}{n + 1}": n for x in LETTERS.values() for n in range(TROOPS_PER_PLAYER)}
 
 
 @dataclass(slots=True)
@@ -150,11 +152,9 @@ class Player:
     def troop(self, troop_id: str) -> Troop | None:
         # Troop n is at index n - 1 (setup deals them in order); a position
         # built by hand may order them otherwise, hence the search after.
-        index = troop_id[1:]
-        if index.isdigit() and 0 < int(index) <= len(self.troops):
-            troop = self.troops[int(index) - 1]
-            if troop.id == troop_id:
-                return troop
+        index = _TROOP_INDEX.get(troop_id, TROOPS_PER_PLAYER)
+        if index < len(self.troops) and self.troops[index].id == troop_id:
+            return self.troops[index]
         return next((t for t in self.troops if t.id == troop_id), None)
 
     def on_board(self) -> list[Troop]:
@@ -214,7 +214,7 @@ class Frame:
 
     def free_actions(self, t: Table) -> frozenset[Verb]:
         """The free actions (``activate``, ``command``) this step offers now."""
-        return frozenset()
+        return NO_FREE_ACTIONS
 
     def apply(self, t: Table, action: Action) -> None:
         raise NotImplementedError(self.kind)

@@ -20,11 +20,15 @@ from .words import and_list
 
 
 class Table:
-    """What the rules read and change: the state (replaced by undo), the
-    card set and the board (never changed), and the events said so far."""
+    """What the rules read and change: the state, the card set and the board
+    (never changed), and the events said so far. A table keeps its state:
+    undo makes a new table."""
 
     def __init__(self, state: State, cards: CardSet, board: Board) -> None:
         self.state = state
+        # The players by color: the rules look one up several times an action.
+        # Seats never change once dealt (the table of the setup starts empty).
+        self._players = {p.color: p for p in state.players}
         self.cards = cards
         self.board = board
         self.events: list[Event] = []
@@ -39,7 +43,8 @@ class Table:
         return self.state.options.rules
 
     def player(self, color: str) -> Player:
-        return self.state.player(color)
+        found = self._players.get(color)
+        return found if found is not None else self.state.player(color)
 
     def name(self, card_id: str) -> str:
         return self._names.get(card_id) or repr(card_id)
