@@ -52,7 +52,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
@@ -170,6 +170,12 @@ class MinionCard:
         """What exhausting this minion adds to a strength of kind ``stat``."""
         return self.power if self.stat == stat else 0
 
+    @cached_property
+    def reinforcing(self) -> dict[str, tuple[Reinforcement, ...]]:
+        """Its Reinforcements by the stat they add to (every strength and
+        every move reads them)."""
+        return {s: tuple(r for r in self.reinforcements if r.stat == s) for s in Stat}
+
 
 @dataclass(frozen=True)
 class RelicCard:
@@ -183,7 +189,10 @@ class RelicCard:
 
     def bonus_for(self, stat: str) -> int:
         """The troop bonus this relic gives, while active, to strength ``stat``."""
-        return dict(self.bonus).get(stat, 0)
+        for bonus_stat, amount in self.bonus:
+            if bonus_stat == stat:
+                return amount
+        return 0
 
 
 Card = MinionCard | RelicCard

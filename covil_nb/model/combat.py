@@ -25,6 +25,7 @@ from .vocabulary import (
     Verb,
     fortress_owner,
     fortress_target,
+    owner_color,
 )
 
 __all__ = ["FORTRESS", "REBEL_STRENGTH", "Combat", "CombatView", "Retreat", "Strength"]
@@ -55,10 +56,10 @@ class Strength:
     "6 (2 from the exhausted minion, 3 from Reinforcements, 1 from active relics)"."""
 
     parts: tuple[tuple[str, int], ...]
+    total: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def total(self) -> int:
-        return sum(v for _, v in self.parts)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", sum(v for _, v in self.parts))
 
     def __str__(self) -> str:
         shown = [f"{v} from {label}" for label, v in self.parts if v]
@@ -88,12 +89,11 @@ def reinforcements(t: Table, player: Player, stat: Stat, zone: str) -> int:
     """All the player's minions' Reinforcements for ``stat`` in ``zone``,
     ready or not; terrain bonuses add up per matching terrain."""
     terrains = t.board.zones[zone].terrains
-    return sum(
-        r.bonus_in(terrains)
-        for m in player.minions
-        for r in t.minion_card(m.card).reinforcements
-        if r.stat == stat
-    )
+    total = 0
+    for m in player.minions:
+        for r in t.minion_card(m.card).reinforcing[stat]:
+            total += r.bonus_in(terrains)
+    return total
 
 
 def relic_bonus(t: Table, player: Player, stat: Stat) -> int:
@@ -267,12 +267,18 @@ class Combat(Frame):
 
     # who and what -------------------------------------------------------------
     def defender(self, t: Table) -> Player:
-        foe = fortress_owner(self.target)
-        if foe is not None:
-            return t.player(foe)
-        owner = t.state.owner_of(self.target)
-        assert owner is not None
-        return owner
+        """The target's owner (a declared target is always on the board)."""
+        return t.player(fortress_owner(self.target) or owner_color(self.target))
+
+    def _target_zone(self, t: Table) -> str:
+        defender = self.defender(t)
+        if fortress_owner(self.target) is not None:
+            zone = defender.fortress
+        else:
+            troop = defender.troop(self.target)
+            zone = troop.zone if troop else None
+        assert zone is not None
+        return zone
 
     def attacking_troop(self, t: Table) -> Troop:
         assert self.attacker is not None and self.troop is not None
@@ -281,7 +287,7 @@ class Combat(Frame):
         return troop
 
     def style(self, t: Table) -> Stat:
-        same_zone = target_zone(t, self.target) == self.attacking_troop(t).zone
+        same_zone = self._target_zone(t) == self.attacking_troop(t).zone
         return Stat.MELEE if same_zone else Stat.RANGED
 
     def attack(self, t: Table) -> Strength:
@@ -289,10 +295,11 @@ class Combat(Frame):
             return Strength((("the rebels", REBEL_STRENGTH),))
         zone = self.attacking_troop(t).zone
         assert zone is not None
-        return attack_strength(t, t.player(self.attacker), zone, self.style(t), self.minion)
+        style = Stat.MELEE if self._target_zone(t) == zone else Stat.RANGED
+        return attack_strength(t, t.player(self.attacker), zone, style, self.minion)
 
     def defense(self, t: Table) -> Strength:
-        return defense_strength(t, self.defender(t), target_zone(t, self.target), self.guard)
+        return defense_strength(t, self.defender(t), self._target_zone(t), self.guard)
 
     def view(self, t: Table) -> CombatView | None:
         """The combat once its target is declared; None while it is chosen."""

@@ -32,17 +32,10 @@ def _below(state: int, n: int) -> tuple[int, int]:
 
 
 class Rng:
-    """A view over an integer state; call :meth:`shuffle` and :meth:`below`."""
+    """A view over an integer state: :meth:`shuffle` draws from it and advances it."""
 
     def __init__(self, state: int) -> None:
         self.state = state & _MASK
-
-    def below(self, n: int) -> int:
-        """A uniform integer in [0, n)."""
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
-        self.state, value = _below(self.state, n)
-        return value
 
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates, in place."""

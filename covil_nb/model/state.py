@@ -33,6 +33,7 @@ from .vocabulary import (
     NightOrder,
     Phase,
     Verb,
+    owner_color,
 )
 
 if TYPE_CHECKING:
@@ -62,7 +63,6 @@ __all__ = [
 
 NO_FREE_ACTIONS: frozenset[Verb] = frozenset()
 READY, TIRED, EXHAUSTED = MinionState.READY, MinionState.TIRED, MinionState.EXHAUSTED
-_COLOR_OF_LETTER = {letter: color for color, letter in LETTERS.items()}
 _TROOP_INDEX = {f"{x}{n + 1}": n for x in LETTERS.values() for n in range(TROOPS_PER_PLAYER)}
 
 
@@ -270,7 +270,7 @@ class State:
 
     def owner_of(self, troop_id: str) -> Player | None:
         """The player a troop id belongs to (its letter names the color)."""
-        color = _COLOR_OF_LETTER.get(troop_id[:1])
+        color = owner_color(troop_id)
         for p in self.players:
             if p.color == color:
                 return p if p.troop(troop_id) is not None else None

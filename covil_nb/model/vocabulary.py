@@ -161,3 +161,11 @@ def fortress_target(color: str) -> str:
 def fortress_owner(target: str) -> str | None:
     """The color whose fortress ``target`` names; None for a troop id."""
     return target[len(FORTRESS) :] if target.startswith(FORTRESS) else None
+
+
+_COLOR_OF_LETTER = {letter: color for color, letter in LETTERS.items()}
+
+
+def owner_color(troop_id: str) -> str:
+    """The color a troop id names by its letter ("R2": red); "" for none."""
+    return _COLOR_OF_LETTER.get(troop_id[:1], "")
