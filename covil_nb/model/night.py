@@ -156,13 +156,22 @@ def _count(majorities: int) -> str:
     return f"{majorities} majorit{'y' if majorities == 1 else 'ies'}"
 
 
-def dominance(
-    state: State, zones: list[str], terrain: str, counts: dict[str, dict[str, int]] | None = None
-) -> Dominance:
+def dominance(state: State, zones: list[str], terrain: str) -> Dominance:
     """Dominance: strictly more majorities among the terrain's zones than
-    every other player (``counts``: :func:`troop_counts`, if known)."""
-    where = troop_counts(state) if counts is None else counts
-    tops = {z: leaders(where.get(z, {})) for z in zones}
+    every other player."""
+    counts = troop_counts(state)
+    return _dominance(terrain, {z: leaders(counts.get(z, {})) for z in zones})
+
+
+def dominances(state: State, board: Board) -> list[Dominance]:
+    """Dominance over each terrain, in the order the fee is collected."""
+    counts = troop_counts(state)
+    tops = {z: leaders(counts.get(z, {})) for z in board.zones}  # a zone may count twice
+    return [_dominance(t, {z: tops[z] for z in board.zones_with(t)}) for t in TERRAINS]
+
+
+def _dominance(terrain: str, tops: dict[str, tuple[str, ...]]) -> Dominance:
+    """Dominance from the leaders of each of the terrain's zones."""
     majorities = {z: top[0] if len(top) == 1 else None for z, top in tops.items()}
     ties = {z: top for z, top in tops.items() if len(top) > 1}
     held: dict[str, int] = {}
@@ -171,12 +180,6 @@ def dominance(
             held[color] = held.get(color, 0) + 1
     first = leaders(held)
     return Dominance(terrain, majorities, ties, first[0] if len(first) == 1 else None)
-
-
-def dominances(state: State, board: Board) -> list[Dominance]:
-    """Dominance over each terrain, in the order the fee is collected."""
-    counts = troop_counts(state)
-    return [dominance(state, board.zones_with(t), t, counts) for t in TERRAINS]
 
 
 def protection_fee(t: Table) -> None:
