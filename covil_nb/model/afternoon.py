@@ -278,12 +278,7 @@ class Price:
 def discounts(t: Table, player: Player) -> list[tuple[str, Influence]]:
     """The player's discounting Influences, with the name of the minion that
     has each (read once for all the pool's cards)."""
-    return [
-        (t.name(m.card), i)
-        for m in player.minions
-        for i in t.minion_card(m.card).influences
-        if i.kind == "discount"
-    ]
+    return [(t.name(m.card), i) for m in player.minions for i in t.minion_card(m.card).discounts]
 
 
 def price(

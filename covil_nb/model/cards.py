@@ -176,6 +176,11 @@ class MinionCard:
         every move reads them)."""
         return {s: tuple(r for r in self.reinforcements if r.stat == s) for s in Stat}
 
+    @cached_property
+    def discounts(self) -> tuple[Influence, ...]:
+        """Its acquisition discounts (every pool card's price reads them)."""
+        return tuple(i for i in self.influences if i.kind == "discount")
+
 
 @dataclass(frozen=True)
 class RelicCard:
