@@ -302,6 +302,10 @@ def test_tie_breakers_in_order(two_players):
     s.troops("yellow", "J", lying=2).troops("red", "H", lying=2)
     game = s.afternoon().build()
     assert [sc.total for sc in game.score()] == [14, 14]
+    assert game.winners == []  # nobody has won while the game goes on
+    # The last night: each dominates the terrain of its own zone (+2 gold each).
+    game = s.day(4).night().build()
+    assert game.is_over and [sc.total for sc in game.score()] == [16, 16]
     assert game.winners == ["yellow", "red"]  # fully tied: the victory is shared
     s.troops("red", "H", lying=1)
     assert s.build().winners == ["red"]  # more troops on the board

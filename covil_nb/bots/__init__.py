@@ -11,7 +11,7 @@ processes: ``make_bot("random", seed=3)``, ``make_bot("mcts:playouts=200", seed=
 
 from __future__ import annotations
 
-from .base import BOTS, Bot, RandomBot, decide, make_bot, play
+from .base import BOTS, Bot, RandomBot, advance, decide, make_bot, play
 from .dummy import DummyPolicyBot
 from .evaluation import Evaluation, evaluate, margin
 from .greedy import GreedyBot
@@ -25,6 +25,7 @@ __all__ = [
     "GreedyBot",
     "MctsBot",
     "RandomBot",
+    "advance",
     "decide",
     "evaluate",
     "make_bot",

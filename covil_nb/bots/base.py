@@ -41,7 +41,7 @@ BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "mcts": MctsBot,
-    "dummy-policy": DummyPolicyBot,
+    "dummy": DummyPolicyBot,
 }
 
 
@@ -80,14 +80,34 @@ def decide(bot: Bot, game: Game, seed: int) -> Action:
     return bot.choose(game.for_seat(decision.player, seed))
 
 
-def play(game: Game, bots: Mapping[str, Bot], seed: int = 0, max_actions: int = 100_000) -> Game:
-    """Play ``game`` to its end, each seat's decisions made by ``bots[color]``.
-    ``seed`` seeds the worlds the bots are shown, so a game replays exactly."""
+def advance(
+    game: Game, bots: Mapping[str, Bot], seed: int = 0, max_actions: int = 100_000
+) -> list[Action]:
+    """Let the seats that have a bot play until a seat without one must decide
+    (or the game ends); return the actions they played. ``seed`` seeds the
+    worlds the bots are shown, so the same call replays exactly."""
     worlds = random.Random(seed)
+    played: list[Action] = []
     for _ in range(max_actions):
         decision = game.decision
-        if decision is None:
-            return game
+        if decision is None or decision.player not in bots:
+            return played
         action = decide(bots[decision.player], game, worlds.getrandbits(63))
         game.apply(str(action))
-    raise CovilError(f"the game did not end within {max_actions} actions", "bots")
+        played.append(action)
+    raise CovilError(f"the bots did not stop within {max_actions} actions", "bots")
+
+
+def play(game: Game, bots: Mapping[str, Bot], seed: int = 0, max_actions: int = 100_000) -> Game:
+    """Play ``game`` to its end, each seat's decisions made by ``bots[color]``
+    (a solo game's dummies are played by the engine itself)."""
+    missing = [c for c in game.players if c not in bots and c not in game.dummies]
+    if missing:
+        raise CovilError(
+            f"no bot for {', '.join(missing)}: to play a game to its end every seat needs one",
+            "bots",
+        )
+    advance(game, bots, seed, max_actions)
+    if not game.is_over:
+        raise CovilError(f"the game did not end within {max_actions} actions", "bots")
+    return game

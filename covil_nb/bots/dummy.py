@@ -17,7 +17,7 @@ from covil_nb.model.solo import dummy_choice
 
 
 class DummyPolicyBot:
-    name = "dummy-policy"
+    name = "dummy"
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed  # its chance comes from the view's own relic deck

@@ -22,9 +22,9 @@
   the game is then a solo game (``Game.solo``, on the desert-town map) whose
   dummy seats the engine plays by itself, and only the one other seat gets a
   bot. That seat always holds the scepter (the rulebook's solo setup); the
-  rotation then only changes its color. A bot registered as ``"dummy"`` in
-  :data:`BOTS` is still reachable in a normal game as ``"dummy:"`` (a spec
-  with options, here none).
+  rotation then only changes its color. The same priorities play a seat of an
+  ordinary game as the bot ``make_bot("dummy")``: write ``"dummy:"`` (a spec
+  with options, here none) to seat that bot in a tournament.
 
 On the command line::
 

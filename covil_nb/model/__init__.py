@@ -5,7 +5,7 @@ without a browser.
 """
 
 from .actions import Action, Decision, Event
-from .cards import CardSet, load_cards
+from .cards import CardSet, load_cards, load_cards_data
 from .combat import Strength
 from .errors import CovilError
 from .game import Game
@@ -27,4 +27,5 @@ __all__ = [
     "Strength",
     "load_board",
     "load_cards",
+    "load_cards_data",
 ]

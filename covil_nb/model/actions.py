@@ -44,6 +44,14 @@ class Action:
 
 
 @dataclass(frozen=True)
+class Refusal:
+    """Why an action is not allowed now, and the rule that says so."""
+
+    text: str
+    rule: str
+
+
+@dataclass(frozen=True)
 class Decision:
     """Who decides now, what kind of decision it is, and which rule asks it."""
 
@@ -65,6 +73,9 @@ class Event:
     text: str
     kind: str = "info"
     data: dict[str, Any] = field(default_factory=dict, compare=False)
+    # When it happened, for grouping a log by day and phase ("setup" before day 1).
+    day: int = field(default=0, compare=False)
+    phase: str = field(default="", compare=False)
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"

@@ -198,6 +198,8 @@ class CardSet:
     henchmen: dict[str, tuple[MinionCard, ...]] = field(hash=False)  # by color, file order
     mercenaries: tuple[MinionCard, ...]
     relics: tuple[RelicCard, ...]
+    # The four files as read (file name -> its JSON), so a save can carry them.
+    source: dict[str, Any] = field(default_factory=dict, repr=False, compare=False, hash=False)
     _index: dict[str, Card] = field(init=False, repr=False, compare=False, hash=False)
     _minions: dict[str, MinionCard] = field(init=False, repr=False, compare=False, hash=False)
     _relics: dict[str, RelicCard] = field(init=False, repr=False, compare=False, hash=False)
@@ -247,6 +249,11 @@ class CardSet:
                 f'card "{card_id}" is a minion, not a Power Relic', rule="cards"
             ) from None
 
+    def data(self) -> dict[str, Any]:
+        """The card files as JSON data (file name -> contents), for
+        :func:`load_cards_data` to read back: a save carries its cards."""
+        return self.source
+
     def mercenaries_costing(self, *costs: int) -> tuple[MinionCard, ...]:
         """Mercenaries with one of these costs, in file order (the solo-mode piles)."""
         return tuple(card for card in self.mercenaries if card.cost in costs)
@@ -267,8 +274,27 @@ def _reference_set() -> CardSet:
     return _load(REFERENCE_DIR)
 
 
+def load_cards_data(data: Any, where: str = "save file") -> CardSet:
+    """Read a card set from JSON data as :meth:`CardSet.data` gives it (the
+    four file names -> their contents), with the same checks as the files."""
+    directory = Path(where)
+    if not isinstance(data, dict):
+        _Where(directory).fail(
+            f"the cards must be an object of the files {', '.join(FILES.values())}"
+        )
+    missing = [name for name in FILES.values() if name not in data]
+    if missing:
+        _Where(directory).fail(f"the cards lack {', '.join(missing)}")
+    raw = {kind: _file(directory / name, data[name]) for kind, name in FILES.items()}
+    return _build(directory, raw)
+
+
 def _load(directory: Path) -> CardSet:
     raw = {kind: _read_file(directory / name) for kind, name in FILES.items()}
+    return _build(directory, raw)
+
+
+def _build(directory: Path, raw: dict[str, _File]) -> CardSet:
     minions = {
         kind: tuple(_parse_cards(raw[kind], kind, _parse_minion))
         for kind in ("overlord", "henchman", "mercenary")
@@ -279,7 +305,8 @@ def _load(directory: Path) -> CardSet:
     _check_count(directory / FILES["overlord"], minions["overlord"], MIN_OVERLORDS)
     _check_count(directory / FILES["mercenary"], minions["mercenary"], MIN_MERCENARIES)
     _check_count(directory / FILES["relic"], relics, MIN_RELICS)
-    return CardSet(minions["overlord"], henchmen, minions["mercenary"], relics)
+    source = {FILES[kind]: {"cards": file.cards} for kind, file in raw.items()}
+    return CardSet(minions["overlord"], henchmen, minions["mercenary"], relics, source)
 
 
 @dataclass(frozen=True)
@@ -300,6 +327,12 @@ def _read_file(path: Path) -> _File:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         where.fail(f"malformed JSON at line {error.lineno} column {error.colno}: {error.msg}")
+    return _file(path, data)
+
+
+def _file(path: Path, data: Any) -> _File:
+    """One card file's JSON: ``{"cards": [...]}``."""
+    where = _Where(path)
     top = _Fields(where, data, "")
     top.keys(("cards",))
     cards = top.value("cards")

@@ -38,6 +38,22 @@ class Strength:
         return f"{self.total}: " + ", ".join(shown) if shown else str(self.total)
 
 
+@dataclass(frozen=True)
+class CombatView:
+    """A combat under way, as the players at the table see it."""
+
+    attacker: str | None  # a color; None when the rebels attack
+    troop: str | None  # the attacking troop (None for the rebels)
+    target: str  # a troop id, or "fortress-<color>"
+    defender: str
+    style: str  # "melee", "ranged" or "rebels"
+    stage: str  # "minion" (the attacker exhausts one) or "respond"
+    responder: str | None  # whose answer is awaited while responding
+    attack: Strength
+    defense: Strength
+    free: bool  # a free attack (from a relic or a Command)
+
+
 # -- strengths ---------------------------------------------------------------
 
 
@@ -203,6 +219,23 @@ class Combat(Frame):
 
     def defense(self, t: Table) -> Strength:
         return defense_strength(t, self.defender(t), target_zone(t, self.target), self.guard)
+
+    def view(self, t: Table) -> CombatView | None:
+        """The combat once its target is declared; None while it is chosen."""
+        if not self.target:
+            return None
+        return CombatView(
+            attacker=self.attacker,
+            troop=self.troop,
+            target=self.target,
+            defender=self.defender(t).color,
+            style=self.style(t) if self.attacker else "rebels",
+            stage=self.stage,
+            responder=self.responder if self.stage == "respond" else None,
+            attack=self.attack(t),
+            defense=self.defense(t),
+            free=self.free,
+        )
 
     # decisions ----------------------------------------------------------------
     def decision(self, t: Table) -> Decision | None:

@@ -6,9 +6,11 @@ phase to phase; :func:`settle` runs the stack until somebody must decide.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import afternoon, morning, night, solo
+from .actions import Decision
 from .state import Frame
 from .table import Table
 
@@ -33,9 +35,10 @@ class Day(Frame):
             t.pop()
 
 
-def settle(t: Table) -> None:
+def settle(t: Table, before_dummy: Callable[[Decision], None] | None = None) -> None:
     """Run automatic steps, and the dummies' decisions, until a player must
-    decide or the game ends."""
+    decide or the game ends. ``before_dummy`` is called before each dummy
+    step (``Game.moments`` uses it to show them one at a time)."""
     for _ in range(MAX_AUTOMATIC_STEPS):
         if not t.state.stack:
             return
@@ -44,6 +47,8 @@ def settle(t: Table) -> None:
         if decision is None:
             top.run(t)
         elif t.state.is_dummy(decision.player):
+            if before_dummy:
+                before_dummy(decision)
             solo.act(t, top, decision)
         else:
             return

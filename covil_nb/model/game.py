@@ -13,13 +13,17 @@ refused raises :class:`CovilError` and leaves the game exactly as it was.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import os
+import secrets
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
 
 from . import codec, effects, setup
 from .actions import Action, Decision, Event
-from .cards import CardSet, load_cards
+from .cards import CardSet, load_cards, load_cards_data
+from .combat import CombatView
 from .errors import CovilError
 from .flow import Day, settle
 from .invariants import problems
@@ -32,6 +36,7 @@ from .views import resample
 
 SAVE_FORMAT = "covil_nb/game"
 SAVE_VERSION = 1
+FRESH_SEEDS = 2**32  # a seed picked for the user is a plain 10-digit number at most
 
 
 @dataclass(frozen=True)
@@ -50,15 +55,33 @@ class SetupStep:
 
 @dataclass
 class Step:
-    """One applied action, the state before it, and what it caused."""
+    """One applied action, the state before it, and what it caused. The
+    snapshot is never changed once taken (undo restores a copy of it), so
+    games branched with :meth:`Game.at` may share it."""
 
     action: str
     before: State
     events: list[Event] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Moment:
+    """A position inside one step of the history: right after the chosen
+    action, or after one automatic step of a solo dummy."""
+
+    player: str  # who acted
+    actions: tuple[str, ...]  # what they did, in notation
+    reason: str  # why (a dummy's priority); empty for a player's own choice
+    events: tuple[Event, ...]
+    game: Game  # a copy at that moment, to look at or draw
+
+
 class Game:
     """A game of Covil: state, rules, history. See the module docstring."""
+
+    # The static picture (``_repr_svg_``) is drawn by the view layer, which
+    # installs its drawing here when imported: the model never imports it.
+    _picture: ClassVar[Callable[[Game], str] | None] = None
 
     def __init__(
         self,
@@ -85,7 +108,7 @@ class Game:
         cls,
         players: list[str],
         board: str = "A",
-        seed: int = 0,
+        seed: int | None = None,
         edition: str = "en",
         rules: Rules | None = None,
         cards: CardSet | None = None,
@@ -95,6 +118,8 @@ class Game:
         """A new game after setup, waiting for the first starting zone.
 
         ``players`` are colors in seating order; the first holds the scepter.
+        Without a ``seed`` a fresh one is picked and kept in the game's record
+        (``game.seed``), so the game still replays exactly.
         ``edition`` sets the edition options of RULINGS.md; ``rules`` may set
         them one by one instead. ``dummies`` are seats played by the solo
         mode's dummy (see :meth:`solo`)."""
@@ -108,7 +133,7 @@ class Game:
         cls,
         player: str = "yellow",
         dummies: list[str] | tuple[str, ...] = ("red",),
-        seed: int = 0,
+        seed: int | None = None,
         edition: str = "en",
         next_to_yours: bool = False,
         rules: Rules | None = None,
@@ -134,7 +159,7 @@ class Game:
         cls,
         players: list[str],
         board: str = "A",
-        seed: int = 0,
+        seed: int | None = None,
         edition: str = "en",
         rules: Rules | None = None,
         cards: CardSet | None = None,
@@ -144,6 +169,8 @@ class Game:
         """Setup A to I one step at a time, each with a snapshot of the table
         after it; the last step's game is ``Game.new(...)`` with the same
         arguments, waiting for the first starting zone."""
+        if seed is None:
+            seed = secrets.randbelow(FRESH_SEEDS)
         the_board, the_rules = _check_new(players, board, seed, edition, rules)
         _check_dummies(players, dummies, next_to_yours)
         the_cards = cards or load_cards()
@@ -176,6 +203,7 @@ class Game:
             )
             yield SetupStep(letter, title, t.events[start:], snapshot)
         start = len(t.events)
+        t.state.phase = "morning"
         t.push(Day())
         settle(t)
         game = cls(t.state, the_cards, the_board, origin=origin, events=t.events)
@@ -220,16 +248,14 @@ class Game:
     def apply(self, action: Action | str) -> list[Event]:
         """Apply one legal action; return the events it caused."""
         chosen = self._match(action)
-        if not self._undo:
-            return self._apply_fast(chosen)
-        before = self._state.clone()
         t = self._table()
+        if not self._undo:
+            # A search copy: no snapshot, no history. The action was checked
+            # legal, so only a bug could stop it halfway.
+            return _advance(t, chosen)
+        before = self._state.clone()
         try:
-            if chosen.verb == "buy-relic":
-                effects.buy_relic(t, t.player(self.decision.player))  # type: ignore[union-attr]
-            else:
-                self._state.stack[-1].apply(t, chosen)
-            settle(t)
+            _advance(t, chosen)
         except BaseException:
             self._state = before  # whatever went wrong, the game is as it was
             raise
@@ -237,37 +263,48 @@ class Game:
         self._redo.clear()
         return t.events
 
-    def _apply_fast(self, chosen: Action) -> list[Event]:
-        """For search copies: no snapshot, no history. The action was checked
-        legal, so only a bug could stop it halfway."""
-        t = self._table()
-        if chosen.verb == "buy-relic":
-            effects.buy_relic(t, t.player(self.decision.player))  # type: ignore[union-attr]
-        else:
-            self._state.stack[-1].apply(t, chosen)
-        settle(t)
-        return t.events
-
     def _match(self, action: Action | str) -> Action:
-        wanted = Action.parse(action) if isinstance(action, str) else action
-        if not isinstance(wanted, Action):
-            raise CovilError(f"{action!r} is not an action", "notation")
+        wanted = _parse(action)
         legal = self.legal_actions()
         for a in legal:
             if a == wanted:
                 return a
         raise self._refusal(wanted, legal)
 
+    def explain(self, action: Action | str) -> str:
+        """What ``action`` would do now (its label) or, when it is not allowed,
+        why not, in the rule's words and naming the rule."""
+        wanted = _parse(action)
+        legal = self.legal_actions()
+        for a in legal:
+            if a == wanted:
+                return a.label or str(a)
+        return str(self._refusal(wanted, legal))
+
     def _refusal(self, wanted: Action, legal: list[Action]) -> CovilError:
         d = self.decision
         if d is None:
             return CovilError(f"'{wanted}' cannot be played: the game is over", "Final scoring")
+        why = self._state.stack[-1].refusal(self._table(), wanted)
+        if why is not None:
+            return CovilError(f"'{wanted}' is not allowed: {why.text}", why.rule)
         same = [str(a) for a in legal if a.verb == wanted.verb]
         if same:
-            why = f"allowed now: {', '.join(same)}"
+            allowed = f"allowed now: {', '.join(same)}"
         else:
-            why = f"the actions allowed now are: {', '.join(sorted({a.verb for a in legal}))}"
-        return CovilError(f"'{wanted}' is not allowed: {d.player} must {d.prompt}; {why}", d.rule)
+            allowed = f"the actions allowed now are: {', '.join(sorted({a.verb for a in legal}))}"
+        return CovilError(
+            f"'{wanted}' is not allowed: {d.player} must {d.prompt}; {allowed}", d.rule
+        )
+
+    @property
+    def combat(self) -> CombatView | None:
+        """The combat under way, with both strengths; None outside a combat."""
+        t = self._table()
+        for frame in reversed(self._state.stack):
+            if frame.kind == "combat":
+                return frame.view(t)  # type: ignore[attr-defined]
+        return None
 
     # -- copies for search and for one seat ------------------------------------------
     def copy(self, undo: bool = False) -> Game:
@@ -295,7 +332,7 @@ class Game:
         if not self._history:
             raise CovilError("there is nothing to undo", "undo")
         step = self._history.pop()
-        self._state = step.before
+        self._state = step.before.clone()  # the snapshot stays as it was taken
         self._redo.append(step.action)
         return step.action
 
@@ -307,6 +344,66 @@ class Game:
         events = self.apply(action)
         self._redo = kept
         return events
+
+    def at(self, step: int) -> Game:
+        """An independent game as this one was after its first ``step``
+        actions (0 to ``len(history)``): undo works in it, and its redo list
+        holds the actions that followed, so it can step forward along this
+        game's line, or branch off it ("what if") without touching this one."""
+        step = self._step(step, len(self._history))
+        state = self._history[step].before if step < len(self._history) else self._state
+        game = Game(
+            state.clone(),
+            self.cards,
+            self.board,
+            origin=self._origin,
+            events=self._opening,
+            undo=self._undo,
+        )
+        game._history = self._history[:step]
+        game._redo = self._redo + [s.action for s in reversed(self._history[step:])]
+        return game
+
+    def moments(self, step: int | None = None) -> list[Moment]:
+        """The positions inside one step of the history (the last one by
+        default): right after the chosen action, then after each automatic
+        step of a solo dummy, so that a board can show them one at a time.
+        The step is played again from its snapshot: chance is in the state,
+        so it comes out the same."""
+        if not self._history:
+            raise CovilError("no action has been played yet", "history")
+        index = self._step(len(self._history) - 1 if step is None else step, len(self._history) - 1)
+        done = self._history[index]
+        t = Table(done.before.clone(), self.cards, self.board)
+        decider = t.state.stack[-1].decision(t)
+        assert decider is not None
+        cuts, states = [0], []
+
+        def cut(_: Decision) -> None:
+            cuts.append(len(t.events))
+            states.append(t.state.clone())
+
+        _advance(t, Action.parse(done.action), cut)
+        cuts.append(len(t.events))
+        states.append(t.state)
+        moments = []
+        for i, state in enumerate(states):
+            events = tuple(t.events[cuts[i] : cuts[i + 1]])
+            if i == 0:
+                who = (decider.player, (done.action,), "")
+            else:  # each later moment is one dummy step, which says what it did and why
+                did = next(e.data for e in events if e.kind == "dummy")
+                who = (did["player"], tuple(did["actions"]), did["reason"])
+            moments.append(Moment(*who, events, self._fork(state, False)))
+        return moments
+
+    def _step(self, step: object, last: int) -> int:
+        """``step`` checked as an index of the history, 0 to ``last``."""
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise CovilError(f"a step is a whole number, not {step!r}", "history")
+        if not 0 <= step <= last:
+            raise CovilError(f"step {step} is not in the history (0 to {last})", "history")
+        return step
 
     @property
     def can_undo(self) -> bool:
@@ -334,7 +431,10 @@ class Game:
         origin = self._origin
         if isinstance(origin.get("position"), State):
             origin = {"position": codec.encode(origin["position"])}
-        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, **origin, "actions": self.history}
+        record = {"format": SAVE_FORMAT, "version": SAVE_VERSION, **origin}
+        if self._state.options.cards == "custom":
+            record["cards"] = self.cards.data()  # the save carries the cards it was played with
+        return {**record, "actions": self.history}
 
     def to_json(self) -> str:
         data = {
@@ -344,10 +444,33 @@ class Game:
         }
         return json.dumps(data, indent=1)
 
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the save (:meth:`to_json`) to a file; return its path."""
+        target = Path(path)
+        target.write_text(self.to_json(), encoding="utf-8")
+        return target
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Game:
+        """Read a save file written by :meth:`save` (see :meth:`from_json`)."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CovilError(
+                f"cannot read the save file {str(path)!r}: {exc}", "save file"
+            ) from None
+        return cls.from_json(text)
+
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
-        """Load a save (or a record): it is replayed through the rules, so a
-        save file from a stranger can hold nothing the rules would refuse."""
+        """Load a save (or a record) from its text: it is replayed through the
+        rules, so a save file from a stranger can hold nothing the rules would
+        refuse. To read a file, use :meth:`load`."""
+        if _looks_like_path(text):
+            raise CovilError(
+                f"from_json wants the text of a save, not a path: use Game.load({str(text)!r})",
+                "save file",
+            )
         try:
             data = json.loads(text)
         except (ValueError, TypeError) as exc:
@@ -382,6 +505,7 @@ class Game:
 
     @classmethod
     def _origin_game(cls, record: dict[str, Any]) -> Game:
+        cards = load_cards_data(record["cards"]) if "cards" in record else None
         if "new" in record:
             new = record["new"]
             if not isinstance(new, dict):
@@ -391,9 +515,10 @@ class Game:
                 return cls.new(
                     players=new.get("players"),
                     board=new.get("board"),  # type: ignore[arg-type]
-                    seed=new.get("seed"),
+                    seed=codec.decode(int, new.get("seed"), "$.new.seed"),
                     edition=new.get("edition", "en"),  # type: ignore[arg-type]
                     rules=rules,
+                    cards=cards,
                     dummies=codec.decode(list[str], new.get("dummies", []), "$.new.dummies"),
                     next_to_yours=codec.decode(
                         bool, new.get("next_to_yours", False), "$.new.next_to_yours"
@@ -403,7 +528,7 @@ class Game:
                 raise CovilError(f"$.new: {exc}", "save file") from None
         if "position" in record:
             state = codec.decode(State, record["position"], "$.position", Frame.registry)
-            return cls.from_position(state)
+            return cls.from_position(state, cards)
         raise CovilError("a record needs a 'new' or a 'position' origin", "save file")
 
     def __eq__(self, other: object) -> bool:
@@ -433,6 +558,11 @@ class Game:
     def players(self) -> list[str]:
         return [p.color for p in self._state.players]
 
+    @property
+    def dummies(self) -> list[str]:
+        """The seats a solo dummy plays: the engine makes their decisions."""
+        return list(self._state.options.dummies)
+
     def player(self, color: str) -> Player:
         """A copy of one player's part of the state."""
         try:
@@ -452,8 +582,14 @@ class Game:
 
     @property
     def winners(self) -> list[str]:
-        """The winner(s) by VP then tie breakers; meaningful once the game is over."""
-        return winners(self.score())
+        """The winner(s) by VP then tie breakers once the game is over (several
+        share the victory); empty while it is still being played."""
+        return winners(self.score()) if self.is_over else []
+
+    @property
+    def seed(self) -> int:
+        """The seed the game was dealt with (picked afresh if none was given)."""
+        return self._state.options.seed
 
     def _table(self) -> Table:
         return Table(self._state, self.cards, self.board)
@@ -466,6 +602,42 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"day {self.day}, {self.phase}"
         return f"<Game {'/'.join(self.players)} on board {self.board.name}: {state}>"
+
+    def _repr_svg_(self) -> str | None:
+        """The table as a picture, in any notebook viewer (no widget needed)."""
+        return Game._picture(self) if Game._picture else None
+
+
+def _looks_like_path(text: object) -> bool:
+    """A file name handed to ``from_json``, which wants the file's text."""
+    if isinstance(text, os.PathLike):
+        return True
+    if not isinstance(text, str) or text.lstrip().startswith(("{", "[")):
+        return False
+    name = text.strip()
+    return name.endswith(".json") or ("\n" not in name and len(name) < 1024 and Path(name).exists())
+
+
+def _parse(action: Action | str) -> Action:
+    wanted = Action.parse(action) if isinstance(action, str) else action
+    if not isinstance(wanted, Action):
+        raise CovilError(f"{action!r} is not an action", "notation")
+    return wanted
+
+
+def _advance(
+    t: Table, chosen: Action, before_dummy: Callable[[Decision], None] | None = None
+) -> list[Event]:
+    """Play a legal action on the table, then every automatic step after it."""
+    top = t.state.stack[-1]
+    if chosen.verb == "buy-relic":
+        decider = top.decision(t)
+        assert decider is not None
+        effects.buy_relic(t, t.player(decider.player))
+    else:
+        top.apply(t, chosen)
+    settle(t, before_dummy)
+    return t.events
 
 
 def _board(name: Any) -> Board:

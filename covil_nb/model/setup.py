@@ -187,4 +187,4 @@ def setup(t: Table, colors: list[str]) -> None:
 
 
 def empty_state(options: Options, rng: int) -> State:
-    return State(options=options, players=[], rng=rng)
+    return State(options=options, players=[], rng=rng, phase="setup")

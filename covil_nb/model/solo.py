@@ -283,6 +283,7 @@ def act(t: Table, frame: Frame, decision: Decision) -> None:
         "dummy",
         player=decision.player,
         actions=[str(a) for a in actions],
+        reason=why,
     )
     for action in actions:
         top = t.state.stack[-1]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .actions import Action, Decision
+from .actions import Action, Decision, Refusal
 
 if TYPE_CHECKING:
     from .table import Table
@@ -25,7 +25,7 @@ MAX_HP = 5
 MAX_HALL = 5  # minions besides the Dark Overlord
 MAX_REBELS = 5
 DAYS = 4
-PHASES = ("morning", "afternoon", "night", "end")
+PHASES = ("setup", "morning", "afternoon", "night", "end")
 READY, TIRED, EXHAUSTED = "ready", "tired", "exhausted"
 EDITIONS = ("en", "pt")
 
@@ -129,6 +129,11 @@ class Frame:
 
     def apply(self, t: Table, action: Action) -> None:
         raise NotImplementedError(self.kind)
+
+    def refusal(self, t: Table, action: Action) -> Refusal | None:
+        """Why ``action`` (not among the legal ones) is refused here, in the
+        rule's words; None leaves the general answer (what is allowed now)."""
+        return None
 
     def run(self, t: Table) -> None:
         raise NotImplementedError(self.kind)

@@ -42,7 +42,8 @@ class Table:
 
     # -- the log -----------------------------------------------------------
     def say(self, rule: str, text: str, kind: str = "info", **data: Any) -> None:
-        self.events.append(Event(rule, text, kind, data))
+        s = self.state
+        self.events.append(Event(rule, text, kind, data, s.day, s.phase))
 
     # -- chance --------------------------------------------------------------
     def shuffle(self, items: list[str]) -> None:

@@ -1,0 +1,175 @@
+"""The game's public face beyond the rules: seeds, saves and files, time travel
+(``at``, ``moments``), explanations, the combat view, and playing bots forward."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from itertools import pairwise
+
+import pytest
+from conftest import play
+
+from covil_nb.bots import RandomBot, advance, make_bot
+from covil_nb.bots import play as play_bots
+from covil_nb.model import CovilError, Game, load_cards
+from covil_nb.model.cards import REFERENCE_DIR
+from covil_nb.model.scenario import Scenario
+
+
+def random_line(game: Game, seed: int, actions: int) -> Game:
+    chooser = random.Random(seed)
+    for _ in range(actions):
+        game.apply(chooser.choice(game.legal_actions()))
+    return game
+
+
+# -- seeds ---------------------------------------------------------------------------
+
+
+def test_a_game_without_a_seed_picks_one_and_replays_exactly():
+    first, second = Game.new(["yellow", "red"]), Game.new(["yellow", "red"])
+    assert first.seed != second.seed  # 1 chance in 4 billion of a false alarm
+    random_line(first, 1, 40)
+    assert Game.replay(first.record()) == first
+    assert first.record()["new"]["seed"] == first.seed
+
+
+def test_a_given_seed_is_exact():
+    assert Game.new(["yellow", "red"], seed=12).state == Game.new(["yellow", "red"], seed=12).state
+    assert Game.new(["yellow", "red"], seed=12).seed == 12
+
+
+# -- winners, files ------------------------------------------------------------------
+
+
+def test_winners_are_empty_until_the_game_is_over():
+    game = Game.new(["yellow", "red"], seed=4)
+    assert game.winners == []
+    random_line(game, 4, 30)
+    assert not game.is_over and game.winners == []
+
+
+def test_save_and_load_files(tmp_path):
+    game = random_line(Game.new(["yellow", "red"], seed=2), 2, 25)
+    path = game.save(tmp_path / "game.json")
+    assert Game.load(path) == game
+    with pytest.raises(CovilError, match=r"wants the text of a save, not a path: use Game.load"):
+        Game.from_json(str(path))
+    with pytest.raises(CovilError, match="not a path"):
+        Game.from_json(path)  # type: ignore[arg-type]
+    with pytest.raises(CovilError, match="cannot read the save file"):
+        Game.load(tmp_path / "missing.json")
+
+
+def test_a_game_with_a_custom_card_set_saves_and_loads(tmp_path):
+    folder = tmp_path / "cards"
+    shutil.copytree(REFERENCE_DIR, folder)
+    relics = json.loads((folder / "relics.json").read_text())
+    relics["cards"][0]["gold"] = 4  # a printed copy may differ from the reference set
+    (folder / "relics.json").write_text(json.dumps(relics))
+    cards = load_cards(folder)
+    game = random_line(Game.new(["yellow", "red"], seed=6, cards=cards), 6, 30)
+    loaded = Game.from_json(game.to_json())
+    assert loaded == game
+    assert loaded.cards.relic(relics["cards"][0]["id"]).gold == 4
+
+
+def test_a_custom_scenario_saves_and_loads(tmp_path):
+    cards = load_cards(REFERENCE_DIR)  # a separate load counts as a custom set
+    s = Scenario(["yellow", "red"], seed=3, cards=cards)
+    game = s.fortress("yellow", "J").fortress("red", "H").afternoon("yellow").build()
+    assert Game.from_json(game.to_json()) == game
+
+
+# -- time travel -----------------------------------------------------------------------
+
+
+def test_at_branches_off_the_history_without_touching_the_game():
+    game = random_line(Game.new(["yellow", "red"], seed=8), 8, 30)
+    before = game.to_json()
+    past = game.at(10)
+    assert past.history == game.history[:10]
+    assert past.state == game.at(10).state
+    past.redo()
+    assert past.history == game.history[:11]
+    past.undo()
+    past.undo()
+    random_line(past, 99, 15)  # a "what if" line
+    assert game.to_json() == before
+    assert game.at(len(game.history)) == game
+
+
+def test_at_refuses_steps_outside_the_history():
+    game = random_line(Game.new(["yellow", "red"], seed=8), 8, 3)
+    for bad in (-1, 4, "2", True):
+        with pytest.raises(CovilError, match="step"):
+            game.at(bad)  # type: ignore[arg-type]
+
+
+def test_moments_show_each_dummy_step_in_turn():
+    game = Game.solo(seed=1)
+    game.apply("start A")
+    chooser = random.Random(0)
+    while len(game.moments()) == 1:
+        game.apply(chooser.choice(game.legal_actions()))
+    moments = game.moments()
+    assert moments[0].player == "yellow" and moments[0].actions == (game.history[-1],)
+    assert all(m.player == "red" and m.reason for m in moments[1:])
+    assert moments[-1].game.state == game.state
+    assert [e for m in moments for e in m.events] == game.log[
+        -sum(len(m.events) for m in moments) :
+    ]
+    # the positions in between differ: each dummy step changed something
+    states = [m.game.state for m in moments]
+    assert all(a != b for a, b in pairwise(states))
+
+
+def test_moments_of_an_ordinary_step_is_the_step_itself():
+    game = random_line(Game.new(["yellow", "red"], seed=5), 5, 12)
+    (only,) = game.moments(11)
+    assert only.actions == (game.history[11],) and only.game.state == game.at(12).state
+
+
+# -- explanations and the combat view --------------------------------------------------------
+
+
+def test_explain_gives_the_label_of_a_legal_action_and_why_not_otherwise():
+    game = Game.new(["yellow", "red"], seed=3)
+    assert game.explain("start H") == "Place the fortress and 2 troops in zone H"
+    why = game.explain("start A")
+    assert "not allowed" in why and "Setup I" in why
+
+
+def test_the_combat_view_shows_both_strengths(two_players):
+    s = two_players.troops("yellow", "H", standing=1).troops("red", "H", lying=1)
+    game = s.afternoon(turn="yellow").build()
+    assert game.combat is None
+    play(game, "lie Y1", "attack R1")
+    view = game.combat
+    assert view is not None and view.stage == "minion" and view.style == "melee"
+    play(game, "exhaust iron-marshal")
+    view = game.combat
+    assert (view.attacker, view.defender, view.responder) == ("yellow", "red", "red")
+    assert (view.attack.total, view.defense.total) == (4, 1)
+
+
+# -- bots -------------------------------------------------------------------------------------
+
+
+def test_advance_plays_the_bot_seats_up_to_a_human_decision():
+    game = Game.new(["yellow", "red"], seed=9)
+    game.apply("start H")
+    played = advance(game, {"red": RandomBot(1)})
+    assert played and game.decision.player == "yellow"
+    assert advance(game, {"red": RandomBot(1)}) == []  # yellow decides: nothing to do
+
+
+def test_play_names_a_seat_without_a_bot():
+    with pytest.raises(CovilError, match="no bot for red"):
+        play_bots(Game.new(["yellow", "red"], seed=1), {"yellow": RandomBot(0)})
+
+
+def test_the_dummy_bot_has_the_name_the_tournament_uses():
+    assert make_bot("dummy").name == "dummy"
