@@ -80,7 +80,8 @@ def decision_json(game: Game, seats: Seats, actions: list[Action], waiting: str 
     offered = [action_json(game, a) for a in actions]
     if combat is not None and decision.kind in RESPONSES:
         for entry, action in zip(offered, actions, strict=True):
-            entry["preview"] = preview(game, action)
+            if action.verb != "buy-relic":  # not an answer: it changes no strength
+                entry["preview"] = preview(game, action)
     return {
         "over": False,
         "player": decision.player,
@@ -156,7 +157,8 @@ def explain_click(game: Game, element: str, actions: list[Action]) -> CovilError
             other_kind, _, other = involved.partition(":")
             if other_kind == kind and other in action.args:
                 args = tuple(ident if a == other else a for a in action.args)
-                return CovilError(game.explain(Action(action.verb, args)), decision.rule)
+                # The model's explanation names its rule already.
+                return CovilError(game.explain(Action(action.verb, args)))
     if decision is None:
         return CovilError("the game is over: nothing more can be played", "Final scoring")
     return CovilError(

@@ -208,7 +208,10 @@ function render({ model, el }) {
   const flush = () => {
     const names = [...dirty];
     dirty.clear();
+    // A redraw may remove the focused piece: the keys then stay with the board.
+    const focused = root.contains(document.activeElement);
     for (const draw of new Set(names.map((n) => drawers[n]))) draw();
+    if (focused && !root.contains(document.activeElement)) root.focus({ preventScroll: true });
   };
   const listeners = Object.keys(drawers).map((name) => {
     const listener = () => schedule(name);
@@ -360,11 +363,15 @@ function render({ model, el }) {
     return item;
   }
 
+  // What a response would change: the strengths before → after.
   function previewText(preview) {
     const combat = (model.get("decision") || {}).combat || {};
-    const change = (name, now, then) => (then === now ? `${name} ${now}` : `${name} ${now} → ${then}`);
-    const text = `${change("attack", combat.attack?.total, preview.attack)}, ${change("defense", combat.defense?.total, preview.defense)}`;
-    return preview.resolves ? `${text}; the combat is resolved` : text;
+    const [attack, defense] = [combat.attack?.total, combat.defense?.total];
+    const changes = [];
+    if (preview.attack !== attack) changes.push(`attack ${attack} → ${preview.attack}`);
+    if (preview.defense !== defense) changes.push(`defense ${defense} → ${preview.defense}`);
+    if (preview.resolves) return `the combat is resolved at attack ${preview.attack} against defense ${preview.defense}`;
+    return changes.length ? changes.join(", ") : "the strengths stay as they are";
   }
 
   function drawCombat(combat) {
@@ -464,7 +471,7 @@ function render({ model, el }) {
     all.forEach((group, g) => {
       const details = make("details", "covil-log-group");
       details.open = g >= all.length - 2;
-      details.append(make("summary", "", `Day ${group.day} · ${group.phase}`));
+      details.append(make("summary", "", group.phase === "setup" ? "Setup" : `Day ${group.day} · ${group.phase}`));
       const list = make("ol", "covil-entries");
       for (const entry of group.entries) {
         const here = `${entry.step}/${entry.moment}`;
