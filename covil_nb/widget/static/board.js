@@ -334,7 +334,8 @@ function render({ model, el }) {
       who.dataset.player = decision.player || "";
       parts.prompt.append(who, `: ${decision.prompt} `, make("span", "covil-rule", `(${decision.rule})`));
       if (decision.combat) drawCombat(decision.combat);
-      const offered = page.chooser ? chooserActions(decision) : decision.actions;
+      // Looking back, nothing can be chosen: the actions are the game's now.
+      const offered = page.cursor != null ? [] : page.chooser ? chooserActions(decision) : decision.actions;
       if (page.chooser) parts.actions.append(make("li", "covil-note", `Choose for ${page.chooser.replace(":", " ")} (Esc to cancel):`));
       offered.forEach((action, i) => parts.actions.append(actionItem(action, i)));
     }
@@ -516,6 +517,7 @@ function render({ model, el }) {
     if (page.cursor != null) ask(all[page.cursor]);
     drawPosition();
     drawDecision();
+    drawControls();
     drawSlider();
     for (const node of parts.log.querySelectorAll(".covil-here")) node.classList.remove("covil-here");
     if (page.cursor != null) {
@@ -755,7 +757,12 @@ function skeleton(root) {
   parts.hintBox.hidden = true;
   parts.hintText = make("pre", "covil-hint-text");
   parts.hintBox.append(make("strong", "", "Hint: "), parts.hintText);
-  side.append(parts.banner, parts.prompt, parts.combat, parts.actions, parts.error, parts.hintBox);
+  parts.help = make("div", "covil-help");
+  parts.help.hidden = true;
+  const keys = make("dl", "");
+  for (const [key, what] of KEYS_HELP) keys.append(make("dt", "", key), make("dd", "", what));
+  parts.help.append(make("strong", "", "Keyboard"), keys);
+  side.append(parts.help, parts.banner, parts.prompt, parts.combat, parts.actions, parts.error, parts.hintBox);
   main.append(table, side);
 
   parts.hallRow = make("div", "covil-halls");
@@ -793,18 +800,12 @@ function skeleton(root) {
   parts.log = make("div", "covil-log");
   parts.log.setAttribute("aria-label", "Game log");
 
-  parts.help = make("div", "covil-help");
-  parts.help.hidden = true;
-  const keys = make("dl", "");
-  for (const [key, what] of KEYS_HELP) keys.append(make("dt", "", key), make("dd", "", what));
-  parts.help.append(make("strong", "", "Keyboard"), keys);
-
   parts.live = make("div", "covil-live");
   parts.live.setAttribute("aria-live", "polite");
 
   const shop = make("div", "covil-shop");
   shop.append(parts.pool, parts.legend);
-  root.append(top, main, parts.hallRow, shop, controls, timeline, parts.log, parts.help, parts.live);
+  root.append(top, main, controls, parts.hallRow, shop, timeline, parts.log, parts.live);
   return parts;
 }
 
