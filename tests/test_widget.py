@@ -131,8 +131,10 @@ def test_a_start_zone_plays_the_dummys_answer_back_one_step_at_a_time():
         assert widget.controls["moment"]["reason"] == moments[index].reason
         assert page.section("pieces") == drawing.pieces_layer(moments[index].game).svg()
     widget.step()  # the last moment is the game now: yellow decides
-    assert widget.decision["waiting"] is None and widget.controls["moment"] is None
-    assert widget.decision["player"] == "yellow"
+    assert widget.decision["waiting"] is None and widget.decision["player"] == "yellow"
+    last = widget.controls["moment"]  # what the dummy did last stays said
+    assert (last["index"], last["player"]) == (len(moments) - 1, "red")
+    assert last["reason"] == moments[-1].reason != ""
     assert page.log_texts() == [e.text for e in widget.game.log]
 
 
@@ -270,6 +272,8 @@ def test_a_bot_seat_shows_that_it_thinks_then_plays():
     assert rest[-1]["controls"]["thinking"] is None
     assert widget.game.history[-1].startswith("start")  # the bot chose its zone
     assert widget.decision["player"] == "yellow"
+    zone = widget.game.history[-1].split()[1]
+    assert widget.controls["moment"]["reason"] == f"Place the fortress and 2 troops in zone {zone}"
 
 
 def test_skip_plays_the_bots_to_the_next_decision_of_a_person():

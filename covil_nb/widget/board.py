@@ -85,6 +85,7 @@ class GameWidget(anywidget.AnyWidget):
         # The last moment is the live position.
         self._moments: list[Moment] = []
         self._at = 0
+        self._said = ""
         self._refusals = 0
         self.board = scene.board_json(game, seats)
         self.on_msg(self._on_msg)
@@ -172,8 +173,9 @@ class GameWidget(anywidget.AnyWidget):
         if seat.kind != BOT:
             raise CovilError(f"it is {seat}'s decision: there is no step to show", "widget")
         self._think(seat.color)
-        game.apply(self.seats.decide(game))
-        self._after_action()
+        action = self.seats.decide(game)
+        game.apply(action)
+        self._after_action(said=action.label)
 
     def _on_skip(self, _message: protocol.Message) -> None:
         game = self.line.game
@@ -260,10 +262,12 @@ class GameWidget(anywidget.AnyWidget):
             return "over"
         return "bot" if seat.kind == BOT else None
 
-    def _after_action(self) -> None:
-        """Show the step just played, one moment at a time."""
+    def _after_action(self, said: str = "") -> None:
+        """Show the step just played, one moment at a time; ``said`` is what
+        a bot's action does, in words (a person knows what they chose)."""
         self._moments = self.line.game.moments()
         self._at = 0
+        self._said = said
         self.line.learn(tuple(len(m.events) for m in self._moments))
         self._publish()
 
@@ -348,12 +352,23 @@ class GameWidget(anywidget.AnyWidget):
                 "can_undo": game.can_undo,
                 "can_redo": game.can_redo,
                 "steps": len(game.history),
-                "moment": moment_json(self._moments[self._at], self._at) if playing else None,
+                "moment": self._moment_json(),
                 "pending": len(self._moments) - 1 - self._at if playing else 0,
                 "thinking": None,
                 "what_if": None if self._what_if is None else {"from": self._branch_step()},
             }
             self.hint = {}
+
+    def _moment_json(self) -> dict[str, Any] | None:
+        """The moment shown while a playback runs; once it has run, the last
+        one when a dummy or a bot made it (what just happened, and why)."""
+        if not self._moments:
+            return None
+        index = self._at if self._playing() else len(self._moments) - 1
+        moment = self._moments[index]
+        if not self._playing() and self.seats[moment.player].kind == PERSON:
+            return None
+        return moment_json(moment, index, self._said if index == 0 else "")
 
     def _branch_step(self) -> int:
         """How many actions the "what if" line shares with the game."""
@@ -400,13 +415,14 @@ class GameWidget(anywidget.AnyWidget):
         return data, metadata
 
 
-def moment_json(moment: Moment, index: int) -> dict[str, Any]:
-    """Who did what at a moment of playback, and why (the dummy's priority)."""
+def moment_json(moment: Moment, index: int, said: str = "") -> dict[str, Any]:
+    """Who did what at a moment of playback, and why (the dummy's priority,
+    or what a bot's action does)."""
     return {
         "index": index,
         "player": moment.player,
         "actions": list(moment.actions),
-        "reason": moment.reason,
+        "reason": moment.reason or said,
     }
 
 

@@ -609,11 +609,11 @@ function render({ model, el }) {
     page.chooser = null;
     const decision = model.get("decision") || {};
     const moment = (model.get("controls") || {}).moment;
-    parts.live.textContent = moment
-      ? `${seatLabel(moment.player)}: ${moment.actions.join(", ")}`
-      : decision.over
-        ? "The game is over."
-        : `${seatLabel(decision.player)}: ${decision.prompt}`;
+    // Said to screen readers: what just happened, then what is asked now.
+    const said = [];
+    if (moment) said.push(`${seatLabel(moment.player)}: ${moment.actions.join(", ")}.`);
+    said.push(decision.over ? "The game is over." : `${seatLabel(decision.player)}: ${decision.prompt}.`);
+    parts.live.textContent = said.join(" ");
     drawControls();
   }
 
