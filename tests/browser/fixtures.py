@@ -1,7 +1,9 @@
 """The browser tests' fixtures, shared by ``tests/browser`` and the browser benchmark.
 
-One Chromium and one JupyterLab per test session (started on first use); a fresh
-page and a fresh copy of its notebook (so a kernel of its own) per test.
+One Chromium and one server of each kind per test session (started on first
+use). JupyterLab is loaded once, in one tab, because loading it takes seconds:
+each test opens a fresh copy of its notebook there (so a kernel of its own) and
+closes it after. Other hosts get a fresh tab per test.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from browser.harness import (
     Notebook,
     NotebookOpener,
     Server,
+    Watched,
     chromium_context,
     copy_notebook,
     require_chromium,
@@ -51,25 +54,23 @@ def notebook7(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Itera
 
 @pytest.fixture
 def page(browser: BrowserContext) -> Iterator[Page]:
-    """A fresh tab. An uncaught exception or a console error in it (from the board's
-    page module, from the host) fails the test: a normal session logs none."""
-    page = browser.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(f"uncaught: {error}"))
-    page.on(
-        "console",
-        lambda message: (
-            problems.append(f"console error: {message.text}") if message.type == "error" else None
-        ),
-    )
-    yield page
-    page.close()
-    if problems:
-        pytest.fail("the page reported errors:\n" + "\n".join(problems), pytrace=False)
+    """A fresh tab; an error it reports fails the test (see ``Watched``)."""
+    tab = Watched(browser.new_page())
+    yield tab.page
+    tab.page.close()
+    tab.check()
 
 
-def _opener(server: Server, page: Page, request: pytest.FixtureRequest) -> Iterator[NotebookOpener]:
-    """Open copies of test notebooks for one test; shut their kernels down after it."""
+@pytest.fixture(scope="session")
+def lab_tab(browser: BrowserContext) -> Iterator[Watched]:
+    tab = Watched(browser.new_page())
+    yield tab
+    tab.page.close()
+
+
+def opener(server: Server, page: Page, request: pytest.FixtureRequest) -> Iterator[NotebookOpener]:
+    """Open copies of test notebooks for one test; close them and shut their
+    kernels down after it."""
     opened: list[Notebook] = []
     test_name = re.sub(r"\W+", "-", request.node.name).strip("-")
 
@@ -85,13 +86,14 @@ def _opener(server: Server, page: Page, request: pytest.FixtureRequest) -> Itera
 
 @pytest.fixture
 def open_in_lab(
-    lab: Server, page: Page, request: pytest.FixtureRequest
+    lab: Server, lab_tab: Watched, request: pytest.FixtureRequest
 ) -> Iterator[NotebookOpener]:
-    yield from _opener(lab, page, request)
+    yield from opener(lab, lab_tab.page, request)
+    lab_tab.check()
 
 
 @pytest.fixture
 def open_in_notebook7(
     notebook7: Server, page: Page, request: pytest.FixtureRequest
 ) -> Iterator[NotebookOpener]:
-    yield from _opener(notebook7, page, request)
+    yield from opener(notebook7, page, request)

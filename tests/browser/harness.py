@@ -31,7 +31,15 @@ from typing import Any
 
 import pytest
 from jupyter_client.blocking import BlockingKernelClient
-from playwright.sync_api import BrowserContext, Locator, Page, expect, sync_playwright
+from playwright.sync_api import (
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Locator,
+    Page,
+    expect,
+    sync_playwright,
+)
 
 NOTEBOOKS = Path(__file__).parent / "notebooks"
 ARTIFACTS = Path(os.environ.get("COVIL_ARTIFACTS", Path(__file__).parents[2] / "artifacts"))
@@ -62,6 +70,45 @@ LAB_SETTINGS = {
     },
     "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
 }
+
+
+# Uncaught errors of the hosts themselves, seen on every page load with any
+# notebook (no widget at all): (message, where in the host's code).
+HOST_NOISE = [
+    # Notebook 7.6 with JupyterLab 4.6, while it loads its settings.
+    ("Cannot read properties of undefined (reading 'schema')", "/static/notebook/"),
+]
+
+
+def is_host_noise(error: Error) -> bool:
+    return any(
+        error.message == message and where in (error.stack or "") for message, where in HOST_NOISE
+    )
+
+
+class Watched:
+    """A tab whose uncaught exceptions and console errors (from the board's page
+    module, from the host) fail the test: a normal session logs none."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.problems: list[str] = []
+        page.on("pageerror", self._uncaught)
+        page.on("console", self._console)
+
+    def _uncaught(self, error: Error) -> None:
+        if not is_host_noise(error):
+            self.problems.append(f"uncaught: {error.message}\n{error.stack}")
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.problems.append(f"console error: {message.text}")
+
+    def check(self) -> None:
+        """Fail with the errors reported since the last check, if any."""
+        problems, self.problems = self.problems, []
+        if problems:
+            pytest.fail("the page reported errors:\n" + "\n".join(problems), pytrace=False)
 
 
 def require_chromium() -> Path:
@@ -157,6 +204,17 @@ def _marimo_command(port: int, notebook: Path) -> list[str]:
     ]
 
 
+# marimo's settings, found from its working directory upwards: run the notebook
+# as it opens (its default waits for a click) and never write it back.
+MARIMO_SETTINGS = """\
+[runtime]
+auto_instantiate = true
+
+[save]
+autosave = "off"
+"""
+
+
 def _write_settings(settings_dir: Path) -> None:
     for name, values in LAB_SETTINGS.items():
         path = settings_dir / name
@@ -173,6 +231,7 @@ def start_server(kind: str, state: Path, marimo_notebook: str | None = None) -> 
     _write_settings(state / "settings")
     port = free_port()
     if kind == "marimo":
+        (root / ".marimo.toml").write_text(MARIMO_SETTINGS)
         command = _marimo_command(port, root / (marimo_notebook or ""))
         probe = "/"
     else:
@@ -284,12 +343,27 @@ class Kernel:
         self.client.stop_channels()
 
 
-# The page's own handle on the open notebook, in JupyterLab and Notebook 7 alike
-# (both expose `window.jupyterapp` under expose_app_in_browser).
-_CURRENT = "window.jupyterapp?.shell.currentWidget"
 # A cell's exception shows as error text with its traceback.
 ERROR_OUTPUT = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
-_KERNEL_IDLE = f"() => {_CURRENT}?.sessionContext?.session?.kernel?.status === 'idle'"
+# The page's own handle on the application, in JupyterLab and Notebook 7 alike
+# (both expose `window.jupyterapp` under expose_app_in_browser).
+_KERNEL_IDLE = """(path) => {
+  const tab = window.jupyterapp?.shell.currentWidget;
+  return tab?.context?.path === path && tab.sessionContext?.session?.kernel?.status === "idle";
+}"""
+_OPEN = """async (path) => {
+  await window.jupyterapp.restored;
+  await window.jupyterapp.commands.execute("docmanager:open", { path });
+}"""
+# Close the notebook's tab without the "save your work?" dialog: it is a copy.
+_CLOSE = """(path) => {
+  for (const tab of window.jupyterapp.shell.widgets("main")) {
+    if (tab.context?.path === path) {
+      tab.context.model.dirty = false;
+      tab.dispose();
+    }
+  }
+}"""
 
 
 class Notebook:
@@ -302,17 +376,21 @@ class Notebook:
         self._kernel: Kernel | None = None
 
     def open(self) -> Notebook:
-        """Open the notebook in a fresh workspace and wait for its kernel to be idle."""
-        if self.server.kind == "lab":
-            workspace = Path(self.path).stem
-            self.page.goto(f"{self.server.url}/lab/workspaces/{workspace}/tree/{self.path}?reset")
+        """Open the notebook and wait for its kernel to be idle. In JupyterLab the
+        tab loads the application once (a fresh workspace), then opens each
+        notebook in it; Notebook 7 shows one notebook per page."""
+        url = self.server.url
+        if self.server.kind == "notebook":
+            self.page.goto(f"{url}/notebooks/{self.path}")
         else:
-            self.page.goto(f"{self.server.url}/notebooks/{self.path}")
+            if not self.page.url.startswith(f"{url}/lab"):
+                self.page.goto(f"{url}/lab/workspaces/browser-tests?reset")
+            self.page.evaluate(_OPEN, self.path)
         self.wait_idle()
         return self
 
     def wait_idle(self) -> None:
-        self.page.wait_for_function(_KERNEL_IDLE)
+        self.page.wait_for_function(_KERNEL_IDLE, arg=self.path)
 
     def command(self, command: str, args: dict[str, Any] | None = None) -> None:
         """Run one of the application's commands, as a menu item would."""
@@ -355,7 +433,10 @@ class Notebook:
         return sessions[0]
 
     def close(self) -> None:
-        """Disconnect from the kernel and shut it down with its session."""
+        """Close the notebook, disconnect from its kernel, and shut the kernel
+        down with its session."""
+        if self.server.kind == "lab" and not self.page.is_closed():
+            self.page.evaluate(_CLOSE, self.path)
         if self._kernel is not None:
             self._kernel.close()
         for session in self.server.get("/api/sessions"):
