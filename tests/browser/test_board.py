@@ -220,10 +220,20 @@ def test_light_and_dark_themes(open_in_lab: NotebookOpener) -> None:
     board.skip_to_decision()
     board.click("troop:Y1", "lie Y1")  # a decision with pieces to choose on the map
     backgrounds = {}
-    for theme, name in ((DARK, "dark"), (LIGHT, "light")):
-        notebook.theme(theme)
-        expect(board.root).to_have_attribute("data-theme", name)
-        backgrounds[name] = board.root.evaluate("el => getComputedStyle(el).backgroundColor")
-        board.root.screenshot(path=screenshot_path(f"board-{name}"))
-        notebook.page.screenshot(path=screenshot_path(f"lab-{name}"), full_page=True)
+    page = notebook.page
+    usual = page.viewport_size
+    assert usual is not None
+    # A window as tall as the board, so that its screenshot holds all of it.
+    board_box = board.root.bounding_box()
+    assert board_box is not None
+    page.set_viewport_size({"width": usual["width"], "height": int(board_box["height"]) + 300})
+    try:
+        for theme, name in ((DARK, "dark"), (LIGHT, "light")):
+            notebook.theme(theme)
+            expect(board.root).to_have_attribute("data-theme", name)
+            backgrounds[name] = board.root.evaluate("el => getComputedStyle(el).backgroundColor")
+            board.root.screenshot(path=screenshot_path(f"board-{name}"))
+            page.screenshot(path=screenshot_path(f"lab-{name}"))
+    finally:
+        page.set_viewport_size(usual)
     assert backgrounds["dark"] != backgrounds["light"], backgrounds
