@@ -453,6 +453,18 @@ def test_ten_thousand_bad_messages_change_nothing_and_each_is_answered():
     assert widget.decision["kind"] == "troop-action"
 
 
+def test_the_page_may_not_set_a_trait():
+    widget, page = started()
+    version, decision = widget.version, widget.decision
+    page.updates.clear()
+    widget.set_state({"version": 0, "decision": {"actions": []}, "nonsense": 1})
+    assert (widget.version, widget.decision) == (version, decision)
+    assert page.updates[0] == {"decision": decision, "version": version}  # the page's copy put back
+    assert widget.error["text"].startswith(
+        "the page may not set the board's traits (decision, version)"
+    )
+
+
 def test_an_act_from_python_that_is_refused_raises_and_shows():
     widget, _ = started()
     with pytest.raises(CovilError, match="'move Z' is not allowed"):
@@ -495,6 +507,8 @@ def test_the_text_repr_is_deterministic_and_the_picture_travels_with_it():
 def test_bad_boards_are_refused_clearly():
     with pytest.raises(CovilError, match="a board shows a Game"):
         GameWidget("yellow vs red")  # type: ignore[arg-type]
+    with pytest.raises(CovilError, match="keeps its history"):
+        GameWidget(Game.solo(seed=1).copy())
     with pytest.raises(CovilError, match="red is a dummy"):
         GameWidget(Game.solo(seed=1), bots={"red": "mcts"})
     with pytest.raises(CovilError, match="no 'blue' player"):

@@ -74,6 +74,12 @@ class GameWidget(anywidget.AnyWidget):
     ) -> None:
         if not isinstance(game, Game):
             raise CovilError(f"a board shows a Game, not {type(game).__name__}", "widget")
+        try:
+            game.record()  # a search copy keeps no history to show, undo or replay
+        except CovilError:
+            raise CovilError(
+                "a board needs a game that keeps its history: pass game.copy(undo=True)", "widget"
+            ) from None
         seats = Seats(game, bots)
         self._sheet = Sheet()  # before the widget opens: its state names the chunks
         super().__init__(**kwargs)
@@ -141,6 +147,21 @@ class GameWidget(anywidget.AnyWidget):
         except CovilError as exc:
             self._refuse(exc)
             raise
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """A state sent by a page. The board's page never sets a trait (its
+        choices are messages), so nothing from it is taken: the traits it
+        named are sent back as they are, and the refusal shows."""
+        names = sorted(str(k) for k in sync_data if k in self.keys)
+        if names:
+            self.send_state(names)
+        self._refuse(
+            CovilError(
+                f"the page may not set the board's traits ({', '.join(names) or 'none of them'}):"
+                " it sends its choices as messages",
+                protocol.RULE,
+            )
+        )
 
     def _dispatch(self, content: Any) -> None:
         message = protocol.parse(content, self.version)

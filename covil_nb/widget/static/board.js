@@ -53,6 +53,17 @@ function parsedText(model, name) {
   return parsed.get(name);
 }
 
+// A message to Python. Without a live kernel (shut down, or a saved page
+// reopened) the comm refuses to send: say so instead of throwing.
+function post(model, content) {
+  try {
+    model.send(content);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // While the board shows a playback or waits for a bot, ask Python for the
 // next step after the chosen delay. A step is asked for once per version.
 function scheduleStep(model) {
@@ -65,7 +76,7 @@ function scheduleStep(model) {
   const version = model.get("version");
   state.timer = setTimeout(() => {
     state.timer = null;
-    if (model.get("version") === version) model.send({ kind: "step", version });
+    if (model.get("version") === version) post(model, { kind: "step", version });
   }, delay);
 }
 
@@ -186,7 +197,14 @@ function render({ model, el }) {
   applyTheme();
   const unwatchTheme = watchTheme(model, el, applyTheme);
 
-  const send = (kind, fields = {}) => model.send({ kind, version: model.get("version"), ...fields });
+  // A choice of the player's own replaces the auto-play's next step.
+  const send = (kind, fields = {}) => {
+    if (kind !== "step") clearTimeout(sharedOf(model).timer);
+    if (!post(model, { kind, version: model.get("version"), ...fields })) {
+      parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
+      parts.error.hidden = false;
+    }
+  };
 
   // Each trait has its drawing; the traits of one message draw once.
   const dirty = new Set();
@@ -269,9 +287,13 @@ function render({ model, el }) {
     return found;
   }
 
+  // The drawn elements of a key, but not the map's static layer: the pieces
+  // layer over it carries the zones' marks (a click on the layer below still
+  // finds its zone).
   function elementsFor(key) {
     const [kind, id] = splitKey(key);
-    return root.querySelectorAll(`[data-${kind}="${CSS.escape(id)}"]`);
+    const found = root.querySelectorAll(`[data-${kind}="${CSS.escape(id)}"]`);
+    return [...found].filter((node) => !parts.map.contains(node));
   }
 
   // The pieces layer comes marked by the drawing; the halls and the market
