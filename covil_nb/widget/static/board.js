@@ -193,7 +193,11 @@ function render({ model, el }) {
     asking: false,
     help: false,
   };
-  const applyTheme = () => (root.dataset.theme = hostTheme(model, el));
+  const applyTheme = () => {
+    const chosen = model.get("theme");
+    root.dataset.themeFrom = chosen === "light" || chosen === "dark" ? "trait" : "host";
+    root.dataset.theme = hostTheme(model, el);
+  };
   applyTheme();
   const unwatchTheme = watchTheme(model, el, applyTheme);
 
