@@ -192,6 +192,7 @@ function render({ model, el }) {
     wanted: null, // the past position asked of Python, and not yet received
     asking: false,
     help: false,
+    stale: false, // the choices are to be marked again
   };
   const applyTheme = () => {
     const chosen = model.get("theme");
@@ -233,6 +234,7 @@ function render({ model, el }) {
     // A redraw may remove the focused piece: the keys then stay with the board.
     const focused = root.contains(document.activeElement);
     for (const draw of new Set(names.map((n) => drawers[n]))) draw();
+    settle();
     if (focused && !root.contains(document.activeElement)) root.focus({ preventScroll: true });
   };
   const listeners = Object.keys(drawers).map((name) => {
@@ -261,8 +263,7 @@ function render({ model, el }) {
     for (const [section, name] of Object.entries(layout)) {
       setSvg(container(section), sectionText(model, name, extra));
     }
-    markChoices();
-    drawBanner();
+    page.stale = true;
   }
 
   // Where a section goes: "pieces", "status", "market", "hall:<color>".
@@ -315,6 +316,7 @@ function render({ model, el }) {
       node.removeAttribute("data-covil-marked");
     }
     for (const ring of root.querySelectorAll(".covil-ring")) ring.remove();
+    const unmarked = [];
     for (const [key, actions] of byElement()) {
       for (const node of elementsFor(key)) {
         node.classList.add("covil-choice");
@@ -322,18 +324,20 @@ function render({ model, el }) {
         node.setAttribute("role", "button");
         node.setAttribute("aria-label", actions.map((a) => a.label).join("; "));
         if (key === page.chooser) node.classList.add("covil-chosen");
-        if (!node.hasAttribute("data-action") && !node.hasAttribute("data-actions")) mark(node, actions);
+        if (!node.hasAttribute("data-action") && !node.hasAttribute("data-actions")) unmarked.push([node, actions]);
       }
     }
+    // Measure every element first, then draw the rings: one layout, not one per ring.
+    const boxes = unmarked.map(([node]) => (node.tagName.toLowerCase() === "g" ? node.getBBox() : null));
+    unmarked.forEach(([node, actions], i) => mark(node, actions, boxes[i]));
   }
 
-  function mark(node, actions) {
+  function mark(node, actions, box) {
     node.setAttribute("data-covil-marked", "");
     const notations = actions.map((a) => a.action);
     if (notations.length === 1) node.setAttribute("data-action", notations[0]);
     else node.setAttribute("data-actions", notations.join("|"));
-    if (node.tagName.toLowerCase() !== "g" || !node.getBBox) return;
-    const box = node.getBBox();
+    if (box == null) return;
     const colour = (model.get("board") || {}).mark || "#c026d3";
     const round = node.firstElementChild?.tagName.toLowerCase() === "circle" && Math.abs(box.width - box.height) < 1;
     const ring = document.createElementNS("http://www.w3.org/2000/svg", round ? "circle" : "rect");
@@ -366,6 +370,13 @@ function render({ model, el }) {
       offered.forEach((action, i) => parts.actions.append(actionItem(action, i)));
     }
     root.dataset.waiting = decision.waiting || "";
+    page.stale = true;
+  }
+
+  // After the pieces or the decision were drawn: mark the choices once.
+  function settle() {
+    if (!page.stale) return;
+    page.stale = false;
     markChoices();
     drawBanner();
   }
@@ -457,6 +468,7 @@ function render({ model, el }) {
     } else {
       page.chooser = key;
       drawDecision();
+      settle();
       parts.actions.querySelector("button")?.focus();
     }
     return true;
@@ -490,33 +502,53 @@ function render({ model, el }) {
     return found;
   }
 
+  // A finished phase's group is built once and kept (its text never
+  // changes, and a reader may have opened or closed it); the phase under way
+  // is built anew. Entry numbers count positions from the log's start.
+  const builtGroups = new Map(); // "name@index@previous" -> { details, index, previous }
+
   function drawLog() {
-    const all = groups();
-    parts.log.replaceChildren();
-    let index = -1;
-    let previous = null;
-    all.forEach((group, g) => {
-      const details = make("details", "covil-log-group");
-      details.open = g >= all.length - 2;
-      details.append(make("summary", "", group.phase === "setup" ? "Setup" : `Day ${group.day} · ${group.phase}`));
-      const list = make("ol", "covil-entries");
-      for (const entry of group.entries) {
-        const here = `${entry.step}/${entry.moment}`;
-        if (here !== previous) index += 1;
-        previous = here;
-        const item = make("li", `covil-entry covil-${entry.kind}`);
-        item.dataset.position = String(index);
-        const rule = make("span", "covil-rule", entry.rule);
-        item.append(rule, " ", entry.text);
-        const at = index;
-        item.addEventListener("click", () => goTo(at));
-        list.append(item);
+    const log = model.get("log") || {};
+    const done = log.done || [];
+    const shown = [];
+    let [index, previous] = [-1, null];
+    done.forEach((name, g) => {
+      const key = `${name}@${index}@${previous}`;
+      if (!builtGroups.has(key)) {
+        const group = parsedText(model, name);
+        if (!group) return;
+        builtGroups.set(key, buildGroup(group, index, previous, g >= done.length - 1));
       }
-      details.append(list);
-      parts.log.append(details);
+      const built = builtGroups.get(key);
+      shown.push(built.details);
+      [index, previous] = [built.index, built.previous];
     });
+    const now = groups().slice(done.length)[0];
+    if (now) shown.push(buildGroup(now, index, previous, true).details);
+    parts.log.replaceChildren(...shown);
     drawSlider();
-    if (page.cursor == null) parts.log.scrollTop = parts.log.scrollHeight;
+    // The newest entry in view, once the page is laid out anyway.
+    if (page.cursor == null) requestAnimationFrame(() => (parts.log.scrollTop = parts.log.scrollHeight));
+  }
+
+  function buildGroup(group, index, previous, open) {
+    const details = make("details", "covil-log-group");
+    details.open = open;
+    details.append(make("summary", "", group.phase === "setup" ? "Setup" : `Day ${group.day} · ${group.phase}`));
+    const list = make("ol", "covil-entries");
+    for (const entry of group.entries) {
+      const here = `${entry.step}/${entry.moment}`;
+      if (here !== previous) index += 1;
+      previous = here;
+      const item = make("li", `covil-entry covil-${entry.kind}`);
+      item.dataset.position = String(index);
+      item.append(make("span", "covil-rule", entry.rule), " ", entry.text);
+      const at = index;
+      item.addEventListener("click", () => goTo(at));
+      list.append(item);
+    }
+    details.append(list);
+    return { details, index, previous };
   }
 
   function drawSlider() {
@@ -543,6 +575,7 @@ function render({ model, el }) {
     if (page.cursor != null) ask(all[page.cursor]);
     drawPosition();
     drawDecision();
+    settle();
     drawControls();
     drawSlider();
     for (const node of parts.log.querySelectorAll(".covil-here")) node.classList.remove("covil-here");
@@ -571,6 +604,7 @@ function render({ model, el }) {
     const wanted = page.wanted;
     if (page.cursor != null && wanted && (past.step !== wanted.step || past.moment !== wanted.moment)) ask(wanted);
     drawPosition();
+    settle();
   }
 
   // -- banners: playback, thinking, past position, "what if" ------------------------
@@ -670,7 +704,8 @@ function render({ model, el }) {
     if (page.help) return toggleHelp();
     if (page.chooser) {
       page.chooser = null;
-      return drawDecision();
+      drawDecision();
+      return settle();
     }
     if (page.cursor != null) return goTo(positions().length - 1);
     parts.error.hidden = true;
@@ -740,6 +775,7 @@ function render({ model, el }) {
   drawBoard();
   drawPosition();
   drawDecision();
+  settle();
   drawLog();
   drawHint();
   onVersion();
