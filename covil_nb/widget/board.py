@@ -83,7 +83,6 @@ class GameWidget(anywidget.AnyWidget):
         seats = Seats(game, bots)
         self._sheet = Sheet()  # before the widget opens: its state names the chunks
         super().__init__(**kwargs)
-        self.game = game
         self.seats = seats
         self._line = Line(game)
         self._what_if: Line | None = None
@@ -122,6 +121,11 @@ class GameWidget(anywidget.AnyWidget):
 
     def redo(self) -> None:
         self._handle({"kind": "redo", "version": self.version})
+
+    @property
+    def game(self) -> Game:
+        """The live game (a "what if" line being tried leaves it as it is)."""
+        return self._line.game
 
     @property
     def line(self) -> Line:

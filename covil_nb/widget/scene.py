@@ -48,8 +48,8 @@ def pictures(game: Game, viewer: str | None, actions: list[Action]) -> dict[str,
 
     The halls and the market are drawn without marks: the page marks their
     elements from the ``decision`` trait. Marks there would change most
-    cards at every decision, and each change resends a card (see
-    :mod:`.sheet`); the pieces layer is small and sent whole anyway."""
+    cards at every decision, and each changed card is sent again (see
+    :mod:`.sheet`); the pieces layer is small."""
     sections = {
         "pieces": drawing.pieces_layer(game, actions=actions).svg(),
         "status": drawing.status(game).svg(),

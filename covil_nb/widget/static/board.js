@@ -113,8 +113,11 @@ function hostTheme(model, el) {
   const vscode = body.dataset.vscodeThemeKind; // VS Code
   if (vscode) return vscode.includes("light") ? "light" : "dark";
   if (html.getAttribute("theme") === "dark") return "dark"; // Colab
-  if (el.closest(".dark, [data-theme='dark']")) return "dark"; // marimo
-  if (html.classList.contains("dark") || html.dataset.theme === "dark") return "dark";
+  if (el.closest(".dark, [data-theme='dark']")) return "dark"; // marimo, and pages like it
+  for (const node of [html, body]) {
+    if (node.classList.contains("dark") || node.dataset.theme === "dark") return "dark";
+    if (node.classList.contains("light") || node.dataset.theme === "light") return "light";
+  }
   return matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
 }
 
@@ -232,10 +235,12 @@ function render({ model, el }) {
     const names = [...dirty];
     dirty.clear();
     // A redraw may remove the focused piece: the keys then stay with the board.
-    const focused = root.contains(document.activeElement);
+    // (In marimo the board lives in a shadow root, which has its own activeElement.)
+    const focusedIn = () => root.contains(root.getRootNode().activeElement);
+    const focused = focusedIn();
     for (const draw of new Set(names.map((n) => drawers[n]))) draw();
     settle();
-    if (focused && !root.contains(document.activeElement)) root.focus({ preventScroll: true });
+    if (focused && !focusedIn()) root.focus({ preventScroll: true });
   };
   const listeners = Object.keys(drawers).map((name) => {
     const listener = () => schedule(name);
