@@ -643,11 +643,13 @@ function render({ model, el }) {
   function drawControls() {
     const controls = model.get("controls") || {};
     const waiting = (model.get("decision") || {}).waiting;
-    parts.undo.disabled = !controls.can_undo;
-    parts.redo.disabled = !controls.can_redo;
-    parts.step.disabled = waiting !== "playback" && waiting !== "bot";
+    // While a bot thinks, Python is busy: a second request would only be stale.
+    const busy = Boolean(controls.thinking);
+    parts.undo.disabled = busy || !controls.can_undo;
+    parts.redo.disabled = busy || !controls.can_redo;
+    parts.step.disabled = busy || (waiting !== "playback" && waiting !== "bot");
     parts.skip.disabled = parts.step.disabled;
-    parts.hint.disabled = waiting != null;
+    parts.hint.disabled = busy || waiting != null;
     parts.back.hidden = !controls.what_if;
     parts.tryHere.hidden = page.cursor == null;
     drawBanner();
