@@ -22,8 +22,8 @@ from browser.harness import (
     Watched,
     chromium_context,
     copy_notebook,
+    launch_server,
     require_chromium,
-    start_server,
 )
 
 
@@ -38,18 +38,42 @@ def browser(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterato
         yield context
 
 
-@pytest.fixture(scope="session")
-def lab(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = start_server("lab", tmp_path_factory.mktemp("jupyterlab"))
-    yield server
-    server.stop()
+# Each kind of server, by the fixture that gives it to tests.
+SERVER_FIXTURES = {"lab": "lab", "notebook": "notebook7", "marimo": "marimo"}
+MARIMO_NOTEBOOK = "solo_marimo.py"
 
 
 @pytest.fixture(scope="session")
-def notebook7(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = start_server("notebook", tmp_path_factory.mktemp("notebook7"))
-    yield server
-    server.stop()
+def servers(
+    chromium: Path, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> Iterator[dict[str, Server]]:
+    """Every server the session's tests use, launched together when the first is
+    needed, so that they start side by side rather than one after the other."""
+    used = set().union(*(item.fixturenames for item in request.session.items))
+    launched = {
+        kind: launch_server(kind, tmp_path_factory.mktemp(kind), MARIMO_NOTEBOOK)
+        for kind, fixture in SERVER_FIXTURES.items()
+        if fixture in used
+    }
+    yield launched
+    for server in launched.values():
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def lab(servers: dict[str, Server]) -> Server:
+    return servers["lab"].serving()
+
+
+@pytest.fixture(scope="session")
+def notebook7(servers: dict[str, Server]) -> Server:
+    return servers["notebook"].serving()
+
+
+@pytest.fixture(scope="session")
+def marimo(servers: dict[str, Server]) -> Server:
+    """marimo serves the one notebook it was started with (MARIMO_NOTEBOOK)."""
+    return servers["marimo"].serving()
 
 
 @pytest.fixture
