@@ -49,7 +49,7 @@ def servers(
 ) -> Iterator[dict[str, Server]]:
     """Every server the session's tests use, launched together when the first is
     needed, so that they start side by side rather than one after the other."""
-    used = set().union(*(item.fixturenames for item in request.session.items))
+    used = set().union(*(getattr(item, "fixturenames", ()) for item in request.session.items))
     launched = {
         kind: launch_server(kind, tmp_path_factory.mktemp(kind), MARIMO_NOTEBOOK)
         for kind, fixture in SERVER_FIXTURES.items()
