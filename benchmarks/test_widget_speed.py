@@ -145,12 +145,12 @@ def report(benchmark: Any, lines: dict[str, str], figures: dict[str, float]) -> 
 
 @pytest.fixture
 def open_counted(
-    browser: BrowserContext, lab: Server, request: pytest.FixtureRequest
+    browser: BrowserContext, jupyter: Server, request: pytest.FixtureRequest
 ) -> Iterator[NotebookOpener]:
     """Open notebooks in a JupyterLab tab of their own, whose websocket bytes are counted."""
     tab = Watched(browser.new_page())
     tab.page.add_init_script(COUNT_WEBSOCKET_BYTES)
-    yield from opener(lab, tab.page, request)
+    yield from opener(jupyter, tab.page, "lab", request)
     tab.page.close()
     tab.check()
 

@@ -1,9 +1,10 @@
 """The browser tests' fixtures, shared by ``tests/browser`` and the browser benchmark.
 
 One Chromium and one server of each kind per test session (started on first
-use). JupyterLab is loaded once, in one tab, because loading it takes seconds:
-each test opens a fresh copy of its notebook there (so a kernel of its own) and
-closes it after. Other hosts get a fresh tab per test.
+use): a Jupyter server for JupyterLab and Notebook 7, and marimo. JupyterLab is
+loaded once, in one tab, because loading it takes seconds: each test opens a
+fresh copy of its notebook there (so a kernel of its own) and closes it after.
+Other hosts get a fresh tab per test.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def browser(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterato
 
 
 # Each kind of server, by the fixture that gives it to tests.
-SERVER_FIXTURES = {"lab": "lab", "notebook": "notebook7", "marimo": "marimo"}
+SERVER_FIXTURES = {"jupyter": "jupyter", "marimo": "marimo"}
 MARIMO_NOTEBOOK = "solo_marimo.py"
 
 
@@ -61,13 +62,9 @@ def servers(
 
 
 @pytest.fixture(scope="session")
-def lab(servers: dict[str, Server]) -> Server:
-    return servers["lab"].serving()
-
-
-@pytest.fixture(scope="session")
-def notebook7(servers: dict[str, Server]) -> Server:
-    return servers["notebook"].serving()
+def jupyter(servers: dict[str, Server]) -> Server:
+    """One Jupyter server for JupyterLab and Notebook 7 both."""
+    return servers["jupyter"].serving()
 
 
 @pytest.fixture(scope="session")
@@ -92,14 +89,16 @@ def lab_tab(browser: BrowserContext) -> Iterator[Watched]:
     tab.page.close()
 
 
-def opener(server: Server, page: Page, request: pytest.FixtureRequest) -> Iterator[NotebookOpener]:
-    """Open copies of test notebooks for one test; close them and shut their
-    kernels down after it."""
+def opener(
+    server: Server, page: Page, app: str, request: pytest.FixtureRequest
+) -> Iterator[NotebookOpener]:
+    """Open copies of test notebooks in ``app`` ("lab" or "notebook") for one
+    test; close them and shut their kernels down after it."""
     opened: list[Notebook] = []
     test_name = re.sub(r"\W+", "-", request.node.name).strip("-")
 
     def open_notebook(name: str) -> Notebook:
-        notebook = Notebook(page, server, copy_notebook(server, name, test_name))
+        notebook = Notebook(page, server, copy_notebook(server, name, test_name), app)
         opened.append(notebook.open())
         return notebook
 
@@ -110,14 +109,14 @@ def opener(server: Server, page: Page, request: pytest.FixtureRequest) -> Iterat
 
 @pytest.fixture
 def open_in_lab(
-    lab: Server, lab_tab: Watched, request: pytest.FixtureRequest
+    jupyter: Server, lab_tab: Watched, request: pytest.FixtureRequest
 ) -> Iterator[NotebookOpener]:
-    yield from opener(lab, lab_tab.page, request)
+    yield from opener(jupyter, lab_tab.page, "lab", request)
     lab_tab.check()
 
 
 @pytest.fixture
 def open_in_notebook7(
-    notebook7: Server, page: Page, request: pytest.FixtureRequest
+    jupyter: Server, page: Page, request: pytest.FixtureRequest
 ) -> Iterator[NotebookOpener]:
-    yield from opener(notebook7, page, request)
+    yield from opener(jupyter, page, "notebook", request)

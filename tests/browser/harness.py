@@ -135,7 +135,7 @@ def free_port() -> int:
 class Server:
     """A notebook server started by the test session, serving ``root``."""
 
-    kind: str  # "lab", "notebook" or "marimo"
+    kind: str  # "jupyter" (JupyterLab and Notebook 7) or "marimo"
     url: str
     root: Path
     runtime_dir: Path
@@ -181,15 +181,14 @@ class Server:
         shutil.rmtree(self.runtime_dir, ignore_errors=True)
 
 
-def _jupyter_command(kind: str, port: int, root: Path, state: Path) -> list[str]:
-    """The command line of a JupyterLab or Notebook 7 under test (as galata's
-    ``configure_jupyter_server`` sets it up: no token, its own workspace)."""
-    app = {"lab": "LabApp", "notebook": "JupyterNotebookApp"}[kind]
-    module = {"lab": "jupyterlab", "notebook": "notebook"}[kind]
+def _jupyter_command(port: int, root: Path, state: Path) -> list[str]:
+    """The command line of the Jupyter server under test, serving JupyterLab and
+    Notebook 7 both (as galata's ``configure_jupyter_server`` sets it up: no
+    token, its own workspace, the application reachable from the page)."""
     return [
         sys.executable,
         "-m",
-        module,
+        "jupyterlab",
         "--no-browser",
         "--ip=127.0.0.1",
         f"--port={port}",
@@ -201,7 +200,8 @@ def _jupyter_command(kind: str, port: int, root: Path, state: Path) -> list[str]
         f"--ServerApp.root_dir={root}",
         f"--LabServerApp.user_settings_dir={state / 'settings'}",
         f"--LabServerApp.workspaces_dir={state / 'workspaces'}",
-        f"--{app}.expose_app_in_browser=True",
+        "--LabApp.expose_app_in_browser=True",
+        "--JupyterNotebookApp.expose_app_in_browser=True",
         # Kernels talk through files in the runtime folder, not TCP ports: a port
         # picked free can be taken by another process before the kernel binds it.
         "--KernelManager.transport=ipc",
@@ -256,7 +256,7 @@ def launch_server(kind: str, state: Path, marimo_notebook: str = "") -> Server:
         (root / ".marimo.toml").write_text(MARIMO_SETTINGS)
         command, probe = _marimo_command(port, root / marimo_notebook), "/"
     else:
-        command, probe = _jupyter_command(kind, port, root, state), "/api/status"
+        command, probe = _jupyter_command(port, root, state), "/api/status"
     env = {
         **os.environ,
         "JUPYTER_RUNTIME_DIR": str(runtime_dir),
@@ -371,12 +371,14 @@ _CLOSE = """(path) => {
 
 
 class Notebook:
-    """One notebook open in a page of JupyterLab or Notebook 7, with its kernel."""
+    """One notebook open in a page of JupyterLab or Notebook 7 (``app``: "lab"
+    or "notebook"), with its kernel."""
 
-    def __init__(self, page: Page, server: Server, path: str) -> None:
+    def __init__(self, page: Page, server: Server, path: str, app: str) -> None:
         self.page = page
         self.server = server
         self.path = path
+        self.app = app
         self._kernel: Kernel | None = None
 
     def open(self) -> Notebook:
@@ -384,7 +386,7 @@ class Notebook:
         tab loads the application once (a fresh workspace), then opens each
         notebook in it; Notebook 7 shows one notebook per page."""
         url = self.server.url
-        if self.server.kind == "notebook":
+        if self.app == "notebook":
             self.page.goto(f"{url}/notebooks/{self.path}")
         else:
             if not self.page.url.startswith(f"{url}/lab"):
@@ -440,7 +442,7 @@ class Notebook:
     def close(self) -> None:
         """Close the notebook, disconnect from its kernel, and shut the kernel
         down with its session."""
-        if self.server.kind == "lab" and not self.page.is_closed():
+        if self.app == "lab" and not self.page.is_closed():
             self.page.evaluate(_CLOSE, self.path)
         if self._kernel is not None:
             self._kernel.close()
