@@ -1,4 +1,11 @@
-"""covil_nb: learn, play and teach Covil: The Dark Overlords in Jupyter."""
+"""covil_nb: learn, play and teach Covil: The Dark Overlords in Jupyter.
+
+``play_solo()`` and ``play(...)`` open a board to play on; ``GameWidget(game)``
+shows any game. They load the widget library on first use, so that the rules
+and the drawing import without it.
+"""
+
+from typing import TYPE_CHECKING, Any
 
 from .model import (
     Action,
@@ -15,6 +22,12 @@ from .model import (
     load_board,
     load_cards,
 )
+from .widget import drawing as _drawing  # noqa: F401  (a Game shows its picture)
+
+if TYPE_CHECKING:
+    from .widget.board import GameWidget, play, play_solo
+
+_BOARD = ("GameWidget", "play", "play_solo")
 
 __all__ = [
     "Action",
@@ -24,10 +37,21 @@ __all__ = [
     "Decision",
     "Event",
     "Game",
+    "GameWidget",
     "Rules",
     "Score",
     "State",
     "Strength",
     "load_board",
     "load_cards",
+    "play",
+    "play_solo",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _BOARD:
+        from .widget import board
+
+        return getattr(board, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,23 @@
+"""The board: the one drawing of a position (:mod:`.drawing`, plain SVG text)
+and the interactive :class:`GameWidget` that plays on it.
+
+Importing the drawing must stay light (no anywidget, no ipywidgets): the
+widget and the functions that open one are loaded on first use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .board import GameWidget, play, play_solo
+
+__all__ = ["GameWidget", "play", "play_solo"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from . import board
+
+        return getattr(board, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,145 @@
+"""Tiny helpers that write SVG text: attributes, elements, wrapped text.
+
+Everything here is deterministic: numbers have one fixed decimal (a trailing
+".0" dropped), attributes keep the order they are given, and all text is
+escaped. No ids are ever written, so any number of pictures can share a page.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+SVG_NS = "http://www.w3.org/2000/svg"
+FONT = "sans-serif"
+#: The default ink: every section sets it, so text of this colour leaves it out.
+INK = "#2b2620"
+# Average advance of a character, in em, for the widest common sans-serif
+# (DejaVu Sans): wrapping with it keeps text inside its box in every font.
+CHAR_EM = 0.6
+
+Value = str | int | float | None
+
+
+def num(x: float) -> str:
+    """A number with one decimal, "12.0" written "12"."""
+    text = f"{x:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _value(value: str | int | float) -> str:
+    if isinstance(value, str):
+        return escape(value, {'"': "&quot;"})
+    return num(value)
+
+
+def attrs(**named: Value) -> str:
+    """Attributes from keywords: ``stroke_width`` is written ``stroke-width``,
+    ``data_zone`` ``data-zone``; None leaves the attribute out."""
+    return "".join(
+        f' {key.rstrip("_").replace("_", "-")}="{_value(value)}"'
+        for key, value in named.items()
+        if value is not None
+    )
+
+
+def tag(name: str, *children: str, **named: Value) -> str:
+    """One element; with no children it closes itself."""
+    inner = "".join(children)
+    return f"<{name}{attrs(**named)}>{inner}</{name}>" if inner else f"<{name}{attrs(**named)}/>"
+
+
+def group(*children: str, **named: Value) -> str:
+    return tag("g", *children, **named)
+
+
+def text(x: float, y: float, words: str, **named: Value) -> str:
+    """One line of text (escaped)."""
+    return f"<text{attrs(x=x or None, y=y, **_inked(named))}>{escape(words)}</text>"
+
+
+def _inked(named: dict[str, Value]) -> dict[str, Value]:
+    return {k: v for k, v in named.items() if not (k == "fill" and v == INK)}
+
+
+def lines(x: float, y: float, rows: list[str], size: float, step: float, **named: Value) -> str:
+    """Several lines, the first baseline at ``y``, each ``step`` below."""
+    spans = "".join(
+        f"<tspan{attrs(x=x, dy=0 if i == 0 else step)}>{escape(row)}</tspan>"
+        for i, row in enumerate(rows)
+    )
+    return f"<text{attrs(x=x, y=y, font_size=size, **_inked(named))}>{spans}</text>"
+
+
+def wrap(words: str, width: float, size: float, most: int | None = None) -> list[str]:
+    """Break ``words`` into lines no wider than ``width`` at font ``size``.
+    SVG has no automatic wrapping, so the lines are chosen here; with
+    ``most``, a longer text ends its last line with an ellipsis."""
+    rows = textwrap.wrap(words, fits(width, size), break_long_words=True) or [""]
+    if most is not None and len(rows) > most:
+        rows = rows[:most]
+        rows[-1] = rows[-1][: max(0, fits(width, size) - 1)].rstrip() + "…"
+    return rows
+
+
+def fits(width: float, size: float) -> int:
+    """How many characters fit in ``width`` at font ``size``."""
+    return max(1, int(width / (size * CHAR_EM) + 1e-6))
+
+
+def text_width(words: str, size: float) -> float:
+    """An estimate wide enough for ``words`` at font ``size``."""
+    return len(words) * size * CHAR_EM
+
+
+def pips(xs: list[float], y: float, d: str, full: int, on: dict, off: dict) -> str:
+    """A track of small marks: the path ``d`` (relative moves from (x, y))
+    repeated at each x, the first ``full`` in one paint, the rest in another,
+    as two paths rather than one element each."""
+    paths = [
+        (xs[:full], on),
+        (xs[full:], off),
+    ]
+    return "".join(
+        tag("path", d="".join(f"M{num(x)},{num(y)}{d}" for x in at), **paint)
+        for at, paint in paths
+        if at
+    )
+
+
+def points(*xy: float) -> str:
+    return " ".join(f"{num(a)},{num(b)}" for a, b in zip(xy[::2], xy[1::2], strict=True))
+
+
+@dataclass(frozen=True)
+class Section:
+    """A part of the picture in its own coordinates (0..width, 0..height).
+
+    ``body`` is the SVG markup inside; :meth:`svg` makes it a document of its
+    own, :meth:`at` places it inside a larger picture."""
+
+    name: str
+    width: float
+    height: float
+    body: str
+
+    def svg(self) -> str:
+        """A document of its own."""
+        return self._element(xmlns=SVG_NS, font_family=FONT)
+
+    def at(self, x: float, y: float) -> str:
+        """Placed at (x, y) inside a larger picture."""
+        return self._element(x=x, y=y)
+
+    def _element(self, **placement: Value) -> str:
+        return tag(
+            "svg",
+            self.body,
+            **placement,
+            viewBox=f"0 0 {num(self.width)} {num(self.height)}",
+            width=self.width,
+            height=self.height,
+            fill=INK,
+            data_section=self.name,
+        )

@@ -1,0 +1,490 @@
+"""The interactive board: any :class:`~covil_nb.model.Game` on an anywidget.
+
+Python owns the rules: the page draws what the traits hold and sends the
+player's choices as messages (see :mod:`.protocol`); every message is checked
+before it touches the game, and one that does not fit is answered with the
+``error`` trait, the game unchanged. ``GameWidget.act("move D")`` goes through
+the same handler as a click.
+
+Playback: a solo dummy is played by the engine inside ``Game.apply``, so after
+an action the game is already at the next decision of a person; the board
+shows the positions in between (``Game.moments()``) one ``step`` message at a
+time. A bot's seat waits for a ``step`` message too, then the bot thinks (the
+``controls`` trait says so at once) and its action is played the same way.
+``skip`` plays on to the next decision of a person.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from covil_nb.bots import Bot, GreedyBot
+from covil_nb.model import Action, CovilError, Event, Game
+from covil_nb.model.game import Moment
+
+from . import drawing, protocol, scene
+from .line import Line
+from .seats import BOT, PERSON, Seats
+from .sheet import Round, Sheet
+
+STATIC = Path(__file__).parent / "static"
+MAX_BOT_ACTIONS = 100_000  # skip on a board of bots only: a guard like bots.advance's
+
+
+class GameWidget(anywidget.AnyWidget):
+    """A game on a board that plays by clicks (see the module docstring).
+
+    ``bots`` maps a seat's color to a bot spec (``"mcts"``, ``"greedy"``…) or
+    a bot; the other seats are people taking turns at the screen (a solo
+    game's dummies are played by the rules)."""
+
+    _esm = STATIC / "board.js"
+    _css = STATIC / "board.css"
+
+    # Once per board: the map under the pieces, the seats.
+    board = traitlets.Dict().tag(sync=True)
+    # The texts the pictures and the log are made of, by name (see .sheet): a
+    # step sends only the texts it adds. "chunks" is sent only with a full
+    # state, and then holds every text in use.
+    chunks = traitlets.Dict().tag(sync=True, to_json=lambda _value, board: board._sheet.in_use)
+    chunks_new = traitlets.Dict().tag(sync=True)
+    # The position shown: one layout name per section of the drawing.
+    pictures = traitlets.Dict().tag(sync=True)
+    # Who decides and what: the legal actions with their labels and elements.
+    decision = traitlets.Dict().tag(sync=True)
+    # The log by day and phase: names of each finished phase's text and of
+    # each position's text in the phase under way.
+    log = traitlets.Dict().tag(sync=True)
+    # Undo, redo, playback and "what if" state for the buttons and banners.
+    controls = traitlets.Dict().tag(sync=True)
+    past = traitlets.Dict().tag(sync=True)  # a past position asked for with "show"
+    hint = traitlets.Dict().tag(sync=True)
+    error = traitlets.Dict().tag(sync=True)
+    # The position the page shows; a message names the one it was made on.
+    version = traitlets.Int(0).tag(sync=True)
+    theme = traitlets.Unicode("auto").tag(sync=True)  # "auto", "light" or "dark"
+
+    def __init__(
+        self, game: Game, bots: Mapping[str, str | Bot] | None = None, **kwargs: Any
+    ) -> None:
+        if not isinstance(game, Game):
+            raise CovilError(f"a board shows a Game, not {type(game).__name__}", "widget")
+        try:
+            game.record()  # a search copy keeps no history to show, undo or replay
+        except CovilError:
+            raise CovilError(
+                "a board needs a game that keeps its history: pass game.copy(undo=True)", "widget"
+            ) from None
+        seats = Seats(game, bots)
+        self._sheet = Sheet()  # before the widget opens: its state names the chunks
+        super().__init__(**kwargs)
+        self.seats = seats
+        self._line = Line(game)
+        self._what_if: Line | None = None
+        # A playback: the moments of the step just played, and the one shown.
+        # The last moment is the live position.
+        self._moments: list[Moment] = []
+        self._at = 0
+        self._said = ""
+        self._refusals = 0
+        self.board = scene.board_json(game, seats)
+        self.on_msg(self._on_msg)
+        self._publish()
+
+    # -- Python's side of the same controls -------------------------------------------
+    def act(self, action: Action | str) -> list[Event]:
+        """Play ``action`` as a click would, and return its events. A playback
+        still under way is shown to its end first; a refusal raises
+        :class:`CovilError` (and shows on the board like a refused click)."""
+        self._catch_up()
+        game = self.line.game
+        before = len(game.log)
+        self._handle({"kind": "act", "version": self.version, "action": str(action)})
+        return game.log[before:]
+
+    def step(self) -> None:
+        """The next moment of a playback, or the move of the bot to play."""
+        self._handle({"kind": "step", "version": self.version})
+
+    def skip(self) -> None:
+        """Play on to the next decision of a person (or the end)."""
+        self._handle({"kind": "skip", "version": self.version})
+
+    def undo(self) -> None:
+        """Take back to the last decision of a person."""
+        self._handle({"kind": "undo", "version": self.version})
+
+    def redo(self) -> None:
+        self._handle({"kind": "redo", "version": self.version})
+
+    @property
+    def game(self) -> Game:
+        """The live game (a "what if" line being tried leaves it as it is)."""
+        return self._line.game
+
+    @property
+    def line(self) -> Line:
+        """The line played on the board: the game, or a "what if" line."""
+        return self._what_if or self._line
+
+    # -- messages ----------------------------------------------------------------------
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self.receive(content)
+
+    def receive(self, content: Any) -> None:
+        """Handle one message from the page, exactly as the comm does: one
+        that does not fit sets the ``error`` trait and changes nothing."""
+        try:
+            self._dispatch(content)
+        except CovilError as exc:
+            self._refuse(exc)
+
+    def _handle(self, content: dict[str, Any]) -> None:
+        """Python's calls: a refusal shows on the board and raises."""
+        try:
+            self._dispatch(content)
+        except CovilError as exc:
+            self._refuse(exc)
+            raise
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """A state sent by a page. The board's page never sets a trait (its
+        choices are messages), so nothing from it is taken: the traits it
+        named are sent back as they are, and the refusal shows."""
+        names = sorted(str(k) for k in sync_data if k in self.keys)
+        if names:
+            self.send_state(names)
+        self._refuse(
+            CovilError(
+                f"the page may not set the board's traits ({', '.join(names) or 'none of them'}):"
+                " it sends its choices as messages",
+                protocol.RULE,
+            )
+        )
+
+    def _dispatch(self, content: Any) -> None:
+        message = protocol.parse(content, self.version)
+        HANDLERS[message.kind](self, message)
+
+    def _refuse(self, error: CovilError) -> None:
+        self._refusals += 1  # a count, so that the same refusal twice shows twice
+        self.error = {"n": self._refusals, "text": error.message, "rule": error.rule or ""}
+
+    # -- handlers: each checks everything, then changes --------------------------------
+    def _on_act(self, message: protocol.Message) -> None:
+        game = self._ready_person("play")
+        game.apply(message.action)  # a refusal raises with the game as it was
+        self._after_action()
+
+    def _on_why(self, message: protocol.Message) -> None:
+        game = self.line.game
+        actions = game.legal_actions() if self._waiting() is None else []
+        raise scene.explain_click(game, message.element, actions)
+
+    def _on_step(self, _message: protocol.Message) -> None:
+        if self._playing():
+            self._at += 1
+            self._publish()
+            return
+        game = self.line.game
+        seat = self.seats.plays(game)
+        if seat is None:
+            raise CovilError("the game is over: there is no step to show", "Final scoring")
+        if seat.kind != BOT:
+            raise CovilError(f"it is {seat}'s decision: there is no step to show", "widget")
+        self._think(seat.color)
+        action = self.seats.decide(game)
+        game.apply(action)
+        self._after_action(said=action.label)
+
+    def _on_skip(self, _message: protocol.Message) -> None:
+        game = self.line.game
+        if not self._playing() and self._waiting() != "bot":
+            raise CovilError("there is nothing to skip: it is your decision", "widget")
+        self._moments = []  # the playback under way ends
+        for _ in range(MAX_BOT_ACTIONS):
+            seat = self.seats.plays(game)
+            if seat is None or seat.kind != BOT:
+                break
+            self._think(seat.color)
+            game.apply(self.seats.decide(game))
+        self._publish()
+
+    def _on_undo(self, _message: protocol.Message) -> None:
+        self._travel("undo")
+
+    def _on_redo(self, _message: protocol.Message) -> None:
+        self._travel("redo")
+
+    def _on_hint(self, _message: protocol.Message) -> None:
+        game = self._ready_person("ask for a hint")
+        color = game.decision.player  # type: ignore[union-attr]
+        view = game.for_seat(color, seed=len(game.history))
+        self.hint = {
+            "version": self.version,
+            "player": color,
+            "text": GreedyBot(seed=0).explain(view),
+        }
+
+    def _on_show(self, message: protocol.Message) -> None:
+        shown, moment = self._past(message.step, message.moment)
+        page = Round()
+        layout = {k: page.svg(v) for k, v in scene.pictures(shown, self._viewer(shown), []).items()}
+        self.past = {
+            "step": message.step,
+            "moment": message.moment,
+            "info": moment,
+            "pictures": layout,
+            "chunks": self._sheet.extra(page),
+        }
+
+    def _on_try(self, message: protocol.Message) -> None:
+        self._check_step(message.step)
+        self._moments = []
+        self._what_if = self.line.branch(message.step)
+        self._publish()
+
+    def _on_return(self, _message: protocol.Message) -> None:
+        if self._what_if is None:
+            raise CovilError("there is no 'what if' line to return from", "widget")
+        self._what_if = None
+        self._moments = []
+        self._publish()
+
+    # -- helpers ------------------------------------------------------------------------
+    def _ready_person(self, wish: str) -> Game:
+        """The game, when a person may decide in it now; else why not."""
+        game = self.line.game
+        waiting = self._waiting()
+        if waiting == "playback":
+            raise CovilError(
+                f"the board is still showing the steps before your decision: step or skip "
+                f"to it, then {wish}",
+                "widget",
+            )
+        if waiting == "over":
+            raise CovilError(f"the game is over: nothing left to {wish}", "Final scoring")
+        if waiting == "bot":
+            raise CovilError(
+                f"{self.seats.plays(game)} decides now and is played by a bot: step or skip "
+                "to your decision",
+                "widget",
+            )
+        return game
+
+    def _waiting(self) -> str | None:
+        """What the board waits for before a person may decide: a playback,
+        a bot, or nothing ("over" once the game has ended)."""
+        if self._playing():
+            return "playback"
+        seat = self.seats.plays(self.line.game)
+        if seat is None:
+            return "over"
+        return "bot" if seat.kind == BOT else None
+
+    def _after_action(self, said: str = "") -> None:
+        """Show the step just played, one moment at a time; ``said`` is what
+        a bot's action does, in words (a person knows what they chose)."""
+        self._moments = self.line.game.moments()
+        self._at = 0
+        self._said = said
+        self.line.learn(tuple(len(m.events) for m in self._moments))
+        self._publish()
+
+    def _playing(self) -> bool:
+        """Whether a playback shows a moment before the live position."""
+        return self._at < len(self._moments) - 1
+
+    def _catch_up(self) -> None:
+        """Finish a playback at once."""
+        if self._playing():
+            self._moments = []
+            self._publish()
+
+    def _think(self, color: str) -> None:
+        # Sent at once, before the bot thinks (outside any hold_sync).
+        self.controls = {**self.controls, "thinking": color}
+
+    def _travel(self, verb: str) -> None:
+        """Undo or redo back to a person's decision: a bot's actions go with
+        the person's action they answered (a dummy's are part of it)."""
+        game = self.line.game
+        can = f"can_{verb}"
+        if not getattr(game, can):
+            raise CovilError(f"there is nothing to {verb}", verb)
+        self._moments = []  # a playback under way ends
+        move = getattr(game, verb)
+        move()
+        while getattr(game, can) and self.seats.people() and self._waiting() == "bot":
+            move()
+        self._publish()
+
+    def _check_step(self, step: int) -> None:
+        played = len(self.line.game.history)
+        if step > played:
+            raise CovilError(f"step {step} is not in the game: it has {played} so far", "widget")
+
+    def _past(self, step: int, moment: int) -> tuple[Game, dict[str, Any] | None]:
+        """A past position of the line: after ``step`` actions, or one of the
+        moments of that step; with what happened at that moment."""
+        self._check_step(step)
+        game = self.line.game
+        if step == 0:
+            if moment != 0:
+                raise CovilError("the position before the first action has no moments", "widget")
+            return game.at(0), None
+        moments = game.moments(step - 1)
+        if moment >= len(moments):
+            raise CovilError(
+                f"step {step} has {len(moments)} moment(s), not {moment + 1}", "widget"
+            )
+        return moments[moment].game, moment_json(moments[moment], moment)
+
+    def _viewer(self, game: Game) -> str | None:
+        """Whose hidden cards the board shows: the person deciding, else the
+        first person at the table (None when bots hold every seat)."""
+        seat = self.seats.plays(game)
+        if seat is not None and seat.kind == PERSON:
+            return seat.color
+        people = self.seats.people()
+        return people[0] if people else None
+
+    # -- the traits ---------------------------------------------------------------------
+    def _publish(self) -> None:
+        """Set every trait from the position shown, in one message: only the
+        traits whose value changed are sent."""
+        game = self.line.game
+        playing = self._playing()
+        shown = self._moments[self._at].game if playing else game
+        waiting = self._waiting()
+        actions = game.legal_actions() if waiting is None else []
+        page = Round()
+        sections = scene.pictures(shown, self._viewer(shown), actions)
+        layout = {k: page.svg(v) for k, v in sections.items()}
+        log = self._log(page)
+        with self.hold_sync():
+            self.version += 1
+            self.chunks_new = self._sheet.publish(page)
+            self.pictures = layout
+            self.log = log
+            self.decision = scene.decision_json(shown, self.seats, actions, waiting)
+            self.controls = {
+                "can_undo": game.can_undo,
+                "can_redo": game.can_redo,
+                "steps": len(game.history),
+                "moment": self._moment_json(),
+                "pending": len(self._moments) - 1 - self._at if playing else 0,
+                "thinking": None,
+                "what_if": None if self._what_if is None else {"from": self._branch_step()},
+            }
+            self.hint = {}
+
+    def _moment_json(self) -> dict[str, Any] | None:
+        """The moment shown while a playback runs; once it has run, the last
+        one when a dummy or a bot made it (what just happened, and why)."""
+        if not self._moments:
+            return None
+        index = self._at if self._playing() else len(self._moments) - 1
+        moment = self._moments[index]
+        if not self._playing() and self.seats[moment.player].kind == PERSON:
+            return None
+        return moment_json(moment, index, self._said if index == 0 else "")
+
+    def _branch_step(self) -> int:
+        """How many actions the "what if" line shares with the game."""
+        assert self._what_if is not None
+        shared = 0
+        for real, tried in zip(self._line.game.history, self._what_if.game.history, strict=False):
+            if real != tried:
+                break
+            shared += 1
+        return shared
+
+    def _log(self, page: Round) -> dict[str, list[str]]:
+        """The log as far as the position shown: a playback does not tell
+        what the dummy does before the board shows it."""
+        line = self.line
+        positions = list(line.positions())
+        if self._playing():
+            shown = (len(line.game.history), self._at)
+            positions = [p for p in positions if p <= shown]
+        return scene.log_json(page, line.game.log[: len(positions)], positions)
+
+    # -- how it shows ----------------------------------------------------------------
+    def __repr__(self) -> str:
+        game = self._line.game
+        if game.is_over:
+            winners = game.winners
+            now = "game over — " + (
+                f"{winners[0]} wins" if len(winners) == 1 else " and ".join(winners) + " share it"
+            )
+        else:
+            now = f"day {game.day} {game.phase} — {self.seats.plays(game)} to play"
+        trying = "" if self._what_if is None else " (trying a what-if line)"
+        return f"<GameWidget: {self.seats}, {now}{trying}>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
+        """The widget, with the whole table as SVG for what cannot run it
+        (nbconvert, GitHub) and the deterministic text for nbval."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        game = self.line.game
+        data["image/svg+xml"] = drawing.draw(game, viewer=self._viewer(game)).svg
+        return data, metadata
+
+
+def moment_json(moment: Moment, index: int, said: str = "") -> dict[str, Any]:
+    """Who did what at a moment of playback, and why (the dummy's priority,
+    or what a bot's action does)."""
+    return {
+        "index": index,
+        "player": moment.player,
+        "actions": list(moment.actions),
+        "reason": moment.reason or said,
+    }
+
+
+HANDLERS: dict[str, Callable[[GameWidget, protocol.Message], None]] = {
+    "act": GameWidget._on_act,
+    "why": GameWidget._on_why,
+    "undo": GameWidget._on_undo,
+    "redo": GameWidget._on_redo,
+    "step": GameWidget._on_step,
+    "skip": GameWidget._on_skip,
+    "hint": GameWidget._on_hint,
+    "show": GameWidget._on_show,
+    "try": GameWidget._on_try,
+    "return": GameWidget._on_return,
+}
+
+
+def play_solo(
+    seed: int | None = None,
+    dummies: Sequence[str] = ("red",),
+    edition: str = "en",
+    next_to_yours: bool = False,
+) -> GameWidget:
+    """A board for a solo game ("Evil prevails"): you play yellow against the
+    rulebook's dummy (or two) on the Desert town map."""
+    game = Game.solo(dummies=list(dummies), seed=seed, edition=edition, next_to_yours=next_to_yours)
+    return GameWidget(game)
+
+
+def play(
+    players: Sequence[str] = ("yellow", "red"),
+    board: str = "A",
+    bots: Mapping[str, str | Bot] | None = None,
+    seed: int | None = None,
+    edition: str = "en",
+) -> GameWidget:
+    """A board for 2 to 4 people taking turns at the screen (hot seat); any
+    seat may be given to a bot: ``bots={"red": "mcts"}``."""
+    game = Game.new(list(players), board=board, seed=seed, edition=edition)
+    return GameWidget(game, bots=bots)

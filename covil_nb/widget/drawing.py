@@ -1,0 +1,220 @@
+"""The one drawing of a Covil position, as SVG text.
+
+>>> from covil_nb import Game
+>>> picture = draw(Game.new(["yellow", "red"], seed=1))
+>>> picture
+<Picture of Board A, day 1 morning: 1240x1042>
+
+:func:`draw` composes the whole table from sections that the board widget
+also uses one by one (it keeps the static map and redraws only what changes):
+
+- :func:`map_layer` — the board alone (zones, terrains, roads, the town,
+  the spirals); it depends only on the board.
+- :func:`pieces_layer` — fortresses, troops, rebels, marks and arrows, in
+  the map's coordinates: drawn over the map layer.
+- :func:`hall` — one player's Champions Hall.
+- :func:`market` — the mercenary pool and the piles of cards.
+- :func:`status` — title, day and phase, the decision, the combat under way.
+- :func:`legend` — what the shapes mean.
+
+Every element a page or a test may look for carries a ``data-*`` attribute
+named by its key (see :mod:`covil_nb.widget.elements`): ``data-zone``,
+``data-troop``, ``data-fortress``, ``data-card``, ``data-gold``,
+``data-coin``, ``data-hp``, ``data-rebels``. An element that a legal action
+involves carries ``data-action="<notation>"`` and a dashed ring; should a
+caller pass actions that share an element, it carries ``data-actions`` with
+the notations joined by ``|`` and the page offers the choice.
+
+The text is deterministic: no ids, no times, numbers with one decimal.
+
+Importing this module installs the drawing as the model's picture hook, so
+that a :class:`Game` shows itself in a notebook (``Game._repr_svg_``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from covil_nb.model import Action, CovilError, Game
+
+from . import _svg_cards, _svg_map, _svg_status
+from ._svg import FONT, SVG_NS, Section, num, tag
+from ._svg_marks import RULE, SEPARATOR, Marks
+from ._svg_style import PAPER
+from .elements import elements_of
+
+__all__ = [
+    "SEPARATOR",
+    "Picture",
+    "Section",
+    "draw",
+    "elements_of",
+    "hall",
+    "legend",
+    "map_layer",
+    "market",
+    "pieces_layer",
+    "sections",
+    "status",
+]
+
+PAD = 8.0
+Actions = Iterable[Action | str] | None
+Highlight = Mapping[str, str] | None
+#: An arrow: (from, to) or (from, to, style) with element keys of the map
+#: ("zone:D", "troop:Y1", "fortress:red"); styles "move" (the default),
+#: "attack", "focus", "good", "bad".
+Arrow = tuple[str, ...]
+
+map_layer = _svg_map.map_layer
+legend = _svg_status.legend
+
+
+def pieces_layer(
+    game: Game,
+    *,
+    actions: Actions = None,
+    highlight: Highlight = None,
+    arrows: Sequence[Arrow] = (),
+    notes: Mapping[str, str] | None = None,
+) -> Section:
+    """What stands on the map now, with marks, notes and arrows (the combat
+    under way gets its attack arrow by itself)."""
+    marks = Marks.of(game, actions, highlight)
+    return _svg_map.pieces_layer(game, marks, arrows, notes)
+
+
+def hall(
+    game: Game,
+    color: str,
+    *,
+    viewer: str | None = None,
+    actions: Actions = None,
+    highlight: Highlight = None,
+) -> Section:
+    """``color``'s Champions Hall as ``viewer`` sees it (None: every hand face up)."""
+    _check_viewer(game, viewer)
+    return _svg_cards.hall(game, color, Marks.of(game, actions, highlight), viewer)
+
+
+def market(game: Game, *, actions: Actions = None, highlight: Highlight = None) -> Section:
+    """The mercenary pool and the piles."""
+    return _svg_cards.market(game, Marks.of(game, actions, highlight))
+
+
+def status(game: Game, *, caption: str | None = None) -> Section:
+    """Title (or ``caption``), day and phase, the decision, the combat under way."""
+    return _svg_status.status(game, caption)
+
+
+def sections(
+    game: Game,
+    *,
+    viewer: str | None = None,
+    actions: Actions = None,
+    highlight: Highlight = None,
+    arrows: Sequence[Arrow] = (),
+    notes: Mapping[str, str] | None = None,
+    caption: str | None = None,
+) -> list[tuple[Section, float, float]]:
+    """Every section with where :func:`draw` puts it (x, y): the status on
+    top, the map (and its pieces) beside the market and legend, then the halls."""
+    actions = list(actions or ())  # read by several sections
+    top = status(game, caption=caption)
+    y = PAD + top.height + PAD
+    board = map_layer(game.board)
+    side_x = PAD + board.width + PAD
+    shop = market(game, actions=actions, highlight=highlight)
+    placed = [
+        (top, PAD, PAD),
+        (board, PAD, y),
+        (
+            pieces_layer(game, actions=actions, highlight=highlight, arrows=arrows, notes=notes),
+            PAD,
+            y,
+        ),
+        (shop, side_x, y),
+        (legend(game.players), side_x, y + shop.height + PAD),
+    ]
+    y += max(board.height, shop.height + PAD + _svg_status.LEGEND_H) + PAD
+    for color in game.players:
+        section = hall(game, color, viewer=viewer, actions=actions, highlight=highlight)
+        placed.append((section, PAD, y))
+        y += section.height + PAD
+    return placed
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A drawing: ``svg`` is the text; notebooks show it by ``_repr_svg_``."""
+
+    svg: str
+    title: str
+    width: float
+    height: float
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"<Picture of {self.title}: {num(self.width)}x{num(self.height)}>"
+
+
+def draw(
+    game: Game,
+    *,
+    viewer: str | None = None,
+    actions: Actions = None,
+    highlight: Highlight = None,
+    arrows: Sequence[Arrow] = (),
+    notes: Mapping[str, str] | None = None,
+    caption: str | None = None,
+) -> Picture:
+    """The whole table: the map with its pieces, the market, every player's
+    Champions Hall, and the status.
+
+    ``viewer`` shows the table through one player's eyes (the others' hands
+    as counts); ``actions`` marks the elements a click would choose them by;
+    ``highlight`` rings elements (key → "focus", "good", "bad" or a short
+    label); ``arrows`` join map elements; ``notes`` caption zones; ``caption``
+    replaces the title."""
+    placed = sections(
+        game,
+        viewer=viewer,
+        actions=actions,
+        highlight=highlight,
+        arrows=arrows,
+        notes=notes,
+        caption=caption,
+    )
+    width = max(x + s.width for s, x, _ in placed) + PAD
+    height = max(y + s.height for s, _, y in placed) + PAD
+    background = tag("rect", width=width, height=height, rx=12, fill=PAPER)
+    svg = tag(
+        "svg",
+        background,
+        *(s.at(x, y) for s, x, y in placed),
+        xmlns=SVG_NS,
+        viewBox=f"0 0 {num(width)} {num(height)}",
+        width=width,
+        height=height,
+        font_family=FONT,
+        data_covil="board",
+    )
+    return Picture(svg, _title(game), width, height)
+
+
+def _title(game: Game) -> str:
+    when = "game over" if game.is_over else f"day {game.day} {game.phase}"
+    return f"{game.board.title}, {when}"
+
+
+def _check_viewer(game: Game, viewer: str | None) -> None:
+    if viewer is not None and viewer not in game.players:
+        raise CovilError(
+            f"viewer {viewer!r} is not a player of this game: {', '.join(game.players)}", RULE
+        )
+
+
+Game._picture = lambda game: draw(game).svg

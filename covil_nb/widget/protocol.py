@@ -1,0 +1,117 @@
+"""The messages the board's page sends, checked before anything touches the game.
+
+Every message is a JSON object with a ``kind`` and the ``version`` of the
+position the player saw when choosing (the widget's ``version`` trait). A
+message that does not fit (not an object, an unknown kind, a missing or extra
+field, a field of the wrong type, a stale version) raises :class:`CovilError`
+here, before the widget looks at the game.
+
+=========  ==========================================  ==============================
+kind       fields besides ``kind`` and ``version``      what it asks
+=========  ==========================================  ==============================
+act        ``action``: a notation such as "move D"     apply it (a click, a button)
+why        ``element``: a key such as "zone:F"         why a click there is not legal
+undo       (none)                                      take back to your last decision
+redo       (none)                                      replay what was undone
+step       (none)                                      show the next bot or dummy step
+skip       (none)                                      play on to your next decision
+hint       (none)                                      what the greedy bot would do
+show       ``step``, ``moment``: whole numbers         draw a past position
+try        ``step``: a whole number                    a "what if" line from there
+return     (none)                                      back from the "what if" line
+=========  ==========================================  ==============================
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from covil_nb.model import CovilError
+
+from .elements import KINDS
+
+RULE = "widget message"
+
+# The board elements a click can name: "kind:id", as the drawing marks them.
+ELEMENT = re.compile(rf"^({'|'.join(KINDS)}):[A-Za-z0-9_-]{{1,40}}$")
+MAX_NOTATION = 100  # longer than any action the rules can offer
+
+FIELDS: dict[str, dict[str, type]] = {
+    "act": {"action": str},
+    "why": {"element": str},
+    "undo": {},
+    "redo": {},
+    "step": {},
+    "skip": {},
+    "hint": {},
+    "show": {"step": int, "moment": int},
+    "try": {"step": int},
+    "return": {},
+}
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message that has the right shape. Whether it makes sense for the
+    game now (a legal action, a step that exists) the widget checks next."""
+
+    kind: str
+    version: int
+    action: str = ""
+    element: str = ""
+    step: int = 0
+    moment: int = 0
+
+
+def parse(content: Any, version: int) -> Message:
+    """Check the shape of ``content`` and that it was made at ``version``."""
+    if not isinstance(content, dict):
+        raise CovilError(f"a message is a JSON object, not {type(content).__name__}", RULE)
+    kind = content.get("kind")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise CovilError(f"unknown message kind {_short(kind)}: one of {', '.join(FIELDS)}", RULE)
+    fields = FIELDS[kind]
+    extra = sorted(str(k) for k in content.keys() - {"kind", "version", *fields})
+    if extra:
+        raise CovilError(f"a '{kind}' message has no field {_short(extra[0])}", RULE)
+    values = {name: _field(content, kind, name, of) for name, of in fields.items()}
+    seen = _field(content, kind, "version", int)
+    if seen != version:
+        raise CovilError(
+            f"the '{kind}' was chosen on position {seen}, but the board has moved on to "
+            f"position {version}: nothing was changed, choose again",
+            RULE,
+        )
+    return Message(kind, seen, **values)
+
+
+def _field(content: dict[str, Any], kind: str, name: str, of: type) -> Any:
+    if name not in content:
+        raise CovilError(f"a '{kind}' message needs its '{name}' field", RULE)
+    value = content[name]
+    if not _exactly(value, of):
+        raise CovilError(
+            f"the '{name}' of a '{kind}' message is {of.__name__}, not {_short(value)}", RULE
+        )
+    if of is int and not 0 <= value < 2**31:
+        raise CovilError(f"the '{name}' of a '{kind}' message is out of range: {value}", RULE)
+    if name == "action" and not 0 < len(value) <= MAX_NOTATION:
+        raise CovilError(f"the action of an 'act' message is not a notation: {_short(value)}", RULE)
+    if name == "element" and not ELEMENT.match(value):
+        raise CovilError(
+            f"{_short(value)} names no board element (write it like 'zone:D' or 'troop:Y1')", RULE
+        )
+    return value
+
+
+def _exactly(value: Any, of: type) -> bool:
+    # bool is an int in Python, but not in a message.
+    return type(value) is of
+
+
+def _short(value: Any) -> str:
+    """A value for an error message, cut short: a message may hold anything."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

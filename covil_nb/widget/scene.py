@@ -1,0 +1,199 @@
+"""What the board's traits hold: a game turned into small JSON values.
+
+Each function here reads the model's public API and returns plain data (str,
+int, list, dict) that the page draws without knowing any rule: the pictures
+come from the drawing, the legal actions come with their labels and the board
+elements a click chooses them with, the combat with both strengths.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import groupby
+from typing import Any
+
+from covil_nb.model import Action, CovilError, Event, Game, Strength
+
+from . import drawing
+from ._svg_style import ACTION
+from .elements import KINDS, elements_of
+from .seats import Seats
+from .sheet import Round
+
+Json = dict[str, Any]
+Position = tuple[int, int]  # (history step, moment in it): where a log entry leads
+RESPONSES = frozenset({"defend", "raise-stakes", "defend-rebels"})
+
+
+# -- pictures ------------------------------------------------------------------------
+
+
+def board_json(game: Game, seats: Seats) -> Json:
+    """What never changes during a game: the map under the pieces, the seats."""
+    return {
+        "name": game.board.name,
+        "title": game.board.title,
+        "map": drawing.map_layer(game.board).svg(),
+        "legend": drawing.legend(game.players).svg(),
+        "mark": ACTION,  # the colour the page rings a legal element of a hall with
+        "seats": seats.to_json(),
+        "kinds": list(KINDS),  # the data-<kind> attributes a click may name
+    }
+
+
+def pictures(game: Game, viewer: str | None, actions: list[Action]) -> dict[str, str]:
+    """The sections of the drawing for one position, by name: the pieces over
+    the map (the elements of the legal ``actions`` marked), the status line,
+    the market, each hall as ``viewer`` sees it.
+
+    The halls and the market are drawn without marks: the page marks their
+    elements from the ``decision`` trait. Marks there would change most
+    cards at every decision, and each changed card is sent again (see
+    :mod:`.sheet`); the pieces layer is small."""
+    sections = {
+        "pieces": drawing.pieces_layer(game, actions=actions).svg(),
+        "status": drawing.status(game).svg(),
+        "market": drawing.market(game).svg(),
+    }
+    for color in game.players:
+        sections[f"hall:{color}"] = drawing.hall(game, color, viewer=viewer).svg()
+    return sections
+
+
+# -- the decision ----------------------------------------------------------------------
+
+
+def decision_json(game: Game, seats: Seats, actions: list[Action], waiting: str | None) -> Json:
+    """Who decides and what, with the ``actions`` offered (none while
+    ``waiting`` for a playback or a bot). Once the game is over: the score."""
+    decision = game.decision
+    if decision is None:
+        scores = game.score()
+        return {
+            "over": True,
+            "winners": game.winners,
+            "scores": [{"player": s.player, "total": s.total, "text": str(s)} for s in scores],
+            "actions": [],
+            "waiting": "over",
+        }
+    combat = combat_json(game)
+    offered = [action_json(game, a) for a in actions]
+    if combat is not None and decision.kind in RESPONSES:
+        for entry, action in zip(offered, actions, strict=True):
+            if action.verb != "buy-relic":  # not an answer: it changes no strength
+                entry["preview"] = preview(game, action)
+    return {
+        "over": False,
+        "player": decision.player,
+        "seat": seats[decision.player].to_json(),
+        "kind": decision.kind,
+        "prompt": decision.prompt,
+        "rule": decision.rule,
+        "actions": offered,
+        "combat": combat,
+        "waiting": waiting,
+    }
+
+
+def action_json(game: Game, action: Action) -> Json:
+    return {
+        "action": str(action),
+        "label": action.label or str(action),
+        "elements": list(elements_of(action, game)),
+    }
+
+
+def strength_json(strength: Strength) -> Json:
+    return {
+        "total": strength.total,
+        "parts": [[label, value] for label, value in strength.parts if value],
+        "text": str(strength),
+    }
+
+
+def combat_json(game: Game) -> Json | None:
+    """The combat under way, both strengths with their breakdowns."""
+    combat = game.combat
+    if combat is None:
+        return None
+    return {
+        "attacker": combat.attacker,
+        "troop": combat.troop,
+        "target": combat.target,
+        "defender": combat.defender,
+        "style": combat.style,
+        "stage": combat.stage,
+        "responder": combat.responder,
+        "free": combat.free,
+        "attack": strength_json(combat.attack),
+        "defense": strength_json(combat.defense),
+    }
+
+
+def preview(game: Game, action: Action) -> Json:
+    """Both strengths after ``action``, tried on a copy. Only the strengths
+    are read: what a resolved combat would reveal (a hidden treasure drawn)
+    stays hidden."""
+    now = game.combat
+    assert now is not None
+    trial = game.copy()
+    trial.apply(action)
+    after = trial.combat
+    same = after is not None and (after.troop, after.target) == (now.troop, now.target)
+    shown = after if same else now
+    assert shown is not None
+    return {"attack": shown.attack.total, "defense": shown.defense.total, "resolves": not same}
+
+
+def explain_click(game: Game, element: str, actions: list[Action]) -> CovilError:
+    """Why a click on ``element`` does nothing now, in the rule's words. The
+    click would have meant the action that a legal one of the same verb
+    means on an element of the same kind ("move F" when "move B" is legal on
+    zone B); the model explains that action."""
+    kind, _, ident = element.partition(":")
+    decision = game.decision
+    for action in actions:
+        for involved in elements_of(action, game):
+            other_kind, _, other = involved.partition(":")
+            if other_kind == kind and other in action.args:
+                args = tuple(ident if a == other else a for a in action.args)
+                # The model's explanation names its rule already.
+                return CovilError(game.explain(Action(action.verb, args)))
+    if decision is None:
+        return CovilError("the game is over: nothing more can be played", "Final scoring")
+    return CovilError(
+        f"{element.replace(':', ' ')} has no part in this decision: "
+        f"{decision.player} must {decision.prompt}",
+        decision.rule,
+    )
+
+
+# -- the log -----------------------------------------------------------------------------
+
+
+def log_json(page: Round, events: list[Event], positions: list[Position]) -> Json:
+    """The log grouped by day and phase, as names of texts kept in ``page``:
+    ``done``, one text per finished phase; ``now``, one per position of the
+    phase under way. A step thus adds a name or two, and a phase's text is
+    sent once. Each entry has its rule, its sentence, and the position it
+    leads to (history step, moment in it)."""
+    phases: list[tuple[tuple[int, str], list[tuple[Position, Json]]]] = []
+    for event, at in zip(events, positions, strict=True):
+        when = (event.day, event.phase)
+        if not phases or phases[-1][0] != when:
+            phases.append((when, []))
+        entry = {"rule": event.rule, "text": event.text, "kind": event.kind}
+        phases[-1][1].append((at, {**entry, "step": at[0], "moment": at[1]}))
+    done = [page.text(_group(when, [e for _, e in entries])) for when, entries in phases[:-1]]
+    now = []
+    if phases:
+        when, entries = phases[-1]
+        for _, same in groupby(entries, key=lambda pair: pair[0]):
+            now.append(page.text(_group(when, [e for _, e in same])))
+    return {"done": done, "now": now}
+
+
+def _group(when: tuple[int, str], entries: list[Json]) -> str:
+    day, phase = when
+    group = {"day": day, "phase": phase, "entries": entries}
+    return json.dumps(group, ensure_ascii=False, separators=(",", ":"))

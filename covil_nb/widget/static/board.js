@@ -1,0 +1,881 @@
+// The page side of covil_nb's GameWidget: an anywidget front-end module.
+//
+// Python owns the rules. This module only draws what the traits hold and
+// sends the player's choices as messages that name the position (the
+// `version` trait) they were made on; it never decides what is legal: the
+// `decision` trait lists the legal actions with the board elements a click
+// chooses them with.
+//
+// State that lives only here: the pending choice between several actions of
+// one element, the position the log cursor shows, the auto-play speed, the
+// help panel. Nothing here is stored with the notebook.
+
+// -- auto-play: one timer per model, however many views show it ----------------
+
+const SPEEDS = { off: null, slow: 1600, normal: 800, fast: 250 };
+const shared = new WeakMap(); // model -> { speed, timer, chunks }
+
+function sharedOf(model) {
+  if (!shared.has(model)) shared.set(model, { speed: "normal", timer: null, chunks: new Map() });
+  return shared.get(model);
+}
+
+// -- pictures in chunks ---------------------------------------------------------
+// Python sends each section of the drawing as a list of chunk names, and
+// per step only the chunks it adds (`chunks_new`); `chunks` holds every chunk
+// in use when the page opens. The page keeps every chunk it receives: a name
+// always means the same text.
+
+function absorb(model, trait) {
+  const store = sharedOf(model).chunks;
+  for (const [name, text] of Object.entries(model.get(trait) || {})) store.set(name, text);
+}
+
+function textOf(model, name, extra = {}) {
+  absorb(model, "chunks_new"); // the step's texts, whichever change event came first
+  return extra[name] ?? sharedOf(model).chunks.get(name);
+}
+
+// A section's SVG: its layout names its chunks, in order.
+function sectionText(model, layout, extra = {}) {
+  const names = (textOf(model, layout, extra) ?? "").split(" ");
+  return names.map((name) => textOf(model, name, extra) ?? "").join("");
+}
+
+// A log text, parsed once.
+const parsed = new Map();
+function parsedText(model, name) {
+  if (!parsed.has(name)) {
+    const text = textOf(model, name);
+    if (text === undefined) return null;
+    parsed.set(name, JSON.parse(text));
+  }
+  return parsed.get(name);
+}
+
+// A message to Python. Without a live kernel (shut down, or a saved page
+// reopened) the comm refuses to send: say so instead of throwing.
+function post(model, content) {
+  try {
+    model.send(content);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// While the board shows a playback or waits for a bot, ask Python for the
+// next step after the chosen delay. A step is asked for once per version.
+function scheduleStep(model) {
+  const state = sharedOf(model);
+  clearTimeout(state.timer);
+  state.timer = null;
+  const waiting = (model.get("decision") || {}).waiting;
+  const delay = SPEEDS[state.speed];
+  if (delay == null || (waiting !== "playback" && waiting !== "bot")) return;
+  const version = model.get("version");
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    if (model.get("version") === version) post(model, { kind: "step", version });
+  }, delay);
+}
+
+function initialize({ model }) {
+  const onChange = () => scheduleStep(model);
+  const onChunks = () => absorb(model, "chunks");
+  const onNew = () => absorb(model, "chunks_new");
+  absorb(model, "chunks");
+  absorb(model, "chunks_new");
+  model.on("change:chunks", onChunks);
+  model.on("change:chunks_new", onNew);
+  model.on("change:version", onChange);
+  scheduleStep(model);
+  return () => {
+    model.off("change:chunks", onChunks);
+    model.off("change:chunks_new", onNew);
+    model.off("change:version", onChange);
+    clearTimeout(sharedOf(model).timer);
+  };
+}
+
+// -- themes ----------------------------------------------------------------------
+
+// The host's theme, checked the way each host marks it; the `theme` trait
+// ("light" or "dark") wins over all of them.
+function hostTheme(model, el) {
+  const chosen = model.get("theme");
+  if (chosen === "light" || chosen === "dark") return chosen;
+  const body = document.body;
+  const html = document.documentElement;
+  if (body.dataset.jpThemeLight !== undefined) {
+    return body.dataset.jpThemeLight === "true" ? "light" : "dark"; // JupyterLab, Notebook 7
+  }
+  const vscode = body.dataset.vscodeThemeKind; // VS Code
+  if (vscode) return vscode.includes("light") ? "light" : "dark";
+  if (html.getAttribute("theme") === "dark") return "dark"; // Colab
+  if (el.closest(".dark, [data-theme='dark']")) return "dark"; // marimo, and pages like it
+  for (const node of [html, body]) {
+    if (node.classList.contains("dark") || node.dataset.theme === "dark") return "dark";
+    if (node.classList.contains("light") || node.dataset.theme === "light") return "light";
+  }
+  return matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+
+function watchTheme(model, el, apply) {
+  const observer = new MutationObserver(apply);
+  const watched = ["class", "theme", "data-theme", "data-jp-theme-light", "data-vscode-theme-kind"];
+  for (const node of [document.documentElement, document.body]) {
+    observer.observe(node, { attributes: true, attributeFilter: watched });
+  }
+  const media = matchMedia("(prefers-color-scheme: dark)");
+  media.addEventListener("change", apply);
+  model.on("change:theme", apply);
+  return () => {
+    observer.disconnect();
+    media.removeEventListener("change", apply);
+    model.off("change:theme", apply);
+  };
+}
+
+// -- small DOM helpers -------------------------------------------------------------
+
+function make(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text != null) node.textContent = text;
+  return node;
+}
+
+function button(label, title, onClick) {
+  const node = make("button", "covil-button", label);
+  node.type = "button";
+  if (title) node.title = title;
+  if (onClick) node.addEventListener("click", onClick);
+  return node;
+}
+
+// The SVG the drawing made in Python: trusted markup from the kernel.
+function setSvg(node, svg) {
+  if (node._svg !== svg) {
+    node.innerHTML = svg || "";
+    node._svg = svg;
+  }
+}
+
+const KEYS_HELP = [
+  ["1 – 9", "choose the listed action with that number"],
+  ["Tab, Enter", "go to a highlighted piece, choose it"],
+  ["Esc", "close a choice or this help; back from a past position"],
+  ["← →", "the previous or next position of the log"],
+  ["Home, End", "the first position; back to the game"],
+  ["u, r", "undo, redo"],
+  ["n", "the next bot or dummy step"],
+  ["s", "skip to my decision"],
+  ["p", "pause or resume auto-play"],
+  ["h", "a hint: what the greedy bot would do"],
+  ["t", "try a “what if” line from the position shown"],
+  ["b", "back from the “what if” line to the game"],
+  ["?", "this help"],
+];
+
+// -- the view ------------------------------------------------------------------------
+
+function render({ model, el }) {
+  const root = make("div", "covil-board");
+  root.tabIndex = 0;
+  root.setAttribute("data-lm-suppress-shortcuts", "true"); // JupyterLab keeps its keys off
+  root.setAttribute("role", "application");
+  root.setAttribute("aria-label", "Covil board");
+  el.appendChild(root);
+
+  const parts = skeleton(root);
+  const page = {
+    chooser: null, // an element key whose several actions are offered
+    cursor: null, // index into positions() while a past position is shown
+    wanted: null, // the past position asked of Python, and not yet received
+    asking: false,
+    help: false,
+    stale: false, // the choices are to be marked again
+  };
+  const applyTheme = () => {
+    const chosen = model.get("theme");
+    root.dataset.themeFrom = chosen === "light" || chosen === "dark" ? "trait" : "host";
+    root.dataset.theme = hostTheme(model, el);
+  };
+  applyTheme();
+  const unwatchTheme = watchTheme(model, el, applyTheme);
+
+  // A choice of the player's own replaces the auto-play's next step.
+  const send = (kind, fields = {}) => {
+    if (kind !== "step") clearTimeout(sharedOf(model).timer);
+    if (!post(model, { kind, version: model.get("version"), ...fields })) {
+      parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
+      parts.error.hidden = false;
+    }
+  };
+
+  // Each trait has its drawing; the traits of one message draw once.
+  const dirty = new Set();
+  const drawers = {
+    board: () => drawBoard(),
+    pictures: () => drawPosition(),
+    past: () => onPast(),
+    decision: () => drawDecision(),
+    log: () => drawLog(),
+    controls: () => drawControls(),
+    hint: () => drawHint(),
+    error: () => drawError(),
+    version: () => onVersion(),
+  };
+  const schedule = (name) => {
+    if (dirty.size === 0) queueMicrotask(flush);
+    dirty.add(name);
+  };
+  const flush = () => {
+    const names = [...dirty];
+    dirty.clear();
+    // A redraw may remove the focused piece: the keys then stay with the board.
+    // (In marimo the board lives in a shadow root, which has its own activeElement.)
+    const focusedIn = () => root.contains(root.getRootNode().activeElement);
+    const focused = focusedIn();
+    for (const draw of new Set(names.map((n) => drawers[n]))) draw();
+    settle();
+    if (focused && !focusedIn()) root.focus({ preventScroll: true });
+  };
+  const listeners = Object.keys(drawers).map((name) => {
+    const listener = () => schedule(name);
+    model.on(`change:${name}`, listener);
+    return [name, listener];
+  });
+
+  // -- the position: live, or a past one from the log -----------------------------
+  function drawBoard() {
+    const board = model.get("board") || {};
+    setSvg(parts.map, board.map);
+    setSvg(parts.legend, board.legend);
+    root.dataset.board = board.name || "";
+  }
+
+  // The sections shown: the live position's, or a past one's from the log.
+  function shown() {
+    const past = model.get("past") || {};
+    if (page.cursor != null && past.pictures) return [past.pictures, past.chunks || {}];
+    return [model.get("pictures") || {}, {}];
+  }
+
+  function drawPosition() {
+    const [layout, extra] = shown();
+    for (const [section, name] of Object.entries(layout)) {
+      setSvg(container(section), sectionText(model, name, extra));
+    }
+    page.stale = true;
+  }
+
+  // Where a section goes: "pieces", "status", "market", "hall:<color>".
+  function container(section) {
+    const fixed = { pieces: parts.pieces, status: parts.status, market: parts.pool };
+    if (fixed[section]) return fixed[section];
+    if (!parts.halls[section]) {
+      parts.halls[section] = make("div", "covil-hall");
+      parts.halls[section].dataset.section = section;
+      parts.hallRow.appendChild(parts.halls[section]);
+    }
+    return parts.halls[section];
+  }
+
+  // The elements a click would choose an action with: focusable, named for
+  // screen readers. The drawing already marks them (data-action, a ring).
+  function byElement() {
+    const found = new Map();
+    if (page.cursor != null) return found;
+    for (const offered of (model.get("decision") || {}).actions || []) {
+      for (const key of offered.elements) {
+        if (!found.has(key)) found.set(key, []);
+        found.get(key).push(offered);
+      }
+    }
+    return found;
+  }
+
+  // The drawn elements of a key, but not the map's static layer: the pieces
+  // layer over it carries the zones' marks (a click on the layer below still
+  // finds its zone).
+  function elementsFor(key) {
+    const [kind, id] = splitKey(key);
+    const found = root.querySelectorAll(`[data-${kind}="${CSS.escape(id)}"]`);
+    return [...found].filter((node) => !parts.map.contains(node));
+  }
+
+  // The pieces layer comes marked by the drawing; the halls and the market
+  // are drawn unmarked (marks there would resend most cards at every
+  // decision), so the page marks their elements the same way: data-action
+  // (or data-actions) and a dashed ring in the drawing's colour.
+  function markChoices() {
+    for (const node of root.querySelectorAll(".covil-choice")) {
+      node.classList.remove("covil-choice", "covil-chosen");
+      for (const name of ["tabindex", "role", "aria-label"]) node.removeAttribute(name);
+    }
+    for (const node of root.querySelectorAll("[data-covil-marked]")) {
+      node.removeAttribute("data-action");
+      node.removeAttribute("data-actions");
+      node.removeAttribute("data-covil-marked");
+    }
+    for (const ring of root.querySelectorAll(".covil-ring")) ring.remove();
+    const unmarked = [];
+    for (const [key, actions] of byElement()) {
+      for (const node of elementsFor(key)) {
+        node.classList.add("covil-choice");
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("role", "button");
+        node.setAttribute("aria-label", actions.map((a) => a.label).join("; "));
+        if (key === page.chooser) node.classList.add("covil-chosen");
+        if (!node.hasAttribute("data-action") && !node.hasAttribute("data-actions")) unmarked.push([node, actions]);
+      }
+    }
+    // Measure every element first, then draw the rings: one layout, not one per ring.
+    const boxes = unmarked.map(([node]) => (node.tagName.toLowerCase() === "g" ? node.getBBox() : null));
+    unmarked.forEach(([node, actions], i) => mark(node, actions, boxes[i]));
+  }
+
+  function mark(node, actions, box) {
+    node.setAttribute("data-covil-marked", "");
+    const notations = actions.map((a) => a.action);
+    if (notations.length === 1) node.setAttribute("data-action", notations[0]);
+    else node.setAttribute("data-actions", notations.join("|"));
+    if (box == null) return;
+    const colour = (model.get("board") || {}).mark || "#c026d3";
+    const round = node.firstElementChild?.tagName.toLowerCase() === "circle" && Math.abs(box.width - box.height) < 1;
+    const ring = document.createElementNS("http://www.w3.org/2000/svg", round ? "circle" : "rect");
+    const pad = round ? 2 : 3;
+    const paint = { fill: colour, "fill-opacity": "0.1", stroke: colour, "stroke-width": "2.5", "stroke-dasharray": "5 3" };
+    const shape = round
+      ? { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: box.width / 2 + pad }
+      : { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad, rx: 4 + pad };
+    for (const [name, value] of Object.entries({ ...shape, ...paint })) ring.setAttribute(name, String(value));
+    ring.setAttribute("class", "covil-ring");
+    node.appendChild(ring);
+  }
+
+  // -- the decision: prompt, combat, actions ------------------------------------
+  function drawDecision() {
+    const decision = model.get("decision") || {};
+    parts.prompt.replaceChildren();
+    parts.combat.replaceChildren();
+    parts.actions.replaceChildren();
+    if (decision.over) {
+      drawScores(decision);
+    } else {
+      const who = make("strong", "covil-who", decision.seat ? decision.seat.label : decision.player);
+      who.dataset.player = decision.player || "";
+      parts.prompt.append(who, `: ${decision.prompt} `, make("span", "covil-rule", `(${decision.rule})`));
+      if (decision.combat) drawCombat(decision.combat);
+      // Looking back, nothing can be chosen: the actions are the game's now.
+      const offered = page.cursor != null ? [] : page.chooser ? chooserActions(decision) : decision.actions;
+      if (page.chooser) parts.actions.append(make("li", "covil-note", `Choose for ${page.chooser.replace(":", " ")} (Esc to cancel):`));
+      offered.forEach((action, i) => parts.actions.append(actionItem(action, i)));
+    }
+    root.dataset.waiting = decision.waiting || "";
+    page.stale = true;
+  }
+
+  // After the pieces or the decision were drawn: mark the choices once.
+  function settle() {
+    if (!page.stale) return;
+    page.stale = false;
+    markChoices();
+    drawBanner();
+  }
+
+  function chooserActions(decision) {
+    return decision.actions.filter((a) => a.elements.includes(page.chooser));
+  }
+
+  function actionItem(action, index) {
+    const item = make("li", "covil-action");
+    const label = index < 9 ? `${index + 1}. ${action.label}` : action.label;
+    const pick = button(label, action.action, () => choose(action.action));
+    pick.dataset.action = action.action;
+    item.appendChild(pick);
+    if (action.preview) item.appendChild(make("span", "covil-preview", previewText(action.preview)));
+    // Pointing at a listed action points at its elements on the board.
+    const point = (on) => action.elements.forEach((k) => elementsFor(k).forEach((n) => n.classList.toggle("covil-pointed", on)));
+    pick.addEventListener("mouseenter", () => point(true));
+    pick.addEventListener("mouseleave", () => point(false));
+    pick.addEventListener("focus", () => point(true));
+    pick.addEventListener("blur", () => point(false));
+    return item;
+  }
+
+  // What a response would change: the strengths before → after.
+  function previewText(preview) {
+    const combat = (model.get("decision") || {}).combat || {};
+    const [attack, defense] = [combat.attack?.total, combat.defense?.total];
+    const changes = [];
+    if (preview.attack !== attack) changes.push(`attack ${attack} → ${preview.attack}`);
+    if (preview.defense !== defense) changes.push(`defense ${defense} → ${preview.defense}`);
+    if (preview.resolves) return `the combat is resolved at attack ${preview.attack} against defense ${preview.defense}`;
+    return changes.length ? changes.join(", ") : "the strengths stay as they are";
+  }
+
+  function drawCombat(combat) {
+    const side = (title, strength) => {
+      const box = make("div", "covil-strength");
+      box.append(make("div", "covil-total", `${title} ${strength ? strength.total : "—"}`));
+      const list = make("ul", "covil-parts");
+      for (const [label, value] of strength ? strength.parts : []) list.append(make("li", "", `${value} from ${label}`));
+      box.append(list);
+      return box;
+    };
+    const head = `${combat.attacker || "the rebels"}${combat.troop ? ` (${combat.troop})` : ""} attacks ${combat.target || "…"}${combat.style ? `, ${combat.style}` : ""}`;
+    parts.combat.append(make("div", "covil-combat-head", head), side("Attack", combat.attack), side("Defense", combat.defense));
+  }
+
+  function drawScores(decision) {
+    parts.prompt.append(make("strong", "", `Game over — ${decision.winners.join(" and ")} ${decision.winners.length > 1 ? "share the victory" : "wins"}`));
+    const list = make("ol", "covil-scores");
+    for (const score of decision.scores) list.append(make("li", "", score.text));
+    parts.combat.append(list);
+  }
+
+  function choose(action) {
+    page.chooser = null;
+    send("act", { action });
+  }
+
+  // -- clicks on the board --------------------------------------------------------
+  const kinds = () => (model.get("board") || {}).kinds || [];
+
+  // The element keys from the clicked node outwards: a troop, then its zone.
+  function keysAt(node) {
+    const keys = [];
+    for (; node && node !== root; node = node.parentElement) {
+      for (const kind of kinds()) {
+        const id = node.getAttribute(`data-${kind}`);
+        if (id) keys.push(`${kind}:${id}`);
+      }
+    }
+    return keys;
+  }
+
+  function clickAt(node) {
+    const keys = keysAt(node);
+    if (keys.length === 0 || page.cursor != null) return false;
+    const offered = byElement();
+    const key = keys.find((k) => offered.has(k));
+    if (key === undefined) {
+      // Not legal now: Python says why, in the rule's words.
+      if ((model.get("decision") || {}).waiting == null) send("why", { element: keys[0] });
+      return true;
+    }
+    const actions = offered.get(key);
+    if (actions.length === 1) {
+      choose(actions[0].action);
+    } else {
+      page.chooser = key;
+      drawDecision();
+      settle();
+      parts.actions.querySelector("button")?.focus();
+    }
+    return true;
+  }
+
+  function onClick(event) {
+    if (event.target.closest("button, input, select, summary, .covil-log")) return;
+    if (clickAt(event.target)) event.stopPropagation();
+  }
+
+  // -- the log, the slider over it, and past positions -----------------------------
+  // The log's groups: one text per finished phase, and one per position of
+  // the phase under way, joined here into the phase's group.
+  function groups() {
+    const log = model.get("log") || {};
+    const done = (log.done || []).map((name) => parsedText(model, name)).filter(Boolean);
+    const now = (log.now || []).map((name) => parsedText(model, name)).filter(Boolean);
+    if (now.length > 0) done.push({ day: now[0].day, phase: now[0].phase, entries: now.flatMap((g) => g.entries) });
+    return done;
+  }
+
+  // Each position the log leads to, once, in order; the last is the game now.
+  function positions() {
+    const found = [];
+    for (const group of groups()) {
+      for (const entry of group.entries) {
+        const last = found[found.length - 1];
+        if (!last || last.step !== entry.step || last.moment !== entry.moment) found.push({ step: entry.step, moment: entry.moment });
+      }
+    }
+    return found;
+  }
+
+  // A finished phase's group is built once and kept (its text never
+  // changes, and a reader may have opened or closed it); the phase under way
+  // is built anew. Entry numbers count positions from the log's start.
+  const builtGroups = new Map(); // "name@index@previous" -> { details, index, previous }
+
+  function drawLog() {
+    const log = model.get("log") || {};
+    const done = log.done || [];
+    const shown = [];
+    let [index, previous] = [-1, null];
+    done.forEach((name, g) => {
+      const key = `${name}@${index}@${previous}`;
+      if (!builtGroups.has(key)) {
+        const group = parsedText(model, name);
+        if (!group) return;
+        builtGroups.set(key, buildGroup(group, index, previous, g >= done.length - 1));
+      }
+      const built = builtGroups.get(key);
+      shown.push(built.details);
+      [index, previous] = [built.index, built.previous];
+    });
+    const now = groups().slice(done.length)[0];
+    if (now) shown.push(buildGroup(now, index, previous, true).details);
+    parts.log.replaceChildren(...shown);
+    drawSlider();
+    // The newest entry in view, once the page is laid out anyway.
+    if (page.cursor == null) requestAnimationFrame(() => (parts.log.scrollTop = parts.log.scrollHeight));
+  }
+
+  function buildGroup(group, index, previous, open) {
+    const details = make("details", "covil-log-group");
+    details.open = open;
+    details.append(make("summary", "", group.phase === "setup" ? "Setup" : `Day ${group.day} · ${group.phase}`));
+    const list = make("ol", "covil-entries");
+    for (const entry of group.entries) {
+      const here = `${entry.step}/${entry.moment}`;
+      if (here !== previous) index += 1;
+      previous = here;
+      const item = make("li", `covil-entry covil-${entry.kind}`);
+      item.dataset.position = String(index);
+      item.append(make("span", "covil-rule", entry.rule), " ", entry.text);
+      const at = index;
+      item.addEventListener("click", () => goTo(at));
+      list.append(item);
+    }
+    details.append(list);
+    return { details, index, previous };
+  }
+
+  function drawSlider() {
+    const count = positions().length;
+    parts.slider.max = String(Math.max(0, count - 1));
+    parts.slider.value = String(page.cursor ?? count - 1);
+    parts.slider.setAttribute("aria-valuetext", sliderText());
+  }
+
+  function sliderText() {
+    const all = positions();
+    if (page.cursor == null) return `the game now (after ${Math.max(0, all.length - 1)} positions)`;
+    const at = all[page.cursor];
+    return `after action ${at.step}${at.moment ? `, dummy step ${at.moment}` : ""}`;
+  }
+
+  // Show the position at index `at` of positions(); the last one is the game.
+  function goTo(at) {
+    const all = positions();
+    if (all.length === 0) return;
+    at = Math.max(0, Math.min(at, all.length - 1));
+    page.cursor = at === all.length - 1 ? null : at;
+    page.chooser = null;
+    if (page.cursor != null) ask(all[page.cursor]);
+    drawPosition();
+    drawDecision();
+    settle();
+    drawControls();
+    drawSlider();
+    for (const node of parts.log.querySelectorAll(".covil-here")) node.classList.remove("covil-here");
+    if (page.cursor != null) {
+      const entries = parts.log.querySelectorAll(`[data-position="${page.cursor}"]`);
+      entries.forEach((n) => n.classList.add("covil-here"));
+      entries[0]?.closest("details")?.setAttribute("open", "");
+      entries[0]?.scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  // One "show" message at a time: while one is answered, only the latest
+  // wish is kept (a held arrow key asks for many positions).
+  function ask(position) {
+    page.wanted = position;
+    if (page.asking) return;
+    const past = model.get("past") || {};
+    if (past.step === position.step && past.moment === position.moment) return;
+    page.asking = true;
+    send("show", position);
+  }
+
+  function onPast() {
+    page.asking = false;
+    const past = model.get("past") || {};
+    const wanted = page.wanted;
+    if (page.cursor != null && wanted && (past.step !== wanted.step || past.moment !== wanted.moment)) ask(wanted);
+    drawPosition();
+    settle();
+  }
+
+  // -- banners: playback, thinking, past position, "what if" ------------------------
+  function drawBanner() {
+    const decision = model.get("decision") || {};
+    const controls = model.get("controls") || {};
+    const moment = controls.moment;
+    const lines = [];
+    if (page.cursor != null) {
+      lines.push(`Looking back: ${sliderText()}. ← → to move, Esc or End to return, t to try a “what if” from here.`);
+    } else if (controls.thinking) {
+      lines.push(`${seatLabel(controls.thinking)} is thinking…`);
+    } else if (moment) {
+      lines.push(`${seatLabel(moment.player)}: ${moment.actions.join(", ")}${moment.reason ? ` — ${moment.reason}` : ""}`);
+    } else if (decision.waiting === "bot") {
+      lines.push(`${seatLabel(decision.player)} is to play.`);
+    }
+    if (controls.what_if) lines.push(`Trying a “what if” line from action ${controls.what_if.from}; b returns to the game.`);
+    parts.banner.replaceChildren(...lines.map((line) => make("div", "", line)));
+    parts.banner.hidden = lines.length === 0;
+    root.classList.toggle("covil-looking-back", page.cursor != null);
+    root.classList.toggle("covil-thinking", Boolean(controls.thinking));
+  }
+
+  function seatLabel(color) {
+    const seat = ((model.get("board") || {}).seats || []).find((s) => s.color === color);
+    return seat ? seat.label : color;
+  }
+
+  // -- controls -------------------------------------------------------------------
+  function drawControls() {
+    const controls = model.get("controls") || {};
+    const waiting = (model.get("decision") || {}).waiting;
+    // While a bot thinks, Python is busy: a second request would only be stale.
+    const busy = Boolean(controls.thinking);
+    parts.undo.disabled = busy || !controls.can_undo;
+    parts.redo.disabled = busy || !controls.can_redo;
+    parts.step.disabled = busy || (waiting !== "playback" && waiting !== "bot");
+    parts.skip.disabled = parts.step.disabled;
+    parts.hint.disabled = busy || waiting != null;
+    parts.back.hidden = !controls.what_if;
+    parts.tryHere.hidden = page.cursor == null;
+    drawBanner();
+  }
+
+  function drawHint() {
+    const hint = model.get("hint") || {};
+    parts.hintText.textContent = hint.text || "";
+    parts.hintBox.hidden = !hint.text;
+  }
+
+  function drawError() {
+    const error = model.get("error") || {};
+    parts.error.replaceChildren();
+    if (!error.text) return;
+    parts.error.append(make("span", "", error.text));
+    if (error.rule) parts.error.append(" ", make("span", "covil-rule", `(${error.rule})`));
+    parts.error.hidden = false;
+  }
+
+  function onVersion() {
+    root.dataset.version = String(model.get("version"));
+    parts.error.hidden = true; // an error belongs to the position it was made on
+    page.chooser = null;
+    const decision = model.get("decision") || {};
+    const moment = (model.get("controls") || {}).moment;
+    // Said to screen readers: what just happened, then what is asked now.
+    const said = [];
+    if (moment) said.push(`${seatLabel(moment.player)}: ${moment.actions.join(", ")}.`);
+    said.push(decision.over ? "The game is over." : `${seatLabel(decision.player)}: ${decision.prompt}.`);
+    parts.live.textContent = said.join(" ");
+    drawControls();
+  }
+
+  // -- keyboard ---------------------------------------------------------------------
+  const keyActions = {
+    u: () => send("undo"),
+    r: () => send("redo"),
+    n: () => send("step"),
+    s: () => send("skip"),
+    h: () => send("hint"),
+    p: () => {
+      const state = sharedOf(model);
+      state.speed = state.speed === "off" ? parts.speed.dataset.resume || "normal" : "off";
+      parts.speed.value = state.speed;
+      scheduleStep(model);
+    },
+    t: () => tryHere(),
+    b: () => send("return"),
+    "?": () => toggleHelp(),
+    ArrowLeft: () => goTo((page.cursor ?? positions().length - 1) - 1),
+    ArrowRight: () => goTo((page.cursor ?? positions().length - 1) + 1),
+    Home: () => goTo(0),
+    End: () => goTo(positions().length - 1),
+    Escape: () => escape(),
+  };
+
+  function escape() {
+    if (page.help) return toggleHelp();
+    if (page.chooser) {
+      page.chooser = null;
+      drawDecision();
+      return settle();
+    }
+    if (page.cursor != null) return goTo(positions().length - 1);
+    parts.error.hidden = true;
+  }
+
+  function onKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const inField = event.target.matches("input, select");
+    if (inField && event.key !== "Escape") {
+      event.stopPropagation(); // the slider and the speed take their own keys
+      return;
+    }
+    if ((event.key === "Enter" || event.key === " ") && !event.target.matches("button, summary")) {
+      if (clickAt(event.target)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+      return;
+    }
+    let handled = false;
+    if (/^[1-9]$/.test(event.key)) {
+      const buttons = parts.actions.querySelectorAll("button");
+      const chosen = buttons[Number(event.key) - 1];
+      if (chosen) chosen.click();
+      handled = true;
+    } else if (keyActions[event.key]) {
+      keyActions[event.key]();
+      handled = true;
+    }
+    if (handled) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  }
+
+  function toggleHelp() {
+    page.help = !page.help;
+    parts.help.hidden = !page.help;
+  }
+
+  function tryHere() {
+    if (page.cursor == null) return;
+    const at = positions()[page.cursor];
+    page.cursor = null;
+    send("try", { step: at.step });
+  }
+
+  // -- wiring -------------------------------------------------------------------------
+  parts.undo.addEventListener("click", () => send("undo"));
+  parts.redo.addEventListener("click", () => send("redo"));
+  parts.step.addEventListener("click", () => send("step"));
+  parts.skip.addEventListener("click", () => send("skip"));
+  parts.hint.addEventListener("click", () => send("hint"));
+  parts.back.addEventListener("click", () => send("return"));
+  parts.tryHere.addEventListener("click", tryHere);
+  parts.helpButton.addEventListener("click", toggleHelp);
+  parts.slider.addEventListener("input", () => goTo(Number(parts.slider.value)));
+  parts.speed.value = sharedOf(model).speed;
+  parts.speed.addEventListener("change", () => {
+    sharedOf(model).speed = parts.speed.value;
+    if (parts.speed.value !== "off") parts.speed.dataset.resume = parts.speed.value;
+    scheduleStep(model);
+  });
+  root.addEventListener("click", onClick);
+  root.addEventListener("keydown", onKey);
+
+  drawBoard();
+  drawPosition();
+  drawDecision();
+  settle();
+  drawLog();
+  drawHint();
+  onVersion();
+
+  return () => {
+    for (const [name, listener] of listeners) model.off(`change:${name}`, listener);
+    unwatchTheme();
+    root.removeEventListener("click", onClick);
+    root.removeEventListener("keydown", onKey);
+  };
+}
+
+function splitKey(key) {
+  const at = key.indexOf(":");
+  return [key.slice(0, at), key.slice(at + 1)];
+}
+
+// The fixed parts of the board, built once per view.
+function skeleton(root) {
+  const parts = {};
+  const top = make("div", "covil-top");
+  parts.status = make("div", "covil-status");
+  top.append(parts.status);
+
+  const main = make("div", "covil-main");
+  const table = make("div", "covil-table");
+  parts.map = make("div", "covil-map");
+  parts.pieces = make("div", "covil-pieces");
+  table.append(parts.map, parts.pieces);
+
+  const side = make("div", "covil-side");
+  parts.banner = make("div", "covil-banner");
+  parts.banner.hidden = true;
+  parts.prompt = make("div", "covil-prompt");
+  parts.combat = make("div", "covil-combat");
+  parts.actions = make("ol", "covil-actions");
+  parts.error = make("div", "covil-error");
+  parts.error.setAttribute("role", "alert");
+  parts.error.hidden = true;
+  parts.hintBox = make("div", "covil-hint");
+  parts.hintBox.hidden = true;
+  parts.hintText = make("pre", "covil-hint-text");
+  parts.hintBox.append(make("strong", "", "Hint: "), parts.hintText);
+  parts.help = make("div", "covil-help");
+  parts.help.hidden = true;
+  const keys = make("dl", "");
+  for (const [key, what] of KEYS_HELP) keys.append(make("dt", "", key), make("dd", "", what));
+  parts.help.append(make("strong", "", "Keyboard"), keys);
+  side.append(parts.help, parts.banner, parts.prompt, parts.combat, parts.actions, parts.error, parts.hintBox);
+  main.append(table, side);
+
+  parts.hallRow = make("div", "covil-halls");
+  parts.halls = {};
+  parts.pool = make("div", "covil-pool");
+  parts.legend = make("div", "covil-legend");
+
+  const controls = make("div", "covil-controls");
+  parts.undo = button("Undo", "Take back to your last decision (u)");
+  parts.redo = button("Redo", "Replay what was undone (r)");
+  parts.step = button("Step", "The next bot or dummy step (n)");
+  parts.skip = button("Skip to my decision", "Play on to your next decision (s)");
+  parts.speed = make("select", "covil-speed");
+  parts.speed.title = "Auto-play speed (p pauses)";
+  for (const [value, label] of [["off", "Step by hand"], ["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"]]) {
+    const option = make("option", "", label);
+    option.value = value;
+    parts.speed.append(option);
+  }
+  parts.hint = button("Hint", "What the greedy bot would do (h)");
+  parts.back = button("Back to the game", "Leave the “what if” line (b)");
+  parts.back.hidden = true;
+  parts.helpButton = button("?", "Keyboard help (?)");
+  controls.append(parts.undo, parts.redo, parts.step, parts.speed, parts.skip, parts.hint, parts.back, parts.helpButton);
+
+  const timeline = make("div", "covil-timeline");
+  parts.slider = make("input", "covil-slider");
+  parts.slider.type = "range";
+  parts.slider.min = "0";
+  parts.slider.setAttribute("aria-label", "Position in the log");
+  parts.tryHere = button("Try from here", "A “what if” line from this position (t)");
+  parts.tryHere.hidden = true;
+  timeline.append(parts.slider, parts.tryHere);
+
+  parts.log = make("div", "covil-log");
+  parts.log.setAttribute("aria-label", "Game log");
+
+  parts.live = make("div", "covil-live");
+  parts.live.setAttribute("aria-live", "polite");
+
+  const shop = make("div", "covil-shop");
+  shop.append(parts.pool, parts.legend);
+  root.append(top, main, controls, parts.hallRow, shop, timeline, parts.log, parts.live);
+  return parts;
+}
+
+export default { initialize, render };

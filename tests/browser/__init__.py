@@ -1,0 +1,1 @@
+"""Browser tests: the board in real JupyterLab, Notebook 7 and marimo pages."""

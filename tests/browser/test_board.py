@@ -1,0 +1,240 @@
+"""The board in a real JupyterLab: a solo game's first day played by clicks and
+checked on the Python side, keys only, malformed messages from the page, and the
+light and dark themes (screenshots kept in artifacts/screenshots).
+
+``solo.ipynb`` opens a solo game against the rulebook's dummy, seed 1: the
+same positions every run, so the clicks below are known to be legal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from browser.board import ROOT, Board
+from browser.harness import DARK, LIGHT, Notebook, NotebookOpener, screenshot_path
+
+SOLO = "solo.ipynb"
+FIRST_DAY = [
+    "start B",
+    "lie Y1",
+    "move A",
+    "acquire gate-warden",
+    "pay gold 1",
+    "pay gold 1",
+    "pay gold 1",
+    "pay minion yellow-grunt",
+    "end",
+    "lie Y2",
+    "attack R1",
+    "exhaust yellow-private",
+    "pass",
+    "end",
+]
+
+
+def open_solo(open_in_lab: NotebookOpener) -> tuple[Notebook, Board]:
+    notebook = open_in_lab(SOLO)
+    board = Board(notebook.run_all(f"{ROOT}[data-version]"))
+    expect(board.root).to_have_attribute("data-waiting", "")
+    return notebook, board
+
+
+def yellow(notebook: Notebook, what: str) -> Any:
+    """A fact about yellow (the person's seat) in the notebook's own game."""
+    return notebook.kernel.value(f"board.game.player('yellow'){what}")
+
+
+def test_first_day_of_a_solo_game_by_clicks(open_in_lab: NotebookOpener) -> None:
+    notebook, board = open_solo(open_in_lab)
+    board.speed("off")  # the dummy's steps one click at a time
+
+    # Setup I: the fortress in zone B; then the dummy's start, step by step.
+    board.click("zone:B", "start B")
+    said = board.step_through()
+    assert said and "start B" in said[0], said
+    expect(board.root.locator(".covil-log")).to_contain_text("start G")
+    assert yellow(notebook, ".fortress") == "B"
+
+    # A troop action: Y1 lies down and moves to A.
+    board.click("troop:Y1", "lie Y1")
+    board.click("zone:A", "move A")
+    assert yellow(notebook, ".troop('Y1').zone") == "A"
+
+    # Acquire Gate Warden, paid piece by piece: 3 coins, then a minion to make room.
+    board.click("card:gate-warden", "acquire gate-warden")
+    for coin, left in ((1, "2 gold more"), (2, "1 gold more"), (3, "make room")):
+        board.click(f"coin:yellow-{coin}", "pay gold 1")
+        expect(board.root.locator(".covil-prompt")).to_contain_text(left)
+    board.click("card:yellow-grunt", "pay minion yellow-grunt")
+    hall = notebook.kernel.value("[m.card for m in board.game.player('yellow').hall]")
+    assert "gate-warden" in hall and "yellow-grunt" not in hall
+    assert yellow(notebook, ".gold") == 2
+
+    # The dummy's turn: R1 heads for the mountain, to E.
+    board.choose("end")
+    board.skip_to_decision()
+    assert notebook.kernel.value("board.game.player('red').troop('R1').zone") == "E"
+
+    # An attack: Y2 lies down and attacks R1, exhausting Private; the dummy
+    # answers with its best defensive minion, and the combat shows both sides.
+    board.click("troop:Y2", "lie Y2")
+    board.click("troop:R1", "attack R1")
+    board.click("card:yellow-private", "exhaust yellow-private")
+    said = board.step_through()
+    assert any("living-rampart" in words for words in said), said
+    combat = board.root.locator(".covil-combat")
+    expect(combat).to_contain_text("Attack 1")
+    expect(combat).to_contain_text("Defense 5")
+    board.choose("pass")
+    board.skip_to_decision()
+
+    # The rest of the day: end the turn; the dummy, the night, day 2's morning.
+    board.choose("end")
+    board.skip_to_decision()
+
+    # Python's game holds exactly the clicked actions (the dummy's are its own).
+    assert notebook.kernel.value("[str(a) for a in board.game.history]") == FIRST_DAY
+    assert notebook.kernel.value("(board.game.day, board.game.phase)") == (2, "afternoon")
+    # Living Rampart defended, exhausted; the night rested it once.
+    assert notebook.kernel.value("board.game.player('red').minion('living-rampart').state") == (
+        "tired"
+    )
+    expect(board.root.locator(".covil-log")).to_contain_text("Defender wins")
+
+
+def cell_types(notebook: Notebook) -> list[str]:
+    """The notebook's cells by type: a key that reached JupyterLab's shortcuts
+    ("1" makes a heading, "b" adds a cell…) would change them."""
+    return notebook.page.evaluate(
+        "() => window.jupyterapp.shell.currentWidget.content.widgets.map(c => c.model.type)"
+    )
+
+
+def test_a_few_actions_with_the_keyboard_only(open_in_lab: NotebookOpener) -> None:
+    notebook, board = open_solo(open_in_lab)
+    keyboard = notebook.page.keyboard
+    cells = cell_types(notebook)
+    board.root.focus()
+
+    # ? opens the help, Esc closes it.
+    help_panel = board.root.locator(".covil-help")
+    keyboard.press("?")
+    expect(help_panel).to_be_visible()
+    keyboard.press("Escape")
+    expect(help_panel).to_be_hidden()
+
+    # 2 chooses the second listed action; s skips the dummy's steps.
+    expect(board.listed("start B")).to_contain_text("2.")
+    before = board.version
+    keyboard.press("2")
+    board.moved_on_from(before)
+    keyboard.press("s")
+    expect(board.root).to_have_attribute("data-waiting", "")
+
+    # Tab reaches a highlighted piece, Enter chooses it: the first troop lies down.
+    keyboard.press("Tab")
+    focused = notebook.page.evaluate("() => document.activeElement.dataset.troop")
+    assert focused == "Y1"
+    before = board.version
+    keyboard.press("Enter")
+    board.moved_on_from(before)
+
+    # 1 moves Y1 to the first zone listed; u takes the move back.
+    expect(board.listed("move A")).to_contain_text("1.")
+    before = board.version
+    keyboard.press("1")
+    board.moved_on_from(before)
+    assert yellow(notebook, ".troop('Y1').zone") == "A"
+    before = board.version
+    keyboard.press("u")
+    board.moved_on_from(before)
+
+    assert notebook.kernel.value("[str(a) for a in board.game.history]") == ["start B", "lie Y1"]
+    assert yellow(notebook, ".troop('Y1').zone") == "B"
+    assert cell_types(notebook) == cells
+
+
+# A comm message as the page's kernel connection sends it: what any code in the
+# page (a widget, an extension, a console) can put on the board's comm.
+SEND_FROM_PAGE = """([commId, data]) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  kernel.sendShellMessage({
+    header: {
+      msg_id: crypto.randomUUID(), msg_type: "comm_msg", username: kernel.username,
+      session: kernel.clientId, date: new Date().toISOString(), version: "5.3",
+    },
+    parent_header: {}, metadata: {}, channel: "shell", buffers: [],
+    content: { comm_id: commId, data },
+  });
+}"""
+
+
+def malformed(version: int) -> list[tuple[Any, str]]:
+    """Messages the board's protocol refuses, each with a word its error must say."""
+    return [
+        (42, "JSON object"),
+        ({"kind": "fly", "version": version}, "fly"),
+        ({"kind": "act", "version": version}, "'action'"),
+        ({"kind": "act", "version": version, "action": "start B", "extra": 1}, "extra"),
+        ({"kind": "act", "version": str(version), "action": "start B"}, "'version'"),
+        ({"kind": "act", "version": version - 1, "action": "start B"}, "position"),
+        ({"kind": "act", "version": version, "action": "start Z"}, "start Z"),
+        ({"kind": "act", "version": version, "action": "x" * 10_000}, "notation"),
+        ({"kind": "show", "version": version, "step": 99, "moment": 0}, "99"),
+        ({"kind": "why", "version": version, "element": "zone:<img src=x>"}, "element"),
+        ({"kind": "undo", "version": version}, "undo"),
+    ]
+
+
+def test_malformed_messages_from_the_page_change_nothing(open_in_lab: NotebookOpener) -> None:
+    notebook, board = open_solo(open_in_lab)
+    kernel, page = notebook.kernel, notebook.page
+    comm_id = kernel.value("board.model_id")
+    saved = kernel.value("board.game.to_json()")
+    version = board.version
+    error = board.root.locator(".covil-error")
+
+    for content, said in malformed(version):
+        page.evaluate(SEND_FROM_PAGE, [comm_id, {"method": "custom", "content": content}])
+        expect(error).to_be_visible()
+        expect(error).to_contain_text(said)
+
+    # The page may not set the traits Python owns, nor confuse the versions.
+    for state in ({"version": 0}, {"decision": {"actions": []}}, {"version": "x"}):
+        page.evaluate(SEND_FROM_PAGE, [comm_id, {"method": "update", "state": state}])
+        expect(error).to_contain_text(next(iter(state)))
+
+    assert kernel.value("board.game.to_json()") == saved
+    assert board.version == version
+    # The board still plays: a legal click goes through.
+    board.click("zone:B", "start B")
+    assert yellow(notebook, ".fortress") == "B"
+
+
+def test_light_and_dark_themes(open_in_lab: NotebookOpener) -> None:
+    """The board follows JupyterLab's theme both ways; the screenshots of each
+    (the board, and the whole page) are kept in artifacts/screenshots."""
+    notebook, board = open_solo(open_in_lab)
+    board.click("zone:B", "start B")
+    board.skip_to_decision()
+    board.click("troop:Y1", "lie Y1")  # a decision with pieces to choose on the map
+    backgrounds = {}
+    page = notebook.page
+    usual = page.viewport_size
+    assert usual is not None
+    # A window as tall as the board, so that its screenshot holds all of it.
+    board_box = board.root.bounding_box()
+    assert board_box is not None
+    page.set_viewport_size({"width": usual["width"], "height": int(board_box["height"]) + 300})
+    try:
+        for theme, name in ((DARK, "dark"), (LIGHT, "light")):
+            notebook.theme(theme)
+            expect(board.root).to_have_attribute("data-theme", name)
+            backgrounds[name] = board.root.evaluate("el => getComputedStyle(el).backgroundColor")
+            board.root.screenshot(path=screenshot_path(f"board-{name}"))
+            page.screenshot(path=screenshot_path(f"lab-{name}"))
+    finally:
+        page.set_viewport_size(usual)
+    assert backgrounds["dark"] != backgrounds["light"], backgrounds

@@ -1,0 +1,391 @@
+"""The drawing: every piece of a real position is in the picture with its
+``data-*`` attribute, legal actions mark exactly the elements ``elements_of``
+names, hidden hands stay hidden, and the text is valid, deterministic SVG.
+
+Positions come from seeded random games (mid-game and the end), solo games
+and scenarios.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from functools import cache
+
+import pytest
+
+from covil_nb.model import Action, CovilError, Game
+from covil_nb.model.scenario import Scenario
+from covil_nb.widget import drawing
+from covil_nb.widget._svg_style import ACTION, HIGHLIGHTS
+from covil_nb.widget.elements import KINDS, VERBS, attribute, elements_of
+
+SVG = "{http://www.w3.org/2000/svg}"
+DECISION_KINDS = {
+    "start-zone",
+    "turn",
+    "troop-action",
+    "payment",
+    "attack-troop",
+    "attack-target",
+    "attack-minion",
+    "defend",
+    "raise-stakes",
+    "defend-rebels",
+    "retreat",
+    "move-effect",
+    "rest-effect",
+}
+# Seeded games that, between them, reach every kind of decision.
+GAMES: list[tuple[str, Callable[[int], Game], int]] = [
+    ("A, 4 players", lambda s: Game.new(["yellow", "red", "green", "blue"], "A", seed=s), 3),
+    ("B, 3 players", lambda s: Game.new(["yellow", "red", "green"], "B", seed=s), 3),
+    ("solo", lambda s: Game.solo(seed=s), 0),
+]
+
+
+@cache
+def played() -> dict[str, list[Game]]:
+    """Every position of each seeded random game, from setup to the end."""
+    games = {}
+    for name, make, seed in GAMES:
+        game, chooser = make(seed), random.Random(seed)
+        seen = [game.copy()]
+        while not game.is_over:
+            game.apply(chooser.choice(game.legal_actions()))
+            seen.append(game.copy())
+        games[name] = seen
+    return games
+
+
+POSITIONS = [f"{name}, {when}" for name, _, _ in GAMES for when in ("mid-game", "end")]
+
+
+def position(name: str) -> Game:
+    """A named position: a game's middle or end, or the combat scenario."""
+    if name == "combat scenario":
+        return combat_scenario()
+    game, when = name.rsplit(", ", 1)
+    seen = played()[game]
+    return seen[len(seen) // 2] if when == "mid-game" else seen[-1]
+
+
+def combat_scenario() -> Game:
+    """Yellow's Y1 attacks red's R1 in zone A; red's fortress is destroyed
+    and some troops lie down."""
+    s = Scenario(["yellow", "red", "green"], board="A", seed=5)
+    s.fortress("yellow", "I").fortress("red", "H", hp=0).fortress("green", "K", hp=2)
+    s.overlord("yellow", "iron-marshal", "ready")
+    s.troops("yellow", "A", standing=2).troops("yellow", "I", lying=1)
+    s.troops("red", "A", standing=1, lying=1).troops("red", "H", lying=2)
+    s.troops("green", "D", standing=3)
+    s.hall("yellow", ["iron-bastion", ("harbor-warden", "tired"), ("night-blade", "exhausted")])
+    s.hand("yellow", ["tidecaller-conch"]).hand("red", ["kraken-ink", "drowned-crown"])
+    s.active("green", ["pearl-of-the-deep"]).rebels(3).afternoon(turn="yellow")
+    game = s.build()
+    for action in ("lie Y1", "attack R1", "exhaust iron-marshal"):
+        game.apply(action)
+    return game
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def with_attr(root: ET.Element, name: str) -> list[ET.Element]:
+    return [e for e in root.iter() if name in e.attrib]
+
+
+def values(root: ET.Element, name: str) -> list[str]:
+    return [e.attrib[name] for e in with_attr(root, name)]
+
+
+def element_key(e: ET.Element) -> str:
+    """The one element key an element carries (data-<kind>="<id>")."""
+    keys = [f"{k}:{e.attrib[f'data-{k}']}" for k in KINDS if f"data-{k}" in e.attrib]
+    assert len(keys) == 1, f"{e.attrib} carries {keys}"
+    return keys[0]
+
+
+# -- what the picture holds ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [*POSITIONS, "combat scenario"])
+def test_every_piece_is_in_the_picture_with_its_attribute(name: str) -> None:
+    game = position(name)
+    root = parse(drawing.draw(game).svg)
+    s = game.state
+    assert set(values(root, "data-zone")) == set(game.board.zones)
+    on_board = {t.id for p in s.players for t in p.on_board()}
+    assert sorted(values(root, "data-troop")) == sorted(on_board)
+    placed = {p.color for p in s.players if p.fortress}
+    assert sorted(values(root, "data-fortress")) == sorted(placed)
+    assert values(root, "data-rebels") == [game.board.town]
+    cards = list(s.pool)
+    for p in s.players:
+        cards += [m.card for m in p.minions] + p.active
+        if not s.is_dummy(p.color):
+            cards += p.hand
+    assert sorted(values(root, "data-card")) == sorted(cards)
+    for track in ("data-gold", "data-hp"):
+        assert sorted(values(root, track)) == sorted(game.players)
+    coins = {f"{c}-{n}" for c in game.players for n in range(1, 6)}
+    assert set(values(root, "data-coin")) == coins
+
+
+def test_the_svg_is_valid_deterministic_and_id_free() -> None:
+    for name in [*POSITIONS, "combat scenario"]:
+        game = position(name)
+        text = drawing.draw(game, actions=game.legal_actions()).svg
+        assert text == drawing.draw(game, actions=game.legal_actions()).svg, name
+        root = parse(text)
+        assert root.tag == f"{SVG}svg"
+        assert not [e for e in root.iter() if "id" in e.attrib], name
+        assert "0x" not in text and "url(#" not in text and "href" not in text, name
+        # One decimal everywhere; only a card row's scale needs three.
+        assert not re.search(r"\d\.\d\d", re.sub(r"scale\([^)]*\)", "", text)), name
+
+
+def test_picture_shows_itself_and_has_a_short_repr() -> None:
+    game = Game.new(["yellow", "red"], seed=1)
+    picture = drawing.draw(game)
+    assert picture._repr_svg_() == picture.svg
+    assert repr(picture) == "<Picture of Board A, day 1 morning: 1240x1042>"
+
+
+def test_hall_lists_slots_tracks_and_states() -> None:
+    game = combat_scenario()
+    root = parse(drawing.hall(game, "yellow").svg())
+    states = {e.attrib["data-card"]: e.attrib["data-state"] for e in with_attr(root, "data-state")}
+    assert states == {
+        "iron-marshal": "exhausted",  # exhausted for the attack
+        "iron-bastion": "ready",
+        "harbor-warden": "tired",
+        "night-blade": "exhausted",
+    }
+    # The state is a token with its word, not a colour alone.
+    words = [t.text for t in root.iter(f"{SVG}text")]
+    assert words.count("exhausted") == 2 and words.count("tired") == 1
+    assert words.count("empty slot") == 2
+    gold = with_attr(root, "data-gold")[0]
+    assert gold.attrib["data-amount"] == str(game.player("yellow").gold)
+
+
+# -- legal actions ----------------------------------------------------------------------------
+
+
+def action_marks(root: ET.Element) -> set[tuple[str, str]]:
+    """(element key, notation) for every element a click chooses an action with."""
+    marked = set()
+    for e in root.iter():
+        notations = e.attrib.get("data-action") or e.attrib.get("data-actions")
+        if notations:
+            # A click must show: a ring in the action colour inside the element.
+            assert any(x.attrib.get("stroke") == ACTION for x in e.iter()), e.attrib
+            marked |= {(element_key(e), n) for n in notations.split(drawing.SEPARATOR)}
+    return marked
+
+
+def test_actions_mark_exactly_their_elements_in_every_kind_of_decision() -> None:
+    checked: dict[str, int] = {}
+    verbs: set[str] = set()
+
+    def check(game: Game) -> None:
+        if game.is_over:
+            return
+        legal = game.legal_actions()
+        verbs.update(a.verb for a in legal)
+        kind = game.decision.kind
+        if checked.get(kind, 0) >= 2:
+            return
+        checked[kind] = checked.get(kind, 0) + 1
+        expected = {(k, str(a)) for a in legal for k in elements_of(a, game)}
+        assert action_marks(parse(drawing.draw(game, actions=legal).svg)) == expected, kind
+
+    for seen in played().values():
+        for game in seen:
+            check(game)
+    assert set(checked) == DECISION_KINDS
+    assert verbs == VERBS  # elements_of knows every verb the model offers, and no other
+
+
+def test_each_gold_payment_has_a_coin_of_its_own() -> None:
+    game = Game.new(["yellow", "red"], "B", seed=0)
+    chooser = random.Random(0)
+    while game.decision.kind != "payment" or game.state.stack[-1].gold == 0:
+        game.apply(chooser.choice(game.legal_actions()))
+    color, pledged = game.decision.player, game.state.stack[-1].gold
+    pays = [a for a in game.legal_actions() if a.args[:1] == ("gold",)]
+    root = parse(drawing.hall(game, color, actions=pays).svg())
+    coins = {e.attrib["data-coin"]: e.attrib["data-action"] for e in with_attr(root, "data-action")}
+    assert coins == {f"{color}-{pledged + int(a.args[1])}": str(a) for a in pays}
+
+
+def test_actions_sharing_an_element_are_listed_together() -> None:
+    game = combat_scenario()
+    root = parse(drawing.pieces_layer(game, actions=["move D", "retreat D"]).svg())
+    shared = with_attr(root, "data-actions")
+    assert [(e.attrib["data-zone"], e.attrib["data-actions"]) for e in shared] == [
+        ("D", "move D|retreat D")
+    ]
+    assert not with_attr(root, "data-action")
+
+
+def test_button_only_verbs_have_no_element() -> None:
+    game = combat_scenario()
+    for notation in ("pass", "end", "skip", "cancel", "buy-relic"):
+        assert elements_of(notation, game) == ()
+    assert elements_of("attack fortress-red", game) == ("fortress:red",)
+    assert elements_of(Action("repair"), game) == ("hp:red",)  # red decides now
+    with pytest.raises(CovilError, match="no verb 'fly'"):
+        elements_of("fly D", game)
+
+
+# -- what each player may see -------------------------------------------------------------
+
+
+def test_a_viewer_sees_only_their_own_hand() -> None:
+    game = combat_scenario()
+    root = parse(drawing.draw(game, viewer="yellow").svg)
+    cards = set(values(root, "data-card"))
+    assert "tidecaller-conch" in cards
+    assert not {"kraken-ink", "drowned-crown"} & cards
+    hidden = {e.attrib["data-hand"]: e.attrib["data-count"] for e in with_attr(root, "data-hand")}
+    assert hidden == {c: str(len(game.player(c).hand)) for c in ("red", "green")}
+    everyone = set(values(parse(drawing.draw(game).svg), "data-card"))
+    assert {"tidecaller-conch", "kraken-ink", "drowned-crown"} <= everyone
+
+
+def test_a_dummys_relics_stay_face_down() -> None:
+    game = position("solo, mid-game")
+    dummy = game.player("red")
+    assert dummy.hand, "the position should give the dummy relics"
+    root = parse(drawing.draw(game).svg)
+    assert not set(dummy.hand) & set(values(root, "data-card"))
+    hidden = {e.attrib["data-hand"]: e.attrib["data-count"] for e in with_attr(root, "data-hand")}
+    assert hidden == {"red": str(len(dummy.hand))}
+
+
+def test_unknown_viewer_is_refused() -> None:
+    with pytest.raises(CovilError, match="viewer 'purple'"):
+        drawing.draw(combat_scenario(), viewer="purple")
+
+
+# -- how pieces look ---------------------------------------------------------------------------
+
+
+def test_destroyed_fortresses_and_lying_troops_are_drawn_differently() -> None:
+    game = combat_scenario()
+    root = parse(drawing.pieces_layer(game).svg())
+    forts = {e.attrib["data-fortress"]: e for e in with_attr(root, "data-fortress")}
+    assert forts["red"].attrib["data-destroyed"] == "true"
+    assert "data-destroyed" not in forts["green"].attrib
+    assert forts["green"].attrib["data-hp-left"] == "2"
+    poses = {e.attrib["data-troop"]: e for e in with_attr(root, "data-troop")}
+    lying = {t for t, e in poses.items() if e.attrib["data-pose"] == "lying"}
+    assert lying == {"Y1", "R2", "R3", "R4", "Y3"}
+    for troop, e in poses.items():
+        turned = any("rotate(-90)" in x.attrib.get("transform", "") for x in e.iter())
+        assert turned == (troop in lying), troop
+
+
+def test_each_color_has_its_letter_and_shape() -> None:
+    game = position("A, 4 players, mid-game")
+    root = parse(drawing.pieces_layer(game).svg())
+    shapes = {}
+    for e in with_attr(root, "data-troop"):
+        if e.attrib["data-pose"] == "standing":
+            body = next(
+                x for x in e if x.tag in {f"{SVG}{t}" for t in ("circle", "rect", "polygon")}
+            )
+            shapes.setdefault(e.attrib["data-troop"][0], set()).add(
+                body.tag + body.get("points", "")
+            )
+            label = next(x for x in e.iter(f"{SVG}text"))
+            assert label.text == e.attrib["data-troop"]
+    assert len(shapes) == 4 and all(len(v) == 1 for v in shapes.values())
+    assert len({next(iter(v)) for v in shapes.values()}) == 4
+
+
+# -- a tutorial's overlays --------------------------------------------------------------------
+
+
+def test_highlights_arrows_notes_and_caption() -> None:
+    game = combat_scenario()
+    picture = drawing.draw(
+        game,
+        highlight={
+            "zone:D": "good",
+            "troop:R1": "bad",
+            "card:iron-bastion": "focus",
+            "zone:C": "go here",
+        },
+        arrows=[("troop:G1", "zone:C"), ("troop:G2", "fortress:yellow", "attack")],
+        notes={"E": "the town"},
+        caption="Lesson 3: attacking",
+    )
+    root = parse(picture.svg)
+    words = [t.text for t in root.iter(f"{SVG}text")]
+    assert "Lesson 3: attacking" in words and "the town" in words and "go here" in words
+    strokes = {
+        element_key(e): {x.attrib.get("stroke") for x in e.iter()}
+        for e in root.iter()
+        if any(f"data-{k}" in e.attrib for k in KINDS)
+    }
+    assert HIGHLIGHTS["good"] in strokes["zone:D"] and HIGHLIGHTS["bad"] in strokes["troop:R1"]
+    assert HIGHLIGHTS["focus"] in strokes["card:iron-bastion"]
+    # The combat under way draws its own attack arrow, first.
+    arrows = [
+        (e.get("data-from"), e.get("data-to"), e.get("data-arrow"))
+        for e in with_attr(root, "data-arrow")
+    ]
+    assert arrows == [
+        ("troop:Y1", "troop:R1", "attack"),
+        ("troop:G1", "zone:C", "move"),
+        ("troop:G2", "fortress:yellow", "attack"),
+    ]
+
+
+def test_a_combat_under_way_is_told_and_drawn() -> None:
+    game = combat_scenario()
+    combat = game.combat
+    words = [t.text for t in parse(drawing.status(game).svg()).iter(f"{SVG}text")]
+    told = f"attack {combat.attack.total} against defense {combat.defense.total}; red to respond"
+    assert any(w and told in w for w in words)
+    rebels = next(
+        g for g in played()["B, 3 players"] if g.decision and g.decision.kind == "defend-rebels"
+    )
+    root = parse(drawing.pieces_layer(rebels).svg())
+    [attack] = with_attr(root, "data-arrow")
+    assert attack.get("data-from") == f"zone:{rebels.board.town}"
+    assert attack.get("data-to") == f"troop:{rebels.combat.target}"
+
+
+def test_importing_the_drawing_lets_a_game_show_itself() -> None:
+    game = combat_scenario()
+    assert game._repr_svg_() == drawing.draw(game).svg
+
+
+@pytest.mark.parametrize(
+    ("overlay", "message"),
+    [
+        ({"highlight": {"zone:Z": "focus"}}, "names no zone"),
+        ({"highlight": {"castle:D": "focus"}}, "not an element key"),
+        ({"highlight": {"zone:D": ""}}, "give a style"),
+        ({"arrows": [("zone:D", "card:iron-bastion")]}, "not on the map"),
+        ({"arrows": [("zone:D", "zone:C", "wiggly")]}, "arrow style 'wiggly'"),
+        ({"notes": {"Z": "nowhere"}}, "no such zone"),
+    ],
+)
+def test_bad_overlays_are_refused_clearly(overlay: dict, message: str) -> None:
+    with pytest.raises(CovilError, match=message):
+        drawing.draw(combat_scenario(), **overlay)
+
+
+def test_attribute_reads_element_keys() -> None:
+    assert attribute("troop:Y1") == ("data-troop", "Y1")
+    assert attribute("coin:red-3") == ("data-coin", "red-3")
+    with pytest.raises(CovilError):
+        attribute("Y1")

@@ -1,0 +1,523 @@
+"""The board widget from Python: its traits after each kind of step, its
+controls through the same handler the comm uses, and messages that do not fit.
+
+A :class:`Page` stands in for the browser: it receives what the comm sends,
+keeps the texts as board.js does, and rebuilds the pictures and the log from
+the traits alone.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from covil_nb import CovilError, Game, GameWidget, play, play_solo
+from covil_nb.bots import RandomBot
+from covil_nb.bots import play as play_bots
+from covil_nb.model.scenario import Scenario
+from covil_nb.widget import drawing
+from covil_nb.widget.elements import elements_of
+
+
+class Page:
+    """The page side of one widget: the state as a page opening the board
+    gets it, then every update the comm sends, in order."""
+
+    def __init__(self, widget: GameWidget) -> None:
+        self.state: dict[str, Any] = json.loads(json.dumps(widget.get_state()))
+        self.texts = {**self.state["chunks"], **self.state["chunks_new"]}
+        self.updates: list[dict[str, Any]] = []
+        widget.comm.send = self.receive  # type: ignore[union-attr]
+
+    def receive(self, data: dict[str, Any], buffers: Any = None, **_: Any) -> None:
+        update = json.loads(json.dumps(data["state"]))  # what crosses the wire is JSON
+        self.updates.append(update)
+        self.state.update(update)
+        self.texts.update(update.get("chunks_new", {}))
+
+    def section(self, name: str, past: bool = False) -> str:
+        """A section's SVG, joined from its chunks."""
+        source = self.state["past"] if past else self.state
+        texts = {**self.texts, **(source.get("chunks", {}) if past else {})}
+        layout = texts[source["pictures"][name]]
+        return "".join(texts[chunk] for chunk in layout.split(" "))
+
+    def log(self) -> list[dict[str, Any]]:
+        """The log's groups, joined as the page joins them."""
+        log = self.state["log"]
+        groups = [json.loads(self.texts[n]) for n in log["done"]]
+        now = [json.loads(self.texts[n]) for n in log["now"]]
+        if now:
+            entries = [e for g in now for e in g["entries"]]
+            groups.append({"day": now[0]["day"], "phase": now[0]["phase"], "entries": entries})
+        return groups
+
+    def log_texts(self) -> list[str]:
+        return [e["text"] for g in self.log() for e in g["entries"]]
+
+
+def to_decision(widget: GameWidget) -> None:
+    """Step through a playback (and any bot) to the next decision of a person."""
+    while widget.decision["waiting"] in ("playback", "bot"):
+        widget.step()
+
+
+def solo_board(seed: int = 4) -> tuple[GameWidget, Page]:
+    widget = play_solo(seed=seed)
+    return widget, Page(widget)
+
+
+def started(seed: int = 4) -> tuple[GameWidget, Page]:
+    """A solo board at yellow's first afternoon decision."""
+    widget, page = solo_board(seed)
+    widget.act(widget.decision["actions"][0]["action"])
+    to_decision(widget)
+    return widget, page
+
+
+# -- the traits after each kind of step ------------------------------------------------
+
+
+def test_a_new_board_offers_the_starting_zones_with_their_elements():
+    widget, page = solo_board()
+    game = widget.game
+    legal = game.legal_actions()
+    offered = widget.decision["actions"]
+    assert widget.decision["kind"] == "start-zone" and widget.decision["waiting"] is None
+    assert [a["action"] for a in offered] == [str(a) for a in legal]
+    assert [a["label"] for a in offered] == [a.label for a in legal]
+    assert [a["elements"] for a in offered] == [list(elements_of(a, game)) for a in legal]
+    # The page rebuilds the drawing's sections exactly: the map's pieces with
+    # the legal actions marked, the halls and the market unmarked.
+    assert page.section("pieces") == drawing.pieces_layer(game, actions=legal).svg()
+    assert page.section("hall:red") == drawing.hall(game, "red", viewer="yellow").svg()
+    assert page.section("market") == drawing.market(game).svg()
+    assert page.section("status") == drawing.status(game).svg()
+    assert widget.board["seats"][1] == {
+        "color": "red",
+        "kind": "dummy",
+        "bot": "",
+        "label": "red (dummy)",
+    }
+    assert [g["phase"] for g in page.log()] == ["setup", "morning"]
+
+
+def test_a_start_zone_plays_the_dummys_answer_back_one_step_at_a_time():
+    widget, page = solo_board()
+    widget.act("start A")
+    moments = widget.game.moments()
+    assert len(moments) >= 2  # the dummy chose its zone (and more) inside apply
+    assert widget.decision["waiting"] == "playback"
+    assert widget.controls["moment"] == {
+        "index": 0,
+        "player": "yellow",
+        "actions": ["start A"],
+        "reason": "",
+    }
+    assert page.section("pieces") == drawing.pieces_layer(moments[0].game).svg()
+    assert widget.decision["actions"] == []  # nothing to choose while the playback runs
+    # The log tells no more than the board shows: the dummy's steps come later.
+    shown = page.log_texts()
+    assert all(e.text in shown for e in moments[0].events)
+    assert not any(e.text in shown for e in moments[1].events)
+    for index in range(1, len(moments) - 1):
+        widget.step()
+        assert widget.controls["moment"]["index"] == index
+        assert widget.controls["moment"]["reason"] == moments[index].reason
+        assert page.section("pieces") == drawing.pieces_layer(moments[index].game).svg()
+    widget.step()  # the last moment is the game now: yellow decides
+    assert widget.decision["waiting"] is None and widget.decision["player"] == "yellow"
+    last = widget.controls["moment"]  # what the dummy did last stays said
+    assert (last["index"], last["player"]) == (len(moments) - 1, "red")
+    assert last["reason"] == moments[-1].reason != ""
+    assert page.log_texts() == [e.text for e in widget.game.log]
+
+
+def test_a_move_is_a_click_on_a_troop_then_on_a_zone():
+    widget, _ = started()
+    widget.act("lie Y1")
+    decision = widget.decision
+    assert decision["kind"] == "troop-action"
+    moves = [a for a in decision["actions"] if a["action"].startswith("move ")]
+    assert moves and all(a["elements"] == ["zone:" + a["action"][5:]] for a in moves)
+    widget.act(moves[0]["action"])
+    zone = moves[0]["action"][5:]
+    troop = widget.game.player("yellow").troop("Y1")
+    assert (troop.zone, troop.standing) == (zone, False)
+
+
+def test_an_acquisition_is_paid_piece_by_piece():
+    widget, page = started()
+    card = next(
+        a["action"] for a in widget.decision["actions"] if a["action"].startswith("acquire")
+    )
+    widget.act(card)
+    payments = 0
+    while widget.decision["kind"] == "payment":
+        offered = [a for a in widget.decision["actions"] if a["action"] != "cancel"]
+        for a in offered:  # each payment is chosen on an element of its own
+            kind = {"gold": "coin", "relic": "card", "minion": "card"}[a["action"].split()[1]]
+            assert len(a["elements"]) == 1 and a["elements"][0].startswith(kind + ":")
+        widget.act(offered[0]["action"])
+        payments += 1
+    bought = card.split()[1]
+    assert payments >= 1
+    assert bought in [m.card for m in widget.game.player("yellow").minions]
+    assert f'data-card="{bought}"' in page.section("hall:yellow")
+
+
+def combat_board() -> GameWidget:
+    """Yellow's Y1 attacks red's lying R1 in zone E; both hold relics."""
+    s = Scenario(["yellow", "red"], board="A", seed=11)
+    s.fortress("yellow", "J").fortress("red", "H").gold("yellow", 0).gold("red", 0)
+    s.overlord("yellow", "iron-marshal", "ready").overlord("red", "gilded-lich")
+    s.hand("yellow", ["drowned-crown", "sand-eaten-banner"]).hand("red", ["greenwood-mask"])
+    s.troops("yellow", "E", standing=1).troops("red", "E", lying=1)
+    widget = GameWidget(s.afternoon("yellow").build())
+    for action in ("lie Y1", "attack R1", "exhaust iron-marshal"):
+        widget.act(action)
+    return widget
+
+
+def test_an_attack_shows_both_strengths_and_what_each_answer_would_change():
+    widget = combat_board()
+    decision = widget.decision
+    combat = decision["combat"]
+    assert (decision["player"], decision["kind"]) == ("red", "defend")
+    assert (combat["attacker"], combat["troop"], combat["target"]) == ("yellow", "Y1", "R1")
+    assert combat["attack"]["total"] == 4
+    assert combat["attack"]["text"] == str(widget.game.combat.attack)
+    assert sum(v for _, v in combat["defense"]["parts"]) == combat["defense"]["total"]
+    for offered in decision["actions"]:
+        if offered["action"] == "buy-relic":
+            continue
+        trial = widget.game.copy()
+        trial.apply(offered["action"])
+        after = trial.combat
+        if offered["action"] == "pass":
+            assert offered["preview"]["resolves"] is (after is None or after.stage != "respond")
+        else:
+            assert offered["preview"] == {
+                "attack": after.attack.total,
+                "defense": after.defense.total,
+                "resolves": False,
+            }
+    mask = next(a for a in decision["actions"] if a["action"] == "activate greenwood-mask")
+    assert mask["preview"]["defense"] > combat["defense"]["total"]
+    widget.act("activate greenwood-mask")
+    widget.act("pass")
+    assert widget.decision["kind"] == "raise-stakes" and widget.decision["player"] == "yellow"
+
+
+def test_a_night_ends_the_days_phase_in_the_log():
+    widget, page = started(seed=5)
+    chooser = random.Random(5)
+    while widget.game.day == 1:
+        widget.act(chooser.choice(widget.game.legal_actions()))
+        to_decision(widget)
+    phases = [(g["day"], g["phase"]) for g in page.log()]
+    assert phases[:5] == [
+        (1, "setup"),
+        (1, "morning"),
+        (1, "afternoon"),
+        (1, "night"),
+        (2, "morning"),
+    ]
+    night = page.log()[3]["entries"]
+    assert night and all(e["step"] == night[0]["step"] for e in night)  # one action ended the day
+    # Finished phases are texts of their own, sent once: the log trait names them.
+    assert len(widget.log["done"]) == len(phases) - 1
+
+
+def finished_solo_game(seed: int = 2) -> Game:
+    return play_bots(Game.solo(seed=seed), {"yellow": RandomBot(seed)}, seed=seed)
+
+
+def test_the_last_action_shows_the_score():
+    game = finished_solo_game()
+    widget = GameWidget(game.at(len(game.history) - 1))
+    widget.act(game.history[-1])
+    to_decision(widget)
+    decision = widget.decision
+    assert decision["over"] is True and decision["waiting"] == "over"
+    assert decision["winners"] == game.winners
+    assert [s["total"] for s in decision["scores"]] == [s.total for s in game.score()]
+    assert repr(widget).endswith(
+        f"game over — {' and '.join(game.winners)} "
+        + ("wins>" if len(game.winners) == 1 else "share it>")
+    )
+    with pytest.raises(CovilError, match="the game is over"):
+        widget.act("end")
+
+
+def test_a_bot_seat_shows_that_it_thinks_then_plays():
+    widget = play(["yellow", "red"], bots={"red": "random"}, seed=3)
+    page = Page(widget)
+    widget.act("start H")
+    assert widget.decision["waiting"] == "bot" and widget.decision["player"] == "red"
+    assert (
+        repr(widget) == "<GameWidget: yellow vs red (random), day 1 morning — red (random) to play>"
+    )
+    page.updates.clear()
+    widget.step()
+    thinking, *rest = page.updates
+    assert thinking == {
+        "controls": {**thinking["controls"], "thinking": "red"}
+    }  # sent alone, first
+    assert rest[-1]["controls"]["thinking"] is None
+    assert widget.game.history[-1].startswith("start")  # the bot chose its zone
+    assert widget.decision["player"] == "yellow"
+    zone = widget.game.history[-1].split()[1]
+    assert widget.controls["moment"]["reason"] == f"Place the fortress and 2 troops in zone {zone}"
+
+
+def test_skip_plays_the_bots_to_the_next_decision_of_a_person():
+    widget = play(["yellow", "red", "green"], bots={"red": "random", "green": "random"}, seed=2)
+    widget.act(widget.decision["actions"][0]["action"])
+    widget.skip()
+    assert widget.decision["waiting"] is None and widget.decision["player"] == "yellow"
+    assert len(widget.game.history) >= 3
+    with pytest.raises(CovilError, match="nothing to skip"):
+        widget.skip()
+
+
+def test_act_is_apply_on_the_game():
+    chooser = random.Random(8)
+    widget, plain = play_solo(seed=8), Game.solo(seed=8)
+    for _ in range(30):
+        action = chooser.choice(plain.legal_actions())
+        assert widget.act(action) == plain.apply(action)
+    assert widget.game.to_json() == plain.to_json()
+
+
+# -- inspecting: undo, redo, the log slider, "what if", hints, why not ---------------------
+
+
+def send(widget: GameWidget, kind: str, **fields: Any) -> None:
+    widget.receive({"kind": kind, "version": widget.version, **fields})
+
+
+def test_undo_and_redo_go_back_to_a_persons_decision():
+    widget = play(["yellow", "red"], bots={"red": "random"}, seed=3)
+    widget.act("start H")
+    widget.step()  # red's bot places its fortress
+    assert len(widget.game.history) == 2 and widget.decision["player"] == "yellow"
+    send(widget, "undo")  # red's answer goes with yellow's action
+    assert widget.game.history == [] and widget.decision["kind"] == "start-zone"
+    assert widget.controls["can_redo"]
+    send(widget, "redo")
+    assert len(widget.game.history) == 2 and widget.decision["player"] == "yellow"
+    send(widget, "redo")
+    assert widget.error["text"] == "there is nothing to redo"
+
+
+def test_undo_in_a_solo_game_takes_the_dummys_answer_back_too():
+    widget, _ = started()
+    before = widget.game.to_json()
+    widget.act("lie Y1")
+    send(widget, "undo")
+    assert widget.game.to_json() != before  # the redo list remembers "lie Y1"
+    assert widget.game.state == Game.from_json(before).state
+    assert widget.controls["can_redo"] and not widget.error
+
+
+def test_the_slider_shows_a_past_position_and_the_dummys_moments():
+    widget, page = started()
+    send(widget, "show", step=1, moment=1)
+    moment = widget.game.moments(0)[1]
+    assert widget.past["info"]["player"] == "red"
+    assert page.section("pieces", past=True) == drawing.pieces_layer(moment.game).svg()
+    assert page.section("hall:red", past=True) == drawing.hall(moment.game, "red").svg()
+    send(widget, "show", step=0, moment=0)
+    assert page.section("pieces", past=True) == drawing.pieces_layer(widget.game.at(0)).svg()
+    version = widget.version
+    send(widget, "show", step=9, moment=0)
+    assert "step 9 is not in the game" in widget.error["text"]
+    assert widget.version == version  # looking back changes nothing
+
+
+def test_a_what_if_line_leaves_the_game_as_it_was():
+    widget, _ = started()
+    widget.act("lie Y1")
+    game = widget.game.to_json()
+    send(widget, "try", step=1)
+    assert widget.controls["what_if"] == {"from": 1}
+    assert widget.decision["player"] == "yellow" and widget.decision["kind"] == "turn"
+    widget.act("lie Y2")  # played on the "what if" line only
+    assert widget.line.game.history[-1] == "lie Y2"
+    assert widget.game.to_json() == game
+    assert "what-if" in repr(widget)
+    send(widget, "return")
+    assert widget.controls["what_if"] is None and widget.decision["kind"] == "troop-action"
+    send(widget, "return")
+    assert widget.error["text"] == "there is no 'what if' line to return from"
+
+
+def test_a_hint_is_the_greedy_bots_reasons():
+    widget, _ = started()
+    send(widget, "hint")
+    assert widget.hint["player"] == "yellow"
+    assert "weighs" in widget.hint["text"] and widget.hint["version"] == widget.version
+    widget.act("lie Y1")
+    assert widget.hint == {}  # a hint belongs to the position it was asked in
+
+
+def test_a_click_that_is_not_legal_says_why():
+    widget, _ = started()
+    widget.act("lie Y1")
+    far = next(
+        z
+        for z in widget.game.board.zones
+        if all(a["action"] != f"move {z}" for a in widget.decision["actions"])
+        and z != widget.game.player("yellow").troop("Y1").zone
+    )
+    send(widget, "why", element=f"zone:{far}")
+    assert f"'move {far}' is not allowed" in widget.error["text"]
+    send(widget, "why", element="troop:R1")
+    assert widget.error["text"].startswith("troop R1 has no part in this decision")
+
+
+# -- messages that do not fit -----------------------------------------------------------
+
+BAD_NOTATIONS = ["move Z", "attack Y1", "pay gold 9", "end", "start A", "lie R1", "é", "x" * 99]
+
+
+def bad_message(chooser: random.Random, version: int) -> Any:
+    """A message the board must refuse: malformed, stale, or not legal now."""
+    kind = chooser.choice(["act", "why", "undo", "redo", "step", "skip", "show", "try", "return"])
+    fine = {
+        "act": {"action": "lie Y1"},
+        "why": {"element": "zone:D"},
+        "show": {"step": 1, "moment": 0},
+        "try": {"step": 1},
+    }.get(kind, {})
+    message = {"kind": kind, "version": version, **fine}
+    flaw = chooser.randrange(9)
+    if flaw == 0:  # not an object at all
+        return chooser.choice([None, 1, 2.5, True, "act", ["act", version], b"x".decode()])
+    if flaw == 1:  # an unknown kind
+        message["kind"] = chooser.choice(["", "ACT", "play", "undo ", 7, None, "eval"])
+    elif flaw == 2:  # a stale or broken version
+        message["version"] = chooser.choice([version - 1, version + 1, 0, -1, "1", True, None, 1.0])
+    elif flaw == 3 and fine:  # a missing field
+        del message[chooser.choice(list(fine))]
+    elif flaw == 4 and fine:  # a field of the wrong type or out of range
+        name = chooser.choice(list(fine))
+        message[name] = chooser.choice([None, True, 3.0, [], {}, -1, 2**40, "1", ""])
+    elif flaw == 5:  # a field it does not have
+        message[chooser.choice(["extra", "state", "__proto__", "Version"])] = 1
+    elif flaw == 6:  # an action that is not legal now, or not an action
+        message = {"kind": "act", "version": version, "action": chooser.choice(BAD_NOTATIONS)}
+    elif flaw == 7:  # an element that is not one
+        message = {
+            "kind": "why",
+            "version": version,
+            "element": chooser.choice(
+                ["zone", "zone:", "zone:D E", "foo:bar", "card:<svg>", "troop:" + "Y" * 60]
+            ),
+        }
+    else:  # a step that is not in the game, or nothing to do
+        message = chooser.choice(
+            [
+                {"kind": "show", "version": version, "step": 99, "moment": 0},
+                {"kind": "show", "version": version, "step": 1, "moment": 40},
+                {"kind": "try", "version": version, "step": 99},
+                {"kind": "redo", "version": version},
+                {"kind": "step", "version": version},
+                {"kind": "skip", "version": version},
+                {"kind": "return", "version": version},
+            ]
+        )
+    return message
+
+
+def test_ten_thousand_bad_messages_change_nothing_and_each_is_answered():
+    widget, _ = started()
+    widget.act("lie Y1")
+    game = widget.game
+    saved, version, history = game.to_json(), widget.version, list(game.history)
+    chooser = random.Random(2026)
+    for n in range(1, 10_001):
+        refused = widget.error.get("n", 0)
+        widget.receive(bad_message(chooser, version))
+        assert widget.error["n"] == refused + 1, n  # each one answered with an error
+        assert widget.version == version and game.history == history
+        if n % 1000 == 0:
+            assert game.to_json() == saved
+    assert game.to_json() == saved
+    assert widget.decision["kind"] == "troop-action"
+
+
+def test_the_page_may_not_set_a_trait():
+    widget, page = started()
+    version, decision = widget.version, widget.decision
+    page.updates.clear()
+    widget.set_state({"version": 0, "decision": {"actions": []}, "nonsense": 1})
+    assert (widget.version, widget.decision) == (version, decision)
+    assert page.updates[0] == {"decision": decision, "version": version}  # the page's copy put back
+    assert widget.error["text"].startswith(
+        "the page may not set the board's traits (decision, version)"
+    )
+
+
+def test_an_act_from_python_that_is_refused_raises_and_shows():
+    widget, _ = started()
+    with pytest.raises(CovilError, match="'move Z' is not allowed"):
+        widget.act("move Z")
+    assert "'move Z' is not allowed" in widget.error["text"]
+
+
+def test_an_act_for_a_bot_or_during_a_playback_is_refused():
+    widget = play(["yellow", "red"], bots={"red": "random"}, seed=3)
+    widget.act("start H")
+    with pytest.raises(CovilError, match="played by a bot"):
+        widget.act("start A")
+    solo, _ = solo_board()
+    solo.act("start A")
+    send(solo, "act", action="lie Y1")
+    assert "still showing the steps" in solo.error["text"]
+
+
+# -- how it shows, and what it is made of ------------------------------------------------
+
+
+def test_a_page_that_opens_late_gets_every_text_in_use():
+    widget, _ = started()
+    widget.act("lie Y1")
+    widget.act(widget.game.legal_actions()[0])
+    late = Page(widget)  # a reload: the full state, no earlier steps
+    game = widget.game
+    assert late.section("hall:yellow") == drawing.hall(game, "yellow", viewer="yellow").svg()
+    assert late.log_texts() == [e.text for e in game.log]
+
+
+def test_the_text_repr_is_deterministic_and_the_picture_travels_with_it():
+    widget = play_solo(seed=4)
+    assert repr(widget) == "<GameWidget: yellow vs red (dummy), day 1 morning — yellow to play>"
+    data, _ = widget._repr_mimebundle_()
+    assert data["text/plain"] == repr(widget)
+    assert data["image/svg+xml"] == drawing.draw(widget.game, viewer="yellow").svg
+
+
+def test_bad_boards_are_refused_clearly():
+    with pytest.raises(CovilError, match="a board shows a Game"):
+        GameWidget("yellow vs red")  # type: ignore[arg-type]
+    with pytest.raises(CovilError, match="keeps its history"):
+        GameWidget(Game.solo(seed=1).copy())
+    with pytest.raises(CovilError, match="red is a dummy"):
+        GameWidget(Game.solo(seed=1), bots={"red": "mcts"})
+    with pytest.raises(CovilError, match="no 'blue' player"):
+        play(["yellow", "red"], bots={"blue": "random"}, seed=1)
+    with pytest.raises(CovilError, match="unknown bot"):
+        play(["yellow", "red"], bots={"red": "genius"}, seed=1)
+
+
+def test_the_rules_and_the_drawing_import_without_the_widget_library():
+    code = "import sys, covil_nb, covil_nb.widget.drawing; print('anywidget' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
