@@ -78,6 +78,9 @@ def assert_refused_unchanged(game: Game, action: object) -> None:
         game.apply(action)  # type: ignore[arg-type]
     assert refused.value.message
     assert game.state == before and game.history == history
+    if refused.value.rule != "notation":  # explain() says why, as the refusal did
+        assert game.explain(action) == str(refused.value)  # type: ignore[arg-type]
+        assert game.state == before
 
 
 positions = st.builds(position_record, st.integers(0, 5), st.integers(0, 400))

@@ -286,6 +286,11 @@ BROKEN = [
     (M, _set("harbor-warden", "reinforcements", {}), 'field "reinforcements": expected a list'),
     (
         M,
+        _nested("dune-runner", "reinforcements", 0, "amount", value=2),
+        'field "reinforcements[0].amount": 2: a "move" Reinforcement always has amount 1',
+    ),
+    (
+        M,
         _nested(D, "influences", 0, "kind", value="bribe"),
         'card "donnish-druid": field "influences[0].kind": "bribe" is not one of',
     ),

@@ -173,3 +173,15 @@ def test_play_names_a_seat_without_a_bot():
 
 def test_the_dummy_bot_has_the_name_the_tournament_uses():
     assert make_bot("dummy").name == "dummy"
+
+
+def test_a_card_set_too_small_for_the_solo_setup_is_refused(tmp_path):
+    folder = tmp_path / "cards"
+    shutil.copytree(REFERENCE_DIR, folder)
+    mercenaries = json.loads((folder / "mercenaries.json").read_text())
+    for card in mercenaries["cards"]:
+        if card["cost"] in (8, 10):
+            card["cost"] = 6
+    (folder / "mercenaries.json").write_text(json.dumps(mercenaries))
+    with pytest.raises(CovilError, match=r"takes 1 mercenary costing 8 or 10: 1 in all, and"):
+        Game.solo(seed=1, cards=load_cards(folder))

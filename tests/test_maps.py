@@ -1,4 +1,5 @@
-"""The boards as data: MAPS.md facts, rulebook examples on the maps, validation."""
+"""The boards as data: the rulebooks' facts about them (docs/maps-and-cards.md),
+rulebook examples on the maps, validation."""
 
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ def point_to_segment(p: Point, a: Point, b: Point) -> float:
     return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
 
 
-# --- Board A: the board of the dominance and raid examples (MAPS.md) -------------
+# --- Board A: the board of the dominance and raid examples ------------------------
 
 EXAMPLE_TERRAINS = {
     "A": {"water", "mountain"},

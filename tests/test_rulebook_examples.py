@@ -26,7 +26,7 @@ def test_attack_4_against_defense_2_on_a_lying_troop_in_its_fortress_zone(two_pl
     assert yellow.gold == 3
     attack = next(e for e in events if e.kind == "attack")
     assert attack.data["strength"] == 4
-    assert any("Defender loses" in e.text and "4: " in e.text and "2: " in e.text for e in events)
+    assert any("Defender loses" in e.text and "4 (" in e.text and "2 (" in e.text for e in events)
 
 
 def strength_example(s: Scenario) -> Scenario:
@@ -45,13 +45,13 @@ def test_strength_declarations_and_the_tie_going_to_the_defender(two_players):
     events = play(game, "lie Y1", "attack R1", "exhaust forest-stalker")
     declared = next(e for e in events if e.kind == "attack")
     assert (
-        "6: 2 from the exhausted minion, 3 from Reinforcements, 1 from active relics"
+        "6 (2 from the exhausted minion, 3 from Reinforcements, 1 from active relics)"
         in declared.text
     )
     events = play(game, "exhaust shield-maiden")
     defended = next(e for e in events if e.kind == "defend")
     assert (
-        "6: 1 from the troop, 2 from the exhausted minion, 1 from Reinforcements, "
+        "6 (1 from the troop, 2 from the exhausted minion, 1 from Reinforcements, "
         "2 from active relics" in defended.text
     )
     outcome = next(e for e in events if e.kind == "combat")
@@ -130,7 +130,7 @@ def test_reinforcement_adds_up_on_a_zone_both_town_and_water(two_players):
 
 
 def dominance_example() -> Scenario:
-    """The troops of the dominance example on board A (see MAPS.md)."""
+    """The troops of the dominance example on board A (docs/maps-and-cards.md)."""
     s = Scenario(["yellow", "green", "red"], board="A", seed=5)
     s.fortress("yellow", "H").fortress("green", "J").fortress("red", "I")
     for color in ("yellow", "green", "red"):
@@ -172,6 +172,31 @@ def test_dominance_example_protection_fee_at_night():
     assert game.player("yellow").gold == 4
     assert game.player("green").gold == 2
     assert game.player("red").gold == 0
+
+
+def test_dominance_example_reads_like_the_rulebooks_paragraph():
+    game = dominance_example().night().build()
+    assert [e.text for e in game.log if e.kind == "dominance"] == [
+        "Dominance over water: yellow has the majority in zone A, green has the majority in "
+        "zone E, red has the majority in zone F; yellow and green are tied in zone D, which "
+        "counts for no one. yellow, green and red are tied with 1 majority each: no one gets "
+        "gold.",
+        "Dominance over desert: yellow has the majority in zone C; yellow and green are tied in "
+        "zone D, which counts for no one. yellow dominates desert with 1 majority against none.",
+        "Dominance over mountain: yellow has the majority in zone A. yellow dominates mountain "
+        "with 1 majority against none.",
+        "Dominance over forest: green has the majority in zones B and G, red has the majority "
+        "in zone F. green dominates forest with 2 majorities against red's 1.",
+    ]
+
+
+def test_an_empty_terrain_has_no_majorities_to_count(two_players):
+    game = two_players.troops("yellow", "J", lying=1).night().build()
+    (mountain,) = [e.text for e in game.log if e.data.get("terrain") == "mountain"]
+    assert mountain == (
+        "Dominance over mountain: no troop stands in any mountain zone. "
+        "No one has a majority: no one gets gold."
+    )
 
 
 def test_raid_example():

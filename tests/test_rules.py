@@ -82,7 +82,7 @@ def test_gold_and_repair_respect_their_caps(two_players):
     )
     game = s.troops("red", "H", standing=1).afternoon("yellow").build()
     events = play(game, "lie Y1", "gold")
-    assert game.player("yellow").gold == 5 and "1 lost" in events[-1].text
+    assert game.player("yellow").gold == 5 and "the 1 is lost" in events[-1].text
 
 
 def test_a_destroyed_fortress_cannot_be_repaired(two_players):
@@ -226,7 +226,13 @@ def test_relics_raise_the_stakes_until_a_round_passes(two_players):
     assert game.decision.player == "yellow"  # yellow still holds a relic: another round
     events = play(game, "pass")  # a round with nothing done: the combat resolves
     outcome = next(e for e in events if e.kind == "combat")
-    assert outcome.data == {"winner": "yellow", "attack": 5, "defense": 3}
+    assert outcome.data == {
+        "winner": "yellow",
+        "attack": 5,
+        "defense": 3,
+        "troop": "R1",
+        "fate": "removed",
+    }
 
 
 def test_a_response_relic_cannot_move_the_troops_in_combat(two_players):
@@ -376,3 +382,79 @@ def test_a_resting_command_cannot_rest_its_own_minion(two_players):
     game = s.troops("yellow", "J", standing=1).troops("red", "H", standing=1).afternoon().build()
     play(game, "command war-chaplain")
     assert [str(a) for a in game.legal_actions() if a.verb == "rest"] == ["rest yellow-private"]
+
+
+# -- the rules audit: each of these failed before its fix ------------------------------------
+
+
+def movement_options(game) -> set[str]:
+    return {a.args[0] for a in game.legal_actions() if a.verb in ("move", "retreat")}
+
+
+def test_movement_reinforcements_never_give_more_than_two_zones(two_players):
+    """Two movement Reinforcements from a zone that is both Desert and Water:
+    still "up to 2 zones away", for a move, a Command's move and a retreat."""
+    s = two_players.hall("yellow", ["dune-runner", "marsh-lurker", "yellow-squire"])
+    s.troops("yellow", "D", standing=2).troops("red", "D", standing=1)
+    s.overlord("red", "iron-marshal", "ready")
+    game = s.afternoon("yellow").build()
+    two_away = set(game.board.within("D", 2))
+    assert set(game.board.within("D", 3)) > two_away  # a third zone would be in reach
+    play(game, "lie Y1")
+    assert movement_options(game) == two_away
+    game.undo()
+    play(game, "command yellow-squire", "troop Y1")
+    assert movement_options(game) == two_away
+    game.undo()
+    game.undo()
+    play(game, "lie Y1", "gold", "end", "lie R1", "attack Y2", "exhaust iron-marshal", "pass")
+    assert game.decision.kind == "retreat" and movement_options(game) == two_away
+
+
+def test_rest_one_minion_twice_rests_one_minion(two_players):
+    exhausted = [("yellow-private", "exhausted"), ("yellow-bowman", "exhausted")]
+    s = two_players.hall("yellow", exhausted).hand("yellow", ["sandglass-of-ages"])
+    game = s.troops("yellow", "J", standing=1).troops("red", "H", standing=1).afternoon().build()
+    play(game, "activate sandglass-of-ages", "rest yellow-private")
+    yellow = game.player("yellow")
+    assert yellow.minion("yellow-private").state == "ready"  # exhausted, tired, ready
+    assert yellow.minion("yellow-bowman").state == "exhausted"
+    assert game.decision.kind == "turn"  # no second choice: it was one minion, twice
+
+
+def test_a_relic_activated_against_the_rebels_does_not_stay_to_the_next_day(two_players):
+    s = two_players.rebels(4).hand("yellow", ["drowned-crown"]).gold("yellow", 0)
+    game = s.troops("yellow", "E", lying=1).troops("red", "H", lying=1).night().build()
+    assert game.decision.kind == "defend-rebels"
+    play(game, "activate drowned-crown")  # defense 1 + 2 = 3 holds against 3
+    while game.phase == "night":
+        play(game, "pass")
+    assert game.day == 2
+    assert game.player("yellow").active == []
+    assert "drowned-crown" in game.state.relic_discard
+
+
+def test_no_relic_moves_a_town_troop_out_of_the_rebels_reach(two_players):
+    """Y1 and Y2 are both in town when the rebels retaliate: while Y1 defends,
+    a relic may move Y3, never Y2, which the rebels attack next."""
+    s = two_players.rebels(4).hand("yellow", ["tidecaller-conch"]).gold("yellow", 0)
+    s.troops("yellow", "E", lying=2).troops("yellow", "J", lying=1).troops("red", "H", lying=1)
+    game = s.night().build()
+    assert game.decision.kind == "defend-rebels"
+    play(game, "activate tidecaller-conch")
+    assert [str(a) for a in game.legal_actions() if a.verb == "troop"] == ["troop Y3"]
+
+
+def test_a_responder_who_can_still_buy_a_relic_is_asked(two_players):
+    s = two_players.troops("yellow", "E", standing=1).troops("red", "E", standing=1)
+    s.hall("red", [("red-squire", "exhausted")]).overlord("red", "gilded-lich", "exhausted")
+    game = s.gold("red", 3).afternoon("yellow").build()
+    play(game, "lie Y1", "attack R1", "exhaust iron-marshal")
+    assert game.decision.player == "red" and game.decision.kind == "defend"
+    assert [str(a) for a in game.legal_actions()] == ["pass", "buy-relic"]
+    # With 2 gold nothing but passing is legal: the engine passes for red, then
+    # for yellow (no relic, no gold either), and the combat is resolved.
+    game = s.gold("red", 2).afternoon("yellow").build()
+    events = play(game, "lie Y1", "attack R1", "exhaust iron-marshal")
+    assert [e.data["winner"] for e in events if e.kind == "combat"] == ["yellow"]
+    assert game.decision.kind == "retreat"

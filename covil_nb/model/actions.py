@@ -3,13 +3,18 @@
 An :class:`Action` is a small value with a short notation (``move D``,
 ``pay relic ember-idol``, ``attack R2``) that :meth:`Action.parse` reads back.
 The log, the save file, the bots, the widget and the tests all speak it.
+
+Each of them, and the lists the game returns (:class:`Actions`,
+:class:`Events`), shows itself readably as a notebook cell's last expression
+(``_repr_pretty_``): a learner reads sentences, not dataclasses.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import groupby
+from typing import Any, Protocol
 
 from .errors import CovilError
 
@@ -27,6 +32,9 @@ class Action:
 
     def __str__(self) -> str:
         return " ".join((self.verb, *self.args))
+
+    def _repr_pretty_(self, p: _Printer, cycle: bool) -> None:
+        p.text(f"{self} — {self.label}" if self.label else str(self))
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -63,6 +71,9 @@ class Decision:
     def __str__(self) -> str:
         return f"{self.player}: {self.prompt} ({self.rule})"
 
+    def _repr_pretty_(self, p: _Printer, cycle: bool) -> None:
+        p.text(str(self))
+
 
 @dataclass(frozen=True)
 class Event:
@@ -79,3 +90,57 @@ class Event:
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
+
+    def _repr_pretty_(self, p: _Printer, cycle: bool) -> None:
+        p.text(str(self))
+
+
+class _Printer(Protocol):
+    """What IPython's pretty printer offers a ``_repr_pretty_``."""
+
+    def text(self, text: str) -> None: ...
+
+
+class _Shown(list[Any]):
+    """A list that shows itself as its ``str`` and slices into its own kind."""
+
+    def __getitem__(self, index: Any) -> Any:
+        found = super().__getitem__(index)
+        return type(self)(found) if isinstance(index, slice) else found
+
+    def _repr_pretty_(self, p: _Printer, cycle: bool) -> None:
+        p.text(str(self))
+
+
+class Actions(_Shown, list[Action]):
+    """The legal actions of a decision: a list, shown one per line with its
+    index (``game.apply(actions[2])``), notation and label."""
+
+    def __str__(self) -> str:
+        width = max((len(str(a)) for a in self), default=0)
+        return (
+            "\n".join(f"[{i}] {a!s:<{width}}  {a.label}".rstrip() for i, a in enumerate(self))
+            or "no legal action: the game is over"
+        )
+
+    def _repr_pretty_(self, p: _Printer, cycle: bool) -> None:
+        p.text(str(self))
+
+
+def _heading(day: int, phase: str) -> str:
+    return {"setup": "Setup", "end": "The game is over"}.get(phase, f"Day {day}, {phase}")
+
+
+class Events(_Shown, list[Event]):
+    """Events in order: a list, shown as a story. Events are headed by their
+    day and phase, and the events of one rule section run under its name,
+    so a whole night reads as its steps in turn."""
+
+    def __str__(self) -> str:
+        lines: list[str] = []
+        for (day, phase), when in groupby(self, key=lambda e: (e.day, e.phase)):
+            lines.append(_heading(day, phase))
+            for rule, same in groupby(when, key=lambda e: e.rule):
+                lines.append(f"  {rule}")
+                lines += [f"    {e.text}" for e in same]
+        return "\n".join(lines) or "nothing happened"

@@ -20,7 +20,7 @@ A card directory holds four files, each ``{"cards": [ {...}, ... ]}``:
     color    henchmen only: yellow | red | green | blue
     text     the ability, as a sentence for people
     reinforcements  optional list of
-             {"stat": melee|ranged|defense|move, "amount": int >= 1,
+             {"stat": melee|ranged|defense|move, "amount": int >= 1 (move: 1),
               "terrains": [water|desert|mountain|forest|town, ...]}   (optional)
     influences      optional list of
              {"kind": "discount", "amount": int >= 1, "class": <class>|null}
@@ -455,11 +455,12 @@ def _parse_bonus(fields: _Fields) -> tuple[tuple[str, int], ...]:
 
 def _parse_reinforcement(fields: _Fields) -> Reinforcement:
     fields.keys(("stat", "amount"), ("terrains",))
-    return Reinforcement(
-        stat=fields.choice("stat", REINFORCEMENT_STATS),
-        amount=fields.integer("amount", low=1),
-        terrains=fields.terrains("terrains"),
-    )
+    stat = fields.choice("stat", REINFORCEMENT_STATS)
+    amount = fields.integer("amount", low=1)
+    # Move-based abilities let a troop go "up to 2 zones away": one zone more, never two.
+    if stat == "move" and amount != 1:
+        fields.fail("amount", f'{amount}: a "move" Reinforcement always has amount 1')
+    return Reinforcement(stat=stat, amount=amount, terrains=fields.terrains("terrains"))
 
 
 def _parse_influence(fields: _Fields) -> Influence:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import effects
-from .actions import Action, Decision
-from .movement import move_troop, reach
+from .actions import Action, Decision, Refusal
+from .movement import move_troop, reach, unreachable
 from .state import Frame, Player, Troop
 from .table import Table
 
@@ -25,7 +25,7 @@ FORTRESS = "fortress-"
 @dataclass(frozen=True)
 class Strength:
     """A combat strength with its parts, declared the rulebook's way:
-    "6: 2 from the exhausted minion, 3 from Reinforcements, 1 from active relics"."""
+    "6 (2 from the exhausted minion, 3 from Reinforcements, 1 from active relics)"."""
 
     parts: tuple[tuple[str, int], ...]
 
@@ -35,7 +35,7 @@ class Strength:
 
     def __str__(self) -> str:
         shown = [f"{v} from {label}" for label, v in self.parts if v]
-        return f"{self.total}: " + ", ".join(shown) if shown else str(self.total)
+        return f"{self.total} ({', '.join(shown)})" if shown else str(self.total)
 
 
 @dataclass(frozen=True)
@@ -161,6 +161,47 @@ def attack_actions(t: Table, color: str, troop: Troop) -> list[Action]:
     return actions
 
 
+def not_a_target(t: Table, color: str, troop: Troop, target: str) -> Refusal | None:
+    """Why ``troop`` cannot attack ``target``: an own troop, out of reach, a
+    guarded or destroyed fortress; None when it can."""
+    if target in targets(t, color, troop):
+        return None
+    reach = f"zone {troop.zone} (melee) or a zone next to it (ranged)"
+    if target.startswith(FORTRESS):
+        owner = target.removeprefix(FORTRESS)
+        if owner not in [p.color for p in t.state.players] or owner == color:
+            return Refusal(f"{target} is not an enemy fortress", ATTACK)
+        enemy = t.player(owner)
+        if enemy.destroyed:
+            return Refusal(f"{owner}'s fortress is destroyed already", DAMAGE)
+        if not unguarded(t, enemy):
+            return Refusal(
+                f"{owner}'s fortress is guarded by a troop in its zone: attack the troop, and "
+                "the excess damages the fortress",
+                ATTACK,
+            )
+        return Refusal(f"{owner}'s fortress is in zone {enemy.fortress}, not in {reach}", ATTACK)
+    owner = t.state.owner_of(target)
+    if owner is None:
+        return Refusal(f"there is no troop {target!r}", ATTACK)
+    if owner.color == color:
+        return Refusal(f"{target} is {color}'s own troop: attack an enemy", ATTACK)
+    where = owner.troop(target).zone  # type: ignore[union-attr]
+    if where is None:
+        return Refusal(f"{target} is in {owner.color}'s supply, not on the board", ATTACK)
+    return Refusal(f"{target} is in zone {where}, not in {reach}", ATTACK)
+
+
+def cannot_attack(t: Table, color: str) -> Refusal | None:
+    """An attack needs a ready minion to exhaust, even a free one."""
+    if any(m.ready for m in t.player(color).minions):
+        return None
+    return Refusal(
+        "an attack needs a ready minion to exhaust, and every one of yours is tired or exhausted",
+        ATTACK,
+    )
+
+
 def can_attack(t: Table, color: str, troop: Troop) -> bool:
     """An attack needs a ready minion to exhaust and something to hit."""
     player = t.player(color)
@@ -240,8 +281,12 @@ class Combat(Frame):
     # decisions ----------------------------------------------------------------
     def decision(self, t: Table) -> Decision | None:
         if self.stage == "respond":
-            if not self._response_options(t):
-                return None  # nothing to do but pass: the engine passes for them
+            if not self._response_options(t) and not effects.can_buy_relic(
+                t, t.player(self.responder or "")
+            ):
+                # Nothing at all but passing: the engine passes for them. With
+                # 3 gold they could buy a relic "at any point" and play it.
+                return None
             if self.attacker is None:
                 kind, side = "defend-rebels", "defend against the rebels"
             elif self.responder == self.defender(t).color:
@@ -312,7 +357,53 @@ class Combat(Frame):
             self._pass(t)
 
     def run(self, t: Table) -> None:
-        self._pass(t)  # a responder with no options passes
+        self._pass(t, automatic=True)  # nothing but passing is legal
+
+    def refusal(self, t: Table, action: Action) -> Refusal | None:
+        verb, args = action.verb, action.args
+        if not args:
+            return None
+        if self.stage == "respond":
+            return self._response_refusal(t, verb, args[0])
+        player = t.player(self.attacker or "")
+        if verb == "troop":
+            troop = player.troop(args[0])
+            missing = t.not_on_board(player, args[0])
+            if missing or troop is None:
+                return missing
+            return Refusal(f"{args[0]} has no enemy troop or unguarded fortress in reach", ATTACK)
+        if verb == "attack" and self.stage == "target":
+            return not_a_target(t, player.color, self.attacking_troop(t), args[0])
+        if verb == "exhaust" and self.stage == "minion":
+            return t.not_ready(player, args[0], "be exhausted to attack")
+        return None
+
+    def _response_refusal(self, t: Table, verb: str, item: str) -> Refusal | None:
+        responder = t.player(self.responder or "")
+        if verb == "activate":
+            return effects.not_in_hand(t, responder, item)
+        if verb != "exhaust":
+            return None
+        if responder is not self.defender(t):
+            return Refusal(
+                "only the defender exhausts a minion in answer; the attacker raises the "
+                "stakes with relics",
+                RESPONSE,
+            )
+        if self.guard is not None:
+            return Refusal(
+                f"{responder.color} has exhausted {t.name(self.guard)} to defend already: "
+                "one minion per defense",
+                RESPONSE,
+            )
+        card = t.cards.minion(item) if item in t.cards else None
+        if t.rules.defense_minion == "pt" and card is not None and card.cls != "guardian":
+            return Refusal(
+                f"{card.name} is a {card.cls}: in this edition only a Guardian may be "
+                "exhausted to defend",
+                RESPONSE,
+            )
+        return t.not_ready(responder, item, "be exhausted to defend")
 
     # steps ----------------------------------------------------------------------
     def _declare(self, t: Table, minion_id: str) -> None:
@@ -350,13 +441,21 @@ class Combat(Frame):
         )
         self.locked = [self.target] + ([self.troop] if self.troop else [])
 
+    def side(self, t: Table, color: str) -> str:
+        """How a responder's strength reads: "attack now 7", "defense stays 6"."""
+        return "defense" if color == self.defender(t).color else "attack"
+
+    def strength_of(self, t: Table, color: str) -> Strength:
+        return self.defense(t) if self.side(t, color) == "defense" else self.attack(t)
+
     def _guard(self, t: Table, minion_id: str) -> None:
         defender = self.defender(t)
         t.exhaust(defender, minion_id)
         self.guard, self.acted = minion_id, True
         t.say(
             RESPONSE,
-            f"{defender.color} exhausts {t.name(minion_id)} to defend: defense {self.defense(t)}.",
+            f"{defender.color} exhausts {t.name(minion_id)} to defend: "
+            f"defense now {self.defense(t)}.",
             "defend",
             player=defender.color,
             minion=minion_id,
@@ -373,7 +472,17 @@ class Combat(Frame):
         options += effects.activate_actions(t, player)
         return options
 
-    def _pass(self, t: Table) -> None:
+    def _pass(self, t: Table, automatic: bool = False) -> None:
+        responder = self.responder or ""
+        how = "has nothing to answer with and passes" if automatic else "passes"
+        side = self.side(t, responder)
+        t.say(
+            RESPONSE,
+            f"{responder} {how}: {side} stays {self.strength_of(t, responder)}.",
+            "pass",
+            player=responder,
+            automatic=automatic,
+        )
         # Resolution comes when a round after the first passes with nothing
         # done: the other side closed its own round with a pass already.
         if self.attacker is None or (self.round > 1 and not self.acted):
@@ -403,28 +512,35 @@ def resolve(t: Table, combat: Combat) -> None:
     defender = combat.defender(t)
     troop = defender.troop(combat.target)
     assert troop is not None and troop.zone is not None
-    who = combat.attacker or "the rebels"
     whose = f"{combat.attacker}'s" if combat.attacker else "the rebels'"
+    facts = dict(attack=attack.total, defense=defense.total)
     if attack.total <= defense.total:
+        if attack.total == defense.total:
+            how = f"ties {defender.color}'s defense {defense}: a tie goes to the defender"
+        else:
+            how = f"is lower than {defender.color}'s defense {defense}"
         t.say(
             OUTCOME,
-            f"Defender wins: {whose} attack {attack} does not beat {defender.color}'s "
-            f"defense {defense} (a tie goes to the defender). Nothing happens.",
+            f"Defender wins: {whose} attack {attack} {how}. Nothing happens.",
             "combat",
             winner=defender.color,
-            attack=attack.total,
-            defense=defense.total,
+            **facts,
         )
         return
     attacker = t.player(combat.attacker) if combat.attacker else None
     zone, standing = troop.zone, troop.standing
+    fate = (
+        "it lies down and retreats" if standing else f"it is removed to {defender.color}'s supply"
+    )
     t.say(
         OUTCOME,
-        f"Defender loses: {whose} attack {attack} beats {defender.color}'s defense {defense}.",
+        f"Defender loses: {whose} attack {attack} beats {defender.color}'s defense {defense}. "
+        f"{troop.id} was {'standing' if standing else 'lying down'}: {fate}.",
         "combat",
-        winner=who,
-        attack=attack.total,
-        defense=defense.total,
+        winner=combat.attacker or "the rebels",
+        troop=troop.id,
+        fate="retreat" if standing else "removed",
+        **facts,
     )
     if attacker:
         t.gain_gold(attacker, 2, OUTCOME, "for winning the combat")
@@ -433,14 +549,6 @@ def resolve(t: Table, combat: Combat) -> None:
         t.push(Retreat(defender.color, troop.id))
     else:
         troop.zone, troop.standing = None, True
-        t.say(
-            OUTCOME,
-            f"{defender.color}'s troop {troop.id} was lying down: it is removed to its "
-            "owner's supply.",
-            "remove",
-            player=defender.color,
-            troop=troop.id,
-        )
     if zone == defender.fortress and not defender.destroyed:
         damage_fortress(t, defender, attack.total - defense.total, attacker)
 
@@ -448,9 +556,10 @@ def resolve(t: Table, combat: Combat) -> None:
 def damage_fortress(t: Table, owner: Player, amount: int, attacker: Player | None) -> None:
     """Damage, hidden treasure (+1 gold for any damage) and loot (a relic for
     the last hit point). Rebels gain nothing."""
-    dealt = min(amount, owner.hp)
-    if dealt <= 0:
+    if amount <= 0:
+        t.say(DAMAGE, f"{owner.color}'s fortress takes no damage: the attack's strength is 0.")
         return
+    dealt = min(amount, owner.hp)
     owner.hp -= dealt
     state = "destroyed" if owner.hp == 0 else f"{owner.hp} HP left"
     t.say(
@@ -491,3 +600,8 @@ class Retreat(Frame):
     def apply(self, t: Table, action: Action) -> None:
         move_troop(t, self.player, self.troop, action.args[0], OUTCOME, "retreat")
         t.pop()
+
+    def refusal(self, t: Table, action: Action) -> Refusal | None:
+        if action.verb != "retreat" or not action.args:
+            return None
+        return unreachable(t, self.player, self.troop, action.args[0], OUTCOME)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .actions import Action, Decision
+from .actions import Action, Decision, Refusal
 from .cards import Effect
-from .movement import move_troop, reach
-from .state import MAX_HP, Frame, Player
+from .movement import move_troop, reach, unreachable
+from .state import MAX_GOLD, MAX_HP, Frame, Player
 from .table import Table
 
 if TYPE_CHECKING:
@@ -35,25 +35,64 @@ def can_buy_relic(t: Table, player: Player) -> bool:
     return player.gold >= RELIC_PRICE and t.relics_left()
 
 
+def cannot_buy(t: Table, player: Player) -> Refusal:
+    """Why a relic cannot be bought now (the frame may also refuse it)."""
+    if not t.relics_left():
+        return Refusal("no relic is left in the deck or its discard pile", BUY)
+    return Refusal(f"a relic costs {RELIC_PRICE} gold and {player.color} has {player.gold}", BUY)
+
+
 def buy_relic(t: Table, player: Player) -> None:
     player.gold -= RELIC_PRICE
-    t.say(
-        BUY,
-        f"{player.color} spends {RELIC_PRICE} gold on a relic; treasury {player.gold}.",
-        "buy",
-        player=player.color,
-    )
-    t.draw_relic(player, BUY, "bought")
+    t.draw_relic(player, BUY, f"for {RELIC_PRICE} gold (treasury {player.gold})")
 
 
 # -- activating relics ------------------------------------------------------------
 
 
 def activate_actions(t: Table, player: Player) -> list[Action]:
-    return [
-        Action("activate", (r,), f"Activate {t.name(r)} ({t.relic_card(r).text})")
-        for r in player.hand
-    ]
+    actions = []
+    for r in player.hand:
+        card = t.relic_card(r)
+        note = effect_note(t, player, card.instant) if card.instant else ""
+        actions.append(Action("activate", (r,), f"Activate {card.name} ({card.text}){note}"))
+    return actions
+
+
+def not_in_hand(t: Table, player: Player, relic_id: str) -> Refusal | None:
+    """Why ``player`` cannot activate or pay with that relic: it is not in the hand."""
+    if relic_id in player.hand:
+        return None
+    if relic_id in player.active:
+        return Refusal(f"{t.name(relic_id)} is active already: a relic is activated once", RELICS)
+    return Refusal(f"{t.name(relic_id)} is not in {player.color}'s hand", RELICS)
+
+
+def no_command(t: Table, player: Player, minion_id: str) -> Refusal | None:
+    """Why ``player`` cannot use that minion's Command now."""
+    not_ready = t.not_ready(player, minion_id, "use its Command")
+    if not_ready:
+        return not_ready
+    if t.minion_card(minion_id).command is None:
+        return Refusal(f"{t.name(minion_id)} has no Command ability", COMMAND)
+    return None
+
+
+def effect_note(t: Table, player: Player, effect: Effect, commander: str | None = None) -> str:
+    """A warning for an instant effect that would do nothing now, so that its
+    label says so before it is chosen ("; the fortress is at 5 HP already")."""
+    kind = effect.effect
+    if kind == "gold" and player.gold >= MAX_GOLD:
+        return f"; the treasury is full at {MAX_GOLD}: the gold would be lost"
+    if kind == "repair" and (player.fortress is None or player.hp == 0):
+        return "; a destroyed fortress cannot be repaired"
+    if kind == "repair" and player.hp >= MAX_HP:
+        return f"; the fortress is at {MAX_HP} HP already: nothing to repair"
+    if kind == "rest" and not any(not m.ready and m.card != commander for m in player.minions):
+        return "; no minion is tired or exhausted: nothing to rest"
+    if kind == "draw" and not t.relics_left():
+        return "; no relic is left to draw"
+    return ""
 
 
 def activate_relic(t: Table, color: str, relic_id: str, combat: Combat | None = None) -> None:
@@ -64,9 +103,11 @@ def activate_relic(t: Table, color: str, relic_id: str, combat: Combat | None = 
     player.active.append(relic_id)
     card = t.relic_card(relic_id)
     bonus = ", ".join(f"+{v} {stat}" for stat, v in card.bonus) or "no troop bonus"
+    # In a combat, say what the bonus makes of this side's strength.
+    now = f": {combat.side(t, color)} now {combat.strength_of(t, color)}" if combat else ""
     t.say(
         RELICS,
-        f"{color} activates {card.name} ({bonus} until night).",
+        f"{color} activates {card.name} ({bonus} until night){now}.",
         "activate",
         player=color,
         relic=relic_id,
@@ -83,7 +124,8 @@ def command_actions(t: Table, player: Player) -> list[Action]:
     for m in player.minions:
         card = t.minion_card(m.card)
         if m.ready and card.command:
-            actions.append(Action("command", (m.card,), f"Exhaust {card.name}: {card.text}"))
+            note = effect_note(t, player, card.command, commander=m.card)
+            actions.append(Action("command", (m.card,), f"Exhaust {card.name}: {card.text}{note}"))
     return actions
 
 
@@ -94,7 +136,7 @@ def use_command(t: Table, color: str, minion_id: str) -> None:
     t.exhaust(player, minion_id)
     t.say(
         COMMAND,
-        f"{color} exhausts {card.name} for its Command: {card.text}",
+        f"{color} exhausts {card.name}: {card.text}",
         "command",
         player=color,
         minion=minion_id,
@@ -143,9 +185,10 @@ def repair(t: Table, player: Player, amount: int, why: str) -> None:
         return
     gained = min(amount, MAX_HP - player.hp)
     player.hp += gained
+    done = f"repairs {gained} HP" if gained else f"has {MAX_HP} HP already: nothing to repair"
     t.say(
         "Repair your fortress",
-        f"{player.color} repairs {gained} HP ({why}); fortress {player.hp} HP.",
+        f"{player.color}'s fortress {done} ({why}); fortress {player.hp} HP.",
         "repair",
         player=player.color,
         amount=gained,
@@ -174,14 +217,14 @@ def free_attack(t: Table, player: Player, source: str, combat: Combat | None) ->
 
 @dataclass
 class Instant(Frame):
-    """An instant effect that asks for choices: ``rest`` (pick a minion,
-    ``left`` times) or ``move`` (pick a troop, then a zone)."""
+    """An instant effect that asks for choices: ``rest`` (pick a minion, which
+    rests ``times`` times) or ``move`` (pick a troop, then a zone)."""
 
     kind = "instant"
     player: str
     source: str
     effect: str
-    left: int = 1
+    times: int = 1
     troop: str | None = None
     locked: list[str] = field(default_factory=list)  # troops (move) or minions (rest) out of reach
 
@@ -224,6 +267,28 @@ class Instant(Frame):
         t.say(FREE, f"{self.source}: nothing to {self.effect}.")
         t.pop()
 
+    def refusal(self, t: Table, action: Action) -> Refusal | None:
+        if not action.args:
+            return None
+        player, item = t.player(self.player), action.args[0]
+        if item in self.locked:
+            if self.effect == "rest":
+                return Refusal(f"{self.source} cannot rest itself with its own Command", COMMAND)
+            return Refusal(
+                f"{item} is in the combat: a relic may never move a troop out of it",
+                "2.3 The defender's response",
+            )
+        if action.verb == "rest":
+            minion = player.minion(item)
+            if minion is not None and minion.ready:
+                return Refusal(f"{t.name(item)} is ready already: nothing to rest", FREE)
+            return t.not_ready(player, item, "rest") if minion is None else None
+        if action.verb == "troop":
+            return t.not_on_board(player, item)
+        if action.verb == "move" and self.troop:
+            return unreachable(t, self.player, self.troop, item, FREE)
+        return None
+
     def apply(self, t: Table, action: Action) -> None:
         player = t.player(self.player)
         if action.verb == "skip":
@@ -235,9 +300,10 @@ class Instant(Frame):
             move_troop(t, self.player, self.troop or "", action.args[0], FREE)
             t.pop()
         elif action.verb == "rest":
+            # "Rest one of your minions twice": the one minion chosen, each time.
             minion = player.minion(action.args[0])
             assert minion is not None
-            t.rest(player, minion, FREE)
-            self.left -= 1
-            if self.left == 0:
-                t.pop()
+            for _ in range(self.times):
+                if not minion.ready:
+                    t.rest(player, minion, FREE)
+            t.pop()

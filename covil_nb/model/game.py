@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from . import codec, effects, setup
-from .actions import Action, Decision, Event
+from .actions import Action, Actions, Decision, Event, Events, Refusal
 from .cards import CardSet, load_cards, load_cards_data
 from .combat import CombatView
 from .errors import CovilError
@@ -29,7 +29,7 @@ from .flow import Day, settle
 from .invariants import problems
 from .maps import BOARD_NAMES, Board, load_board
 from .rng import seed_state
-from .scoring import Score, scores, winners
+from .scoring import Scores, scores, winners
 from .state import COLORS, EDITIONS, Frame, Options, Player, Rules, State, clone
 from .table import Table
 from .views import resample
@@ -120,7 +120,7 @@ class Game:
         ``players`` are colors in seating order; the first holds the scepter.
         Without a ``seed`` a fresh one is picked and kept in the game's record
         (``game.seed``), so the game still replays exactly.
-        ``edition`` sets the edition options of RULINGS.md; ``rules`` may set
+        ``edition`` sets the edition options of ``docs/rules.md``; ``rules`` may set
         them one by one instead. ``dummies`` are seats played by the solo
         mode's dummy (see :meth:`solo`)."""
         *_, last = cls.setup_steps(
@@ -230,12 +230,12 @@ class Game:
         t = self._table()
         return self._state.stack[-1].decision(t) if self._state.stack else None
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Actions:
         """Every action allowed now (empty only when the game is over)."""
         if not self._state.stack:
-            return []
+            return Actions()
         t = self._table()
-        actions = self._state.stack[-1].legal(t)
+        actions = Actions(self._state.stack[-1].legal(t))
         top, decider = self._state.stack[-1], self.decision
         if (
             decider
@@ -245,14 +245,14 @@ class Game:
             actions.append(Action("buy-relic", (), f"Buy a relic for {effects.RELIC_PRICE} gold"))
         return actions
 
-    def apply(self, action: Action | str) -> list[Event]:
+    def apply(self, action: Action | str) -> Events:
         """Apply one legal action; return the events it caused."""
         chosen = self._match(action)
         t = self._table()
         if not self._undo:
             # A search copy: no snapshot, no history. The action was checked
             # legal, so only a bug could stop it halfway.
-            return _advance(t, chosen)
+            return Events(_advance(t, chosen))
         before = self._state.clone()
         try:
             _advance(t, chosen)
@@ -261,7 +261,7 @@ class Game:
             raise
         self._history.append(Step(str(chosen), before, t.events))
         self._redo.clear()
-        return t.events
+        return Events(t.events)
 
     def _match(self, action: Action | str) -> Action:
         wanted = _parse(action)
@@ -285,14 +285,31 @@ class Game:
         d = self.decision
         if d is None:
             return CovilError(f"'{wanted}' cannot be played: the game is over", "Final scoring")
-        why = self._state.stack[-1].refusal(self._table(), wanted)
-        if why is not None:
-            return CovilError(f"'{wanted}' is not allowed: {why.text}", why.rule)
-        same = [str(a) for a in legal if a.verb == wanted.verb]
+        same = [a for a in legal if a.verb == wanted.verb]
+        if same and all(len(a.args) != len(wanted.args) for a in same):
+            return CovilError(
+                f"'{wanted}' is not written right: write it like '{same[0]}'", "notation"
+            )
+        top, t = self._state.stack[-1], self._table()
+        if wanted.verb == "buy-relic":
+            why = (
+                effects.cannot_buy(t, t.player(d.player))
+                if top.allows_relic_purchase
+                else (
+                    Refusal(
+                        "pledged gold is not spent yet: buy a relic before acquiring, or cancel",
+                        effects.BUY,
+                    )
+                )
+            )
+        else:
+            why = top.refusal(t, wanted)
         if same:
-            allowed = f"allowed now: {', '.join(same)}"
+            allowed = f"allowed now: {', '.join(str(a) for a in same)}"
         else:
             allowed = f"the actions allowed now are: {', '.join(sorted({a.verb for a in legal}))}"
+        if why is not None:
+            return CovilError(f"'{wanted}' is not allowed: {why.text} ({allowed})", why.rule)
         return CovilError(
             f"'{wanted}' is not allowed: {d.player} must {d.prompt}; {allowed}", d.rule
         )
@@ -336,7 +353,7 @@ class Game:
         self._redo.append(step.action)
         return step.action
 
-    def redo(self) -> list[Event]:
+    def redo(self) -> Events:
         if not self._redo:
             raise CovilError("there is nothing to redo", "redo")
         action = self._redo.pop()
@@ -420,9 +437,9 @@ class Game:
         return [s.action for s in self._history]
 
     @property
-    def log(self) -> list[Event]:
+    def log(self) -> Events:
         """Every event since setup, in order."""
-        return self._opening + [e for s in self._history for e in s.events]
+        return Events(self._opening + [e for s in self._history for e in s.events])
 
     def record(self) -> dict[str, Any]:
         """Where the game began and the actions since: replays to this game."""
@@ -576,9 +593,9 @@ class Game:
     def is_over(self) -> bool:
         return self._state.phase == "end"
 
-    def score(self) -> list[Score]:
+    def score(self) -> Scores:
         """Each player's VP by source, with the tie-break values."""
-        return scores(self.cards, self._state)
+        return Scores(scores(self.cards, self._state), over=self.is_over)
 
     @property
     def winners(self) -> list[str]:
@@ -667,11 +684,11 @@ def _check_new(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise CovilError(f"the seed must be a whole number, not {seed!r}", "chance")
     if edition not in EDITIONS:
-        raise CovilError(f"edition must be one of {EDITIONS}, not {edition!r}", "RULINGS")
+        raise CovilError(f"edition must be one of {EDITIONS}, not {edition!r}", "Editions")
     the_rules = rules or Rules.of(edition)
     for name in ("afternoon_end", "defense_minion", "night_order"):
         if getattr(the_rules, name) not in EDITIONS:
-            raise CovilError(f"rules option {name} must be one of {EDITIONS}", "RULINGS")
+            raise CovilError(f"rules option {name} must be one of {EDITIONS}", "Editions")
     return the_board, the_rules
 
 

@@ -1,7 +1,8 @@
 """The boards as data: map files loaded into networkx graphs.
 
 The rulebooks do not describe the printed boards beyond their examples, so the
-project draws its own (see ``design/MAPS.md``). Each board is one JSON file in
+project draws its own (``docs/maps-and-cards.md`` says which facts come from
+the rulebooks and which the project chose). Each board is one JSON file in
 ``covil_nb/model/data/maps/``; a user may write more and load them with
 :func:`load_board_file`.
 
@@ -44,6 +45,7 @@ from typing import Any, NoReturn
 import networkx as nx
 
 from covil_nb.model.errors import CovilError
+from covil_nb.model.words import plural
 
 #: The four dominance terrains, in the order the protection fee is collected.
 TERRAINS: tuple[str, ...] = ("water", "desert", "mountain", "forest")
@@ -221,10 +223,10 @@ def _check_fields(path: Path, obj: Any, fields: dict[str, type], what: str) -> N
         _fail(path, f"{what} must be a JSON object, not {_json_type(obj)}")
     missing = [f for f in fields if f not in obj]
     if missing:
-        _fail(path, f"{what} is missing field(s) {_quoted(missing)}")
+        _fail(path, f"{what} is missing {_fields(missing)}")
     extra = [f for f in obj if f not in fields]
     if extra:
-        _fail(path, f"{what} has unknown field(s) {_quoted(extra)}")
+        _fail(path, f"{what} has unknown {_fields(extra)}")
     for field, kind in fields.items():
         if not isinstance(obj[field], kind):
             expected, got = _JSON_TYPE_NAMES[kind], _json_type(obj[field])
@@ -237,6 +239,10 @@ def _json_type(value: Any) -> str:
     if isinstance(value, int | float):
         return "number"
     return _JSON_TYPE_NAMES.get(type(value), "null" if value is None else type(value).__name__)
+
+
+def _fields(names: list[str]) -> str:
+    return f"{'field' if len(names) == 1 else 'fields'} {_quoted(names)}"
 
 
 def _quoted(items: Iterable[str]) -> str:
@@ -373,6 +379,6 @@ def _check_spirals(path: Path, spirals: tuple[str, ...], max_players: int) -> No
     if len(spirals) < max_players:
         _fail(
             path,
-            f"only {len(spirals)} spiral zone(s) ({_quoted(spirals)}) "
+            f"only {plural(len(spirals), 'spiral zone')} ({_quoted(spirals)}) "
             f"for up to {max_players} players; each fortress needs its own",
         )

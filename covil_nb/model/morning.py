@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import solo
-from .actions import Action, Decision
+from .actions import Action, Decision, Refusal
 from .state import Frame, Player
 from .table import Table
+from .words import plural
 
 PHASE = "Phase 1: Morning"
 START = "Setup I: Choose starting zones"
@@ -48,6 +49,20 @@ class StartZone(Frame):
         )
         t.pop()
 
+    def refusal(self, t: Table, action: Action) -> Refusal | None:
+        if action.verb != "start" or not action.args:
+            return None
+        zone = action.args[0]
+        if zone not in t.board.zones:
+            return Refusal(f"there is no zone {zone!r} on {t.board.title}", START)
+        if zone not in t.board.spirals:
+            spirals = ", ".join(t.board.spirals)
+            return Refusal(f"zone {zone} is not a spiral: fortresses start on {spirals}", START)
+        owners = [p.color for p in t.state.players if p.fortress == zone]
+        if not owners:
+            return None
+        return Refusal(f"zone {zone} is taken: {owners[0]}'s fortress stands there", START)
+
 
 def free_spirals(t: Table) -> list[str]:
     taken = {p.fortress for p in t.state.players}
@@ -82,7 +97,10 @@ def stand_up(t: Table, player: Player) -> None:
         troop.standing = True
     if lying:
         t.say(
-            PHASE, f"{player.color} stands up {len(lying)} troop(s).", "stand", player=player.color
+            PHASE,
+            f"{player.color} stands up {plural(len(lying), 'troop')}.",
+            "stand",
+            player=player.color,
         )
 
 
@@ -96,7 +114,7 @@ def summon(t: Table, player: Player) -> None:
     if count:
         t.say(
             PHASE,
-            f"{player.color} summons {count} troop(s) at the fortress in zone "
+            f"{player.color} summons {plural(count, 'troop')} at the fortress in zone "
             f"{player.fortress} ({want} on the board on day {t.state.day}).",
             "summon",
             player=player.color,

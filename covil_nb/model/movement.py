@@ -6,29 +6,48 @@ Moving, retreating (combat outcome B) and the "move" instant effect all use
 
 from __future__ import annotations
 
+from .actions import Refusal
 from .table import Table
 
 RULE = "2.3 Move this troop"
+# "With move-based abilities, you may move a troop up to 2 zones away": however
+# many of them apply, and whatever they add, a troop goes 2 zones at most.
+MAX_STEPS = 2
 
 
 def steps_from(t: Table, color: str, zone: str) -> int:
-    """1, plus each movement Reinforcement that names a terrain of ``zone``.
-
-    A movement bonus adds once however many of its terrains the zone has:
-    the rulebook speaks of moving "up to 2 zones" from the named terrain.
-    """
+    """1, or 2 when a movement Reinforcement names a terrain of ``zone``."""
     terrains = t.board.zones[zone].terrains
-    bonus = 0
-    for minion in t.player(color).minions:
-        for r in t.minion_card(minion.card).reinforcements:
-            if r.stat == "move" and r.applies_in(terrains):
-                bonus += r.amount
-    return 1 + bonus
+    boosted = any(
+        r.stat == "move" and r.applies_in(terrains)
+        for minion in t.player(color).minions
+        for r in t.minion_card(minion.card).reinforcements
+    )
+    return MAX_STEPS if boosted else 1
 
 
 def reach(t: Table, color: str, zone: str) -> list[str]:
     """Zones a troop of ``color`` standing in ``zone`` may move to."""
     return t.board.within(zone, steps_from(t, color, zone))
+
+
+def unreachable(t: Table, color: str, troop_id: str, zone: str, rule: str) -> Refusal | None:
+    """Why the troop cannot go to ``zone`` from where it stands, if it cannot."""
+    if zone not in t.board.zones:
+        return Refusal(f"there is no zone {zone!r} on {t.board.title}", rule)
+    troop = t.player(color).troop(troop_id)
+    assert troop is not None and troop.zone is not None
+    if zone in reach(t, color, troop.zone):
+        return None
+    if zone == troop.zone:
+        return Refusal(f"{troop_id} is in zone {zone} already", rule)
+    steps = steps_from(t, color, troop.zone)
+    far = t.board.distance(troop.zone, zone)
+    return Refusal(
+        f"zone {zone} is {far} zones from zone {troop.zone}, and {troop_id} may move "
+        f"{'1 zone' if steps == 1 else f'up to {steps} zones'} from there",
+        rule,
+    )
 
 
 def move_troop(

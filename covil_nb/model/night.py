@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from .combat import REBEL_STRENGTH, Combat, damage_fortress
 from .maps import TERRAINS
 from .state import MAX_REBELS, Player, State
-from .table import Table
+from .table import Table, rested
+from .words import and_list
 
 PHASE = "Phase 3: Night"
 DISCARD = "3.1 Discard all active Power Relics"
@@ -46,13 +47,17 @@ def run(t: Table) -> None:
     end_of_day(t)
 
 
-def discard_relics(t: Table) -> None:
+def discard_relics(t: Table, why: str = "") -> None:
+    """Every active relic goes to the discard pile; ``why`` explains a discard
+    outside step 3.1."""
+    if not why and not any(p.active for p in t.state.players):
+        t.say(DISCARD, "No relic is active: there is nothing to discard.", "discard")
     for p in t.state.players:
         if p.active:
             t.state.relic_discard += p.active
             t.say(
                 DISCARD,
-                f"{p.color} discards {len(p.active)} active relic(s).",
+                f"{p.color} discards {t.names(p.active)}{why or ' (active relics)'}.",
                 "discard",
                 player=p.color,
             )
@@ -70,45 +75,90 @@ def renew_pool(t: Table) -> None:
 # -- 3.3 dominance ---------------------------------------------------------------
 
 
-def majority(state: State, zone: str) -> str | None:
-    """The color with strictly more troops in the zone than each other
-    player (fortresses and rebels do not count); None on a tie or no troops."""
+def leaders(state: State, zone: str) -> tuple[str, ...]:
+    """The colors with the most troops in the zone (fortresses and rebels do
+    not count): one color holds the majority; several are tied; none, empty."""
     counts = Counter(p.color for p in state.players for _ in p.in_zone(zone))
-    if not counts:
-        return None
-    (first, n), *rest = counts.most_common()
-    return None if rest and rest[0][1] == n else first
+    top = max(counts.values(), default=0)
+    return tuple(color for color, n in counts.items() if n == top)
+
+
+def majority(state: State, zone: str) -> str | None:
+    """The color with strictly more troops in the zone than each other player;
+    None on a tie or with no troops."""
+    first = leaders(state, zone)
+    return first[0] if len(first) == 1 else None
 
 
 @dataclass(frozen=True)
 class Dominance:
+    """One terrain at the protection fee: who holds which zone, which zones
+    are tied, and who dominates (strictly more majorities than every other)."""
+
     terrain: str
-    majorities: dict[str, str | None]  # zone -> color with the majority
+    majorities: dict[str, str | None]  # zone -> the color with the majority, if any
+    ties: dict[str, tuple[str, ...]]  # zone -> the colors tied at the top
     winner: str | None
 
+    def held(self) -> list[tuple[str, int]]:
+        """(color, majorities) by majorities, most first."""
+        return Counter(c for c in self.majorities.values() if c).most_common()
+
     def __str__(self) -> str:
-        held = Counter(c for c in self.majorities.values() if c)
-        tally = ", ".join(f"{c} {n}" for c, n in held.most_common()) or "no majorities"
-        result = f"{self.winner} dominates" if self.winner else "no one dominates"
-        return f"{self.terrain.capitalize()}: {tally} → {result}"
+        return f"Dominance over {self.terrain}: {self._zones()}. {self._verdict()}."
+
+    def _zones(self) -> str:
+        by_color: dict[str, list[str]] = {}
+        for zone, color in self.majorities.items():
+            if color:
+                by_color.setdefault(color, []).append(zone)
+        held = [f"{color} has the majority in {_zones(zones)}" for color, zones in by_color.items()]
+        tied = [
+            f"{and_list(list(c))} are tied in zone {z}, which counts for no one"
+            for z, c in self.ties.items()
+        ]
+        if not held and not tied:
+            return f"no troop stands in any {self.terrain} zone"
+        return "; ".join(filter(None, (", ".join(held), ", ".join(tied))))
+
+    def _verdict(self) -> str:
+        held = self.held()
+        if not held:
+            return "No one has a majority: no one gets gold"
+        if self.winner:
+            rivals = and_list([f"{c}'s {n}" for c, n in held[1:]]) or "none"
+            return (
+                f"{self.winner} dominates {self.terrain} with {_count(held[0][1])} against {rivals}"
+            )
+        top = [c for c, n in held if n == held[0][1]]
+        return f"{and_list(top)} are tied with {_count(held[0][1])} each: no one gets gold"
+
+
+def _zones(zones: list[str]) -> str:
+    return f"zone {zones[0]}" if len(zones) == 1 else f"zones {and_list(zones)}"
+
+
+def _count(majorities: int) -> str:
+    return f"{majorities} majorit{'y' if majorities == 1 else 'ies'}"
 
 
 def dominance(state: State, zones: list[str], terrain: str) -> Dominance:
     """Dominance: strictly more majorities among the terrain's zones than
     every other player."""
-    majorities = {z: majority(state, z) for z in zones}
-    held = Counter(c for c in majorities.values() if c)
-    ranking = held.most_common()
+    tops = {z: leaders(state, z) for z in zones}
+    majorities = {z: top[0] if len(top) == 1 else None for z, top in tops.items()}
+    ties = {z: top for z, top in tops.items() if len(top) > 1}
+    ranking = Counter(c for c in majorities.values() if c).most_common()
     winner = None
     if ranking and (len(ranking) == 1 or ranking[1][1] < ranking[0][1]):
         winner = ranking[0][0]
-    return Dominance(terrain, majorities, winner)
+    return Dominance(terrain, majorities, ties, winner)
 
 
 def protection_fee(t: Table) -> None:
     for terrain in TERRAINS:
         result = dominance(t.state, t.board.zones_with(terrain), terrain)
-        t.say(FEE, str(result) + ".", "dominance", terrain=terrain, winner=result.winner)
+        t.say(FEE, str(result), "dominance", terrain=terrain, winner=result.winner)
         if result.winner:
             t.gain_gold(t.player(result.winner), FEE_GOLD, FEE, f"for dominance over {terrain}")
 
@@ -120,11 +170,22 @@ def raid(t: Table) -> None:
     """A relic per own troop in town, a rebel per relic drawn (at most 5);
     with 5 rebels in town the retaliation queue is laid out."""
     s, town = t.state, t.board.town
+    if not t.state.troops_in(town):
+        t.say(RAID, f"No troop is in the town (zone {town}): no one raids.", "raid")
     for p in s.turn_order():
         for _ in p.in_zone(town):
-            if t.draw_relic(p, RAID, "for a troop raiding the town") and s.rebels < MAX_REBELS:
+            if not t.draw_relic(p, RAID, "for a troop raiding the town"):
+                continue
+            if s.rebels < MAX_REBELS:
                 s.rebels += 1
                 t.say(RAID, f"A rebel joins the town ({s.rebels} there).", "rebel", rebels=s.rebels)
+            else:
+                t.say(
+                    RAID,
+                    f"The town already holds all {MAX_REBELS} rebels.",
+                    "rebel",
+                    rebels=s.rebels,
+                )
     if s.rebels == MAX_REBELS:
         t.say(RETALIATE, f"{MAX_REBELS} rebels in town: they retaliate!", "retaliate")
         s.retaliation = [tr.id for p in s.turn_order() for tr in p.in_zone(town)]
@@ -162,6 +223,9 @@ def retaliate(t: Table) -> bool:
 def rebel_attack(t: Table, troop_id: str) -> None:
     combat = Combat(None, None, troop_id, stage="respond")
     combat.begin_response(t)
+    # The troops in town when the rebels retaliate are the ones they attack: no
+    # relic may move one still waiting for its attack out of their reach.
+    combat.locked += [x for x in t.state.retaliation if not x.startswith("fortress:")]
     t.push(combat)
 
 
@@ -193,28 +257,31 @@ def rebel_fortress_attack(t: Table, owner: Player) -> bool:
 
 def rest_minions(t: Table) -> None:
     for p in t.state.players:
-        tired = [m for m in p.minions if not m.ready]
-        for m in tired:
-            t.rest(p, m, REST)
+        changes = [f"{t.name(m.card)} {rested(m)}" for m in p.minions if not m.ready]
+        done = f"rests {', '.join(changes)}" if changes else "has every minion ready already"
+        t.say(REST, f"{p.color} {done}.", "rest", player=p.color)
 
 
 def end_of_day(t: Table) -> None:
     """The scepter passes clockwise; after the 4th night the game ends."""
     s = t.state
     s.night_step = 0
+    # Step 3.1 came before the rebels' attack: a relic played against them
+    # goes now, since "no Power Relic stays in play to the next day".
+    discard_relics(t, ", played against the rebels: no relic stays in play into the next day")
     if s.day == 4:
         s.phase = "end"
         t.say("Final scoring", "The 4th night is over: the game ends.", "end")
         return
     s.scepter = (s.scepter + 1) % len(s.players)
-    s.day += 1
-    s.phase = "morning"
     t.say(
         PHASE,
         f"The Evil Scepter passes to {s.players[s.scepter].color}.",
         "scepter",
         player=s.players[s.scepter].color,
     )
+    s.day += 1
+    s.phase = "morning"
 
 
 STEP_RULES = {

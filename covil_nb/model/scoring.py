@@ -6,9 +6,11 @@ expensive minion; else the victory is shared."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import CardSet, Influence
 from .state import Player, State
+from .words import and_list
 
 RULE = "Final scoring"
 FORTRESS_VP = 5
@@ -33,6 +35,39 @@ class Score:
             f"{self.player}: {self.total} VP (fortress {self.fortress}, gold {self.gold}, "
             f"minions {self.minions}, relics {self.relics}; Influence added {self.influence})"
         )
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(str(self))
+
+
+COLUMNS = ("fortress", "gold", "minions", "relics", "total")
+
+
+class Scores(list[Score]):
+    """Every player's score: a list, shown as a table with the winners."""
+
+    def __init__(self, scores: list[Score], over: bool) -> None:
+        super().__init__(scores)
+        self.over = over
+
+    def __str__(self) -> str:
+        width = max(len(s.player) for s in self)
+        head = " " * width + "".join(f"{c:>10}" for c in COLUMNS) + "  (Influence)"
+        rows = [
+            f"{s.player:<{width}}"
+            + "".join(f"{getattr(s, c):>10}" for c in COLUMNS)
+            + f"  ({s.influence})"
+            for s in self
+        ]
+        if self.over:
+            won = winners(self)
+            verdict = f"{and_list(won)} {'wins' if len(won) == 1 else 'share the victory'}"
+        else:
+            verdict = "the score if the game ended now"
+        return "\n".join([head, *rows, verdict])
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(str(self))
 
 
 def _influence_on_minions(cards: CardSet, player: Player, inf: Influence) -> int:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .errors import CovilError
 from .state import LETTERS, TROOPS_PER_PLAYER, Minion, Options, Player, State, Troop
 from .table import Table
+from .words import plural
 
 POOL_SIZE = 6
 SET_ASIDE = 24
@@ -115,7 +117,10 @@ def deal_mercenaries(t: Table, colors: list[str]) -> None:
         s.pool = [c for c in s.pool if c not in tens]
         s.mercenary_deck += tens
         t.shuffle(s.mercenary_deck)
-        t.say("Setup F", f"{len(tens)} card(s) costing 10 go back into the deck and are replaced.")
+        back = (
+            "goes back into the deck and is" if len(tens) == 1 else "go back into the deck and are"
+        )
+        t.say("Setup F", f"{plural(len(tens), 'card')} costing 10 {back} replaced.")
         s.pool += [s.mercenary_deck.pop() for _ in tens]
     t.say(
         "Setup F",
@@ -132,6 +137,15 @@ def fill_dummy_halls(t: Table) -> list[str]:
     """Solo setup: split the mercenaries into the three cost piles, shuffle
     each, and give each dummy 2 + 2 + 1 of them instead of Henchmen."""
     piles = [[c.id for c in t.cards.mercenaries_costing(*costs)] for costs in DUMMY_PILES]
+    dummies = len(t.state.options.dummies)
+    for pile, costs, count in zip(piles, DUMMY_PILES, DUMMY_HALL, strict=True):
+        if len(pile) < count * dummies:
+            costing = " or ".join(map(str, costs))
+            raise CovilError(
+                f"each dummy's hall takes {plural(count, 'mercenary')} costing {costing}: "
+                f"{count * dummies} in all, and this card set has {len(pile)}",
+                "Solo setup",
+            )
     for pile in piles:
         t.shuffle(pile)
     dealt = []

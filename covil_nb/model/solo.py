@@ -6,7 +6,7 @@ that produced it. The same choices are available to a bot for any seat of
 any game through :func:`dummy_actions` (give it a copy: it flips relics).
 
 Where the rulebooks leave the dummy's choice open, it is decided here, the
-same way every time (RULINGS.md asks for this):
+same way every time (``docs/rules.md`` lists these readings with the others):
 
 - Minion order ("the top left available minion"): the Overlord on the
   throne first, then the hall's slots in order.
@@ -36,6 +36,7 @@ from .effects import buy_relic, can_buy_relic
 from .movement import reach
 from .state import Frame, Player
 from .table import Table
+from .words import and_list
 
 if TYPE_CHECKING:
     from .game import Game
@@ -118,7 +119,7 @@ class Plan:
     troop: str
     action: Action
     minion: str | None
-    step: str
+    why: str
 
 
 def attack_plan(t: Table, color: str, style: str, troop: str | None) -> Plan | None:
@@ -137,13 +138,12 @@ def attack_plan(t: Table, color: str, style: str, troop: str | None) -> Plan | N
     ]
     if not options:
         return None
-    zone = _target_zone(
-        t, color, sorted({target_zone(t, tg) for _, tg in options}, key=lambda z: zone_order(t, z))
-    )
+    zones = sorted({target_zone(t, tg) for _, tg in options}, key=lambda z: zone_order(t, z))
+    zone, because = _target_zone(t, color, zones)
     target = _target_in(t, [tg for _, tg in options if target_zone(t, tg) == zone])
     attacker = min(tr for tr, tg in options if tg == target)
-    step = f"priority {1 if style == 'melee' else 2}, {style} attack"
-    return Plan(attacker, Action("attack", (target,)), minion, step)
+    step = f"priority {1 if style == 'melee' else 2}, {style} attack with {attacker}"
+    return Plan(attacker, Action("attack", (target,)), minion, f"{step}{because}")
 
 
 def _owner(t: Table, target: str) -> str:
@@ -153,25 +153,31 @@ def _owner(t: Table, target: str) -> str:
     return owner.color if owner else ""
 
 
-def _target_zone(t: Table, color: str, zones: list[str]) -> str:
+def _target_zone(t: Table, color: str, zones: list[str]) -> tuple[str, str]:
     """Target zone tie breakers: the enemy fortress zone; then a zone with
-    enemy lying troops; then flip relics until an applicable zone appears."""
+    enemy lying troops; then flip relics until an applicable zone appears.
+    Returns the zone and why it was chosen (empty when it was the only one)."""
+    if len(zones) == 1:
+        return zones[0], ""
     foes = enemies(t, color)
-    for prefer in (
-        lambda z: z in enemy_fortresses(t, color),
-        lambda z: any(not tr.standing for p in foes for tr in p.in_zone(z)),
+    for prefer, name in (
+        (lambda z: z in enemy_fortresses(t, color), "fortress"),
+        (lambda z: any(not tr.standing for p in foes for tr in p.in_zone(z)), "lying"),
     ):
-        if len(zones) > 1 and any(prefer(z) for z in zones):
-            zones = [z for z in zones if prefer(z)]
+        preferred = [z for z in zones if prefer(z)]
+        if len(preferred) == 1:
+            where = "is an enemy fortress zone" if "fortress" in name else "has enemy troops lying"
+            return preferred[0], f": of zones {and_list(zones)}, {preferred[0]} {where}"
+        zones = preferred or zones
     for _ in range(len(t.cards.relics)):
-        if len(zones) == 1:
-            break
         terrain = flip(t, color, "to break a tie between target zones")
         if terrain is None:
             break
         named = [z for z in zones if terrain in t.board.zones[z].terrains]
+        if len(named) == 1:
+            return named[0], f": the flipped relic shows {terrain}, the terrain of {named[0]}"
         zones = named or zones
-    return zones[0]
+    return zones[0], f": zones {and_list(zones)} stay tied, {zones[0]} comes first on the board"
 
 
 def _target_in(t: Table, options: list[str]) -> str:
@@ -187,17 +193,40 @@ def _target_in(t: Table, options: list[str]) -> str:
     return min(options, key=rank)
 
 
-def move_zone(t: Table, color: str, origin: str, why: str) -> str:
-    """Priority 3 (and retreats): flip a relic and head for its terrain."""
+def move_zone(t: Table, color: str, origin: str, why: str) -> tuple[str, str]:
+    """Priority 3 (and retreats): flip a relic and head for its terrain.
+    Returns the zone and why, in words."""
     terrain = flip(t, color, why)
+    reachable = reach(t, color, origin)
     wanted = [z for z in t.board.zones_with(terrain) if z != origin] if terrain else []
-    wanted = wanted or enemy_fortresses(t, color) or list(t.board.zones)
+    goal = "terrain"
+    if not wanted:
+        goal = "an enemy fortress"
+        wanted = enemy_fortresses(t, color) or list(t.board.zones)
+
+    def near(zone: str) -> int:
+        return min(t.board.distance(zone, w) for w in wanted)
 
     def key(zone: str) -> tuple[int, int, int]:
-        near = min(t.board.distance(zone, w) for w in wanted)
-        return (near, toward_enemy(t, color, zone), zone_order(t, zone))
+        return (near(zone), toward_enemy(t, color, zone), zone_order(t, zone))
 
-    return min(reach(t, color, origin), key=key)
+    zone = min(reachable, key=key)
+    best = [z for z in reachable if near(z) == near(zone)]
+    tie = f"; of those, {zone} is nearest to {_fortresses(t, color)}" if len(best) > 1 else ""
+    if goal == "an enemy fortress":
+        return zone, f"no other zone is {terrain}, so it heads for {_fortresses(t, color)}: {zone}"
+    if near(zone) == 0:
+        these = f"{and_list(best)} {'is a' if len(best) == 1 else 'are'} {terrain} zone"
+        return zone, f"{these}{'' if len(best) == 1 else 's'} within reach of {origin}{tie}"
+    return zone, (
+        f"no zone within reach of {origin} is {terrain}, so it heads for the zone nearest "
+        f"to one{tie or ': ' + zone}"
+    )
+
+
+def _fortresses(t: Table, color: str) -> str:
+    owners = [p.color for p in enemies(t, color) if p.fortress]
+    return f"{owners[0]}'s fortress" if len(owners) == 1 else "an enemy fortress"
 
 
 def move_plan(t: Table, color: str, troop: str | None) -> Plan:
@@ -205,8 +234,8 @@ def move_plan(t: Table, color: str, troop: str | None) -> Plan:
     mover = troop or min(tr.id for tr in player.on_board() if tr.standing)
     origin = player.troop(mover).zone  # type: ignore[union-attr]
     assert origin is not None
-    zone = move_zone(t, color, origin, "to choose where to move")
-    return Plan(mover, Action("move", (zone,)), None, "priority 3, move")
+    zone, because = move_zone(t, color, origin, "to choose where to move")
+    return Plan(mover, Action("move", (zone,)), None, f"priority 3, move with {mover}: {because}")
 
 
 def plan_turn(t: Table, color: str, troop: str | None = None) -> Plan:
@@ -253,8 +282,8 @@ def dummy_actions(t: Table, frame: Frame, decision: Decision) -> tuple[list[Acti
         return [Action("pass")], "it never activates relics"
     if kind == "retreat":
         troop = t.player(color).troop(frame.troop)  # type: ignore[attr-defined]
-        zone = move_zone(t, color, troop.zone, "to choose where to retreat")  # type: ignore[union-attr]
-        return [Action("retreat", (zone,))], "a retreat goes where a move would"
+        zone, because = move_zone(t, color, troop.zone, "to choose where to retreat")  # type: ignore[union-attr]
+        return [Action("retreat", (zone,))], f"a retreat goes where a move would: {because}"
     quiet = [a for a in legal if a.verb in ("pass", "skip", "cancel", "end")]
     return quiet[:1] or legal[:1], "it never uses relics, Commands or purchases"
 
@@ -270,7 +299,7 @@ def _turn_actions(
     actions = [plan.action] if troop else [Action("lie", (plan.troop,)), plan.action]
     if plan.minion:
         actions.append(Action("exhaust", (plan.minion,)))
-    return actions, f"{plan.step} with {plan.troop}"
+    return actions, plan.why
 
 
 def act(t: Table, frame: Frame, decision: Decision) -> None:

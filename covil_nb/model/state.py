@@ -32,7 +32,7 @@ EDITIONS = ("en", "pt")
 
 @dataclass
 class Rules:
-    """The edition options of RULINGS.md; ``Rules.of("pt")`` sets all three."""
+    """The three edition options (``docs/rules.md``); ``Rules.of("pt")`` sets all three."""
 
     afternoon_end: str = "en"
     defense_minion: str = "en"

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Event
+from .actions import Event, Refusal
 from .cards import CardSet, MinionCard, RelicCard
 from .maps import Board
 from .rng import Rng
 from .state import EXHAUSTED, MAX_GOLD, READY, TIRED, Frame, Minion, Player, Rules, State
+from .words import and_list
 
 
 class Table:
@@ -38,7 +39,45 @@ class Table:
         return self.cards.relic(card_id)
 
     def name(self, card_id: str) -> str:
-        return self.cards[card_id].name
+        return self.cards[card_id].name if card_id in self.cards else repr(card_id)
+
+    # -- why an action is refused (see ``Frame.refusal``) ---------------------
+    def not_ready(self, player: Player, card_id: str, use: str) -> Refusal | None:
+        """Why ``player`` may not ``use`` (e.g. "exhaust") that minion now:
+        it is not theirs, or it is tired or exhausted."""
+        minion = player.minion(card_id)
+        if minion is None:
+            return Refusal(
+                f"{self.name(card_id)} is not in {player.color}'s hall", "Champions Hall"
+            )
+        if not minion.ready:
+            return Refusal(
+                f"{self.name(card_id)} is {minion.state}: a tired or exhausted minion cannot "
+                f"{use}; rest it first",
+                "2.3 Rest one of your minions",
+            )
+        return None
+
+    def not_on_board(self, player: Player, troop_id: str) -> Refusal | None:
+        """Why ``troop_id`` is not one of ``player``'s troops on the board."""
+        troop = player.troop(troop_id)
+        if troop is None:
+            owner = self.state.owner_of(troop_id)
+            if owner is None:
+                return Refusal(f"there is no troop {troop_id} in this game", "troops")
+            return Refusal(
+                f"{troop_id} is {owner.color}'s troop, not one of {player.color}'s", "troops"
+            )
+        if troop.zone is None:
+            return Refusal(
+                f"{troop_id} is in {player.color}'s supply: troops are summoned in the morning",
+                "Phase 1: Morning",
+            )
+        return None
+
+    def names(self, card_ids: list[str]) -> str:
+        """Card names as a sentence says them: "A", "A and B", "A, B and C"."""
+        return and_list([self.name(c) for c in card_ids])
 
     # -- the log -----------------------------------------------------------
     def say(self, rule: str, text: str, kind: str = "info", **data: Any) -> None:
@@ -66,14 +105,21 @@ class Table:
         """Add gold up to the treasury's cap of 5; what does not fit is lost."""
         gained = max(0, min(amount, MAX_GOLD - player.gold))
         player.gold += gained
-        lost = (
-            f" ({amount - gained} lost: the treasury holds at most {MAX_GOLD})"
-            if gained < amount
-            else ""
-        )
+        if gained == amount:
+            text = f"{player.color} gains {amount} gold {why}; treasury {player.gold}."
+        elif gained:
+            text = (
+                f"{player.color} gains {gained} gold {why} ({amount - gained} lost: the "
+                f"treasury holds at most {MAX_GOLD}); treasury {player.gold}."
+            )
+        else:
+            text = (
+                f"{player.color} gains no gold {why}: the treasury is full at {MAX_GOLD} "
+                f"and the {amount} is lost."
+            )
         self.say(
             rule,
-            f"{player.color} gains {gained} gold {why}{lost}; treasury {player.gold}.",
+            text,
             "gold",
             player=player.color,
             amount=gained,
@@ -112,12 +158,17 @@ class Table:
 
     def rest(self, player: Player, minion: Minion, rule: str) -> None:
         """Exhausted becomes tired; tired becomes ready."""
-        before = minion.state
-        minion.state = TIRED if before == EXHAUSTED else READY
         self.say(
             rule,
-            f"{player.color}'s {self.name(minion.card)} rests: {before} → {minion.state}.",
+            f"{player.color} rests {self.name(minion.card)}: {rested(minion)}.",
             "rest",
             player=player.color,
             minion=minion.card,
         )
+
+
+def rested(minion: Minion) -> str:
+    """Rest a minion once; say how its state changed ("exhausted → tired")."""
+    before = minion.state
+    minion.state = TIRED if before == EXHAUSTED else READY
+    return f"{before} → {minion.state}"

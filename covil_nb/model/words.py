@@ -1,0 +1,17 @@
+"""Small helpers for the sentences the engine says: lists and counts."""
+
+from __future__ import annotations
+
+
+def and_list(words: list[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    return " and ".join(filter(None, (", ".join(words[:-1]), words[-1]))) if words else ""
+
+
+def plural(n: int, noun: str) -> str:
+    """ "1 troop", "2 troops", "2 mercenaries"."""
+    if n == 1:
+        return f"{n} {noun}"
+    return (
+        f"{n} {noun[:-1]}ies" if noun.endswith("y") and noun[-2] not in "aeiou" else f"{n} {noun}s"
+    )

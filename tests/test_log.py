@@ -1,0 +1,195 @@
+"""A log a learner can follow, labels that say what an action will do, and how
+the game's values show themselves in a notebook."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from conftest import play
+from IPython.lib.pretty import pretty
+
+from covil_nb.model import Game
+from covil_nb.model.actions import Actions, Events
+
+# -- combat: declarations, passes, raising the stakes, the outcome ------------------------
+
+
+def combat_events(game: Game) -> list[str]:
+    return [e.text for e in game.log if e.rule.startswith(("2.3 The", "Combat", "Power Relics"))]
+
+
+def test_raising_the_stakes_is_visible_pass_by_pass(two_players):
+    s = two_players.hand("yellow", ["drowned-crown", "sand-eaten-banner"])
+    s.hand("red", ["greenwood-mask"]).troops("yellow", "E", standing=1).troops("red", "E", lying=1)
+    game = s.afternoon("yellow").build()
+    play(game, "lie Y1", "attack R1", "exhaust iron-marshal")
+    play(game, "activate greenwood-mask", "pass", "activate sand-eaten-banner", "pass")
+    play(game, "exhaust red-squire", "pass")
+    assert combat_events(game) == [
+        "red activates Greenwood Mask (+1 defense, +1 ranged until night): defense now 2 "
+        "(1 from the troop, 1 from active relics).",
+        "red passes: defense stays 2 (1 from the troop, 1 from active relics).",
+        "yellow activates Sand-Eaten Banner (+1 defense, +1 melee until night): attack now 5 "
+        "(1 from the troop, 3 from the exhausted minion, 1 from active relics).",
+        "yellow passes: attack stays 5 (1 from the troop, 3 from the exhausted minion, "
+        "1 from active relics).",
+        "red exhausts Squire to defend: defense now 3 (1 from the troop, 1 from the exhausted "
+        "minion, 1 from active relics).",
+        "red has nothing to answer with and passes: defense stays 3 (1 from the troop, "
+        "1 from the exhausted minion, 1 from active relics).",
+        "yellow passes: attack stays 5 (1 from the troop, 3 from the exhausted minion, "
+        "1 from active relics).",
+        "Defender loses: yellow's attack 5 (1 from the troop, 3 from the exhausted minion, "
+        "1 from active relics) beats red's defense 3 (1 from the troop, 1 from the exhausted "
+        "minion, 1 from active relics). R1 was lying down: it is removed to red's supply.",
+        "yellow gains 2 gold for winning the combat; treasury 2.",
+    ]
+
+
+def outcome_of(s, *responses: str) -> str:
+    """Yellow's Butcher Baron attacks red's standing R1 in town with 5 (1 from
+    the troop, 2 from its stat, 2 from its Aftershock); red answers."""
+    s.troops("yellow", "E", standing=1).troops("red", "E", standing=1)
+    game = s.overlord("yellow", "butcher-baron", "ready").afternoon("yellow").build()
+    play(game, "lie Y1", "attack R1", "exhaust butcher-baron", *responses)
+    (outcome,) = [e.text for e in game.log if e.kind == "combat"]
+    return outcome
+
+
+def test_a_tie_is_said_to_go_to_the_defender_only_on_a_tie(two_players):
+    lost = outcome_of(two_players, "exhaust red-squire")  # defense 2; red can do no more
+    assert lost.endswith("R1 was standing: it lies down and retreats.")
+    assert "tie" not in lost
+    two_players.hand("red", ["drowned-crown", "greenwood-mask"])  # defense 1 + 1 + 2 + 1 = 5
+    tie = outcome_of(
+        two_players, "exhaust red-squire", "activate drowned-crown", "activate greenwood-mask"
+    )
+    assert tie.startswith("Defender wins: yellow's attack 5 (")
+    assert tie.endswith("): a tie goes to the defender. Nothing happens.")
+
+
+def test_an_attack_of_strength_0_on_an_unguarded_fortress_says_it_does_no_damage(two_players):
+    s = two_players.troops("yellow", "G", standing=1).hall("yellow", [])
+    game = s.troops("red", "B", lying=1).fortress("red", "K").afternoon("yellow").build()
+    events = play(game, "lie Y1", "attack fortress-red", "exhaust iron-marshal")  # melee, ranged
+    assert "red's fortress takes no damage: the attack's strength is 0." in [e.text for e in events]
+    assert game.player("red").hp == 5
+
+
+# -- the night, headed step by step ---------------------------------------------------------
+
+
+def test_a_whole_night_reads_as_its_steps_in_turn():
+    game = Game.new(["yellow", "red"], seed=2)
+    chooser = random.Random(2)
+    while game.day == 1:
+        game.apply(chooser.choice(game.legal_actions()))
+    night = str(game.log).split("Day 1, night\n")[1].split("\nDay 2")[0]
+    headings = [
+        line.strip()
+        for line in night.splitlines()
+        if line.startswith("  ") and not line.startswith("    ")
+    ]
+    assert headings == [
+        "Phase 3: Night",
+        "3.1 Discard all active Power Relics",
+        "3.2 Renew the Mercenary Pool",
+        "3.3 Collect protection fee",
+        "3.4 Raid the town",
+        "3.5 Rest all minions once",
+        "Phase 3: Night",
+    ]
+
+
+# -- wording --------------------------------------------------------------------------------
+
+
+def whole_game_text(seed: int) -> str:
+    game = Game.new(["yellow", "red", "green"], seed=seed)
+    chooser = random.Random(seed)
+    while not game.is_over:
+        game.apply(chooser.choice(game.legal_actions()))
+    return str(game.log)
+
+
+def test_wording_a_learner_can_read():
+    text = "\n".join(whole_game_text(seed) for seed in range(3))
+    for clumsy in ("Command: Command:", "'s The ", "(s)", "relic bought", "no majorities →"):
+        assert clumsy not in text, clumsy
+
+
+# -- labels that say what an action will do ---------------------------------------------------
+
+
+def labels(game: Game, verb: str) -> dict[str, str]:
+    return {" ".join(a.args): a.label for a in game.legal_actions() if a.verb == verb}
+
+
+def test_a_full_hall_is_announced_before_the_first_payment(two_players):
+    full = ["yellow-private", "yellow-squire", "yellow-bowman", "yellow-grunt", "yellow-acolyte"]
+    s = two_players.hall("yellow", full).gold("yellow", 5).pool(["iron-bastion"])
+    game = s.afternoon("yellow").build()
+    hall_full = "your hall is full: one of the payments must be a minion going back to the pool"
+    assert hall_full in labels(game, "acquire")["iron-bastion"]
+    play(game, "acquire iron-bastion")
+    assert hall_full in game.decision.prompt
+
+
+def test_change_that_the_treasury_cannot_hold_is_announced(two_players):
+    s = two_players.hall("yellow", ["iron-bastion", "dune-runner"]).pool(["mud-sentry"])
+    game = s.gold("yellow", 0).afternoon("yellow").build()
+    play(game, "acquire mud-sentry")  # costs 2
+    pay = labels(game, "pay")
+    assert pay["minion iron-bastion"] == (
+        "Return Iron Bastion to the pool (worth 8: 6 back as change, of which 1 is lost: "
+        "the treasury holds 5)"
+    )
+    assert pay["minion dune-runner"] == "Return Dune Runner to the pool (worth 4: 2 back as change)"
+
+
+def test_discounts_say_where_they_come_from_and_a_negative_price_pays(two_players):
+    s = two_players.hall("yellow", ["yellow-acolyte", "crooked-quartermaster"])
+    game = s.pool(["red-grunt", "iron-bastion"]).afternoon("yellow").build()
+    acquire = labels(game, "acquire")
+    assert acquire["iron-bastion"].startswith("Acquire Iron Bastion for 7 (8 less 1 from Acolyte):")
+    assert acquire["red-grunt"].startswith(
+        "Acquire Grunt for nothing: you gain 3 gold (0 less 1 from Acolyte, less 2 from "
+        "Crooked Quartermaster):"
+    )
+
+
+def test_actions_that_would_do_nothing_say_so(two_players):
+    s = two_players.gold("yellow", 5).hand("yellow", ["dwarven-anvil", "pearl-of-the-deep"])
+    game = s.troops("yellow", "J", standing=1).troops("red", "H", standing=1).afternoon().build()
+    activate = labels(game, "activate")
+    assert "the fortress is at 5 HP already: nothing to repair" in activate["dwarven-anvil"]
+    assert "the treasury is full at 5: the gold would be lost" in activate["pearl-of-the-deep"]
+    play(game, "lie Y1")
+    assert "nothing to repair" in labels(game, "repair")[""]
+    assert "the gold would be lost" in labels(game, "gold")[""]
+
+
+# -- in a notebook ------------------------------------------------------------------------------
+
+
+def test_values_show_themselves_readably(two_players):
+    game = two_players.troops("yellow", "J", standing=1).afternoon("yellow").build()
+    actions = game.legal_actions()
+    assert isinstance(actions, Actions) and isinstance(actions[1:], Actions)
+    assert re.fullmatch(
+        r"\[0\] lie Y1 +Lie down Y1 \(zone J\) for a troop action", pretty(actions).splitlines()[0]
+    )
+    assert pretty(actions[0]) == "lie Y1 — Lie down Y1 (zone J) for a troop action"
+    assert pretty(game.decision) == str(game.decision)
+    events = game.apply("lie Y1")
+    assert isinstance(events, Events)
+    assert pretty(events) == (
+        "Day 1, afternoon\n"
+        "  2.3 Lie down one troop to perform one troop action\n"
+        "    yellow lies down Y1 in zone J."
+    )
+    assert pretty(events[0]) == str(events[0])
+    table = pretty(game.score()).splitlines()
+    assert table[0].split() == ["fortress", "gold", "minions", "relics", "total", "(Influence)"]
+    assert table[-1] == "the score if the game ended now"
