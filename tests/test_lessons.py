@@ -1,0 +1,23 @@
+"""The tutorials' exercises: a check says right or wrong, and never raises."""
+
+from __future__ import annotations
+
+from covil_nb.lessons import Exercise
+
+
+def test_right_wrong_and_no_answer_yet():
+    ask = Exercise("Which zone?", answer="D", why="it is next to C")
+    assert ask.verdict("d") == "Right: D (it is next to C)."
+    assert ask.verdict("E") == "Not quite: you said 'E', the answer is 'D' (it is next to C)."
+    assert ask.verdict(None).startswith("Which zone? Write your answer")
+
+
+def test_numbers_lists_and_odd_input_never_raise():
+    assert Exercise("How much?", answer=6).verdict("6").startswith("Right")
+    assert Exercise("Who?", answer=["red", "green"]).verdict(("Green", "red")).startswith("Right")
+
+    class Odd:
+        def __eq__(self, other: object) -> bool:
+            raise RuntimeError("a learner's odd object")
+
+    assert Exercise("How much?", answer=6).verdict(Odd()).startswith("Not quite")
