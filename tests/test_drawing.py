@@ -148,6 +148,17 @@ def test_the_svg_is_valid_deterministic_and_id_free() -> None:
         assert not re.search(r"\d\.\d\d", re.sub(r"scale\([^)]*\)", "", text)), name
 
 
+def test_every_setup_step_is_drawn_even_before_the_players_sit_down() -> None:
+    """After Setup A the table holds only the board; from Setup B each player has a hall."""
+    for step in Game.setup_steps(["yellow", "red"], board="B", seed=3):
+        root = parse(drawing.draw(step.game).svg)
+        sections = values(root, "data-section")
+        assert set(values(root, "data-zone")) == set(step.game.board.zones), step.letter
+        halls = sorted(s for s in sections if s.startswith("hall-"))
+        assert halls == sorted(f"hall-{c}" for c in step.game.players), step.letter
+        assert "legend" in sections, step.letter
+
+
 def test_picture_shows_itself_and_has_a_short_repr() -> None:
     game = Game.new(["yellow", "red"], seed=1)
     picture = drawing.draw(game)
