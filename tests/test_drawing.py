@@ -359,6 +359,19 @@ def test_highlights_arrows_notes_and_caption() -> None:
     ]
 
 
+def test_a_lesson_may_draw_some_halls_or_none() -> None:
+    game = combat_scenario()
+
+    def halls(**chosen: object) -> list[str]:
+        root = parse(drawing.draw(game, **chosen).svg)
+        return [s for s in values(root, "data-section") if s.startswith("hall-")]
+
+    assert halls() == [f"hall-{c}" for c in game.players]
+    assert halls(halls=["red"]) == ["hall-red"]
+    assert halls(halls=()) == []
+    assert drawing.draw(game, halls=()).height < drawing.draw(game, halls=["red"]).height
+
+
 def test_a_combat_under_way_is_told_and_drawn() -> None:
     game = combat_scenario()
     combat = game.combat
@@ -388,6 +401,7 @@ def test_importing_the_drawing_lets_a_game_show_itself() -> None:
         ({"arrows": [("zone:D", "card:iron-bastion")]}, "not on the map"),
         ({"arrows": [("zone:D", "zone:C", "wiggly")]}, "arrow style 'wiggly'"),
         ({"notes": {"Z": "nowhere"}}, "no such zone"),
+        ({"halls": ["purple"]}, "draw the halls of players of this game"),
     ],
 )
 def test_bad_overlays_are_refused_clearly(overlay: dict, message: str) -> None:
