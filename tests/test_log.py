@@ -170,6 +170,16 @@ def test_actions_that_would_do_nothing_say_so(two_players):
     assert "the gold would be lost" in labels(game, "gold")[""]
 
 
+def test_a_commands_warning_follows_its_text_as_one_sentence(two_players):
+    s = two_players.gold("yellow", 5).hall("yellow", ["yellow-grunt", "yellow-squire"])
+    game = s.troops("yellow", "J", standing=1).afternoon().build()
+    command = labels(game, "command")
+    assert command["yellow-grunt"] == (
+        "Exhaust Grunt: Command: gain 1 gold; the treasury is full at 5: the gold would be lost"
+    )
+    assert command["yellow-squire"].endswith("(standing or lying down) one zone.")
+
+
 # -- in a notebook ------------------------------------------------------------------------------
 
 
