@@ -275,6 +275,41 @@ class Results:
         ]
         return pd.DataFrame(rows, columns=_FRAME_COLUMNS)
 
+    @classmethod
+    def from_frame(cls, frame: pd.DataFrame) -> Results:
+        """The results back from :meth:`frame` (read from a CSV file, say), so
+        that a tournament stored once gives its tables without being played again."""
+        missing = [c for c in _FRAME_COLUMNS if c not in frame.columns]
+        if missing:
+            raise CovilError(f"not a tournament frame: no column {', '.join(missing)}", RULE)
+        games = []
+        for _, rows in frame.groupby("game", sort=True):
+            top = rows.iloc[0]
+            seats = tuple(
+                SeatResult(
+                    str(r.color),
+                    str(r.bot),
+                    int(r.vp),
+                    *(int(getattr(r, name)) for name in SOURCES),
+                    won=bool(r.won),
+                    place=int(r.place),
+                )
+                for r in rows.itertuples()
+            )
+            games.append(
+                GameResult(
+                    seed=int(top.seed),
+                    board=str(top.board),
+                    edition=str(top.edition),
+                    seats=seats,
+                    first=str(rows.loc[rows["first"].astype(bool), "color"].iloc[0]),
+                    shared=bool(rows["shared"].astype(bool).any()),
+                    actions=int(top.actions),
+                    days=int(top.days),
+                )
+            )
+        return cls(tuple(games))
+
     def table(self) -> pd.DataFrame:
         """Per bot spec: seats played (``games``), wins (a shared victory counts
         for each co-winner, and in ``shared`` too), games holding the scepter
