@@ -13,6 +13,7 @@ from .actions import Action, Decision, Refusal
 from .movement import move_troop, reach, unreachable
 from .state import Frame, Player, Troop
 from .table import Table
+from .words import a_or_an
 
 ATTACK = "2.3 Attack"
 RESPONSE = "2.3 The defender's response"
@@ -399,7 +400,7 @@ class Combat(Frame):
         card = t.cards.minion(item) if item in t.cards else None
         if t.rules.defense_minion == "pt" and card is not None and card.cls != "guardian":
             return Refusal(
-                f"{card.name} is a {card.cls}: in this edition only a Guardian may be "
+                f"{card.name} is {a_or_an(card.cls)}: in this edition only a Guardian may be "
                 "exhausted to defend",
                 RESPONSE,
             )
