@@ -157,6 +157,13 @@ def test_every_setup_step_is_drawn_even_before_the_players_sit_down() -> None:
         halls = sorted(s for s in sections if s.startswith("hall-"))
         assert halls == sorted(f"hall-{c}" for c in step.game.players), step.letter
         assert "legend" in sections, step.letter
+        words = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+        setting_up = step.game.decision is None
+        assert ("Setting up the table" in words) == setting_up, step.letter
+        assert "Game over" not in words, step.letter
+    ended = position("B, 3 players, end")
+    words = " ".join(t.text or "" for t in parse(drawing.status(ended).svg()).iter(f"{SVG}text"))
+    assert f"Game over: {' and '.join(ended.winners)} win" in words
 
 
 def test_picture_shows_itself_and_has_a_short_repr() -> None:

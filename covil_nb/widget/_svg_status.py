@@ -45,16 +45,8 @@ def status(game: Game, caption: str | None = None) -> Section:
         parts.append(lines(36, y, rows, _PROMPT, 16, fill=INK, data_prompt=decision.kind))
         y += 16 * len(rows)
     else:
-        winners = " and ".join(game.winners)
         parts.append(
-            text(
-                12,
-                y,
-                f"Game over: {winners} win{'s' if len(game.winners) == 1 else ''}.",
-                font_size=_PROMPT,
-                font_weight="bold",
-                fill=INK,
-            )
+            text(12, y, _nobody_decides(game), font_size=_PROMPT, font_weight="bold", fill=INK)
         )
         y += 16
     fight = combat_mark(game)
@@ -74,6 +66,14 @@ def status(game: Game, caption: str | None = None) -> Section:
     height = y + 2
     frame = panel(WIDTH, height)
     return Section("status", WIDTH, height, frame + "".join(parts))
+
+
+def _nobody_decides(game: Game) -> str:
+    """The game is over, or it is a snapshot of the setup (``Game.setup_steps``)."""
+    if not game.is_over:
+        return "Setting up the table: no one decides yet."
+    winners = " and ".join(game.winners)
+    return f"Game over: {winners} win{'s' if len(game.winners) == 1 else ''}."
 
 
 def _calendar(day: int, phase: str, right: float) -> str:
