@@ -183,6 +183,21 @@ def test_a_commands_warning_follows_its_text_as_one_sentence(two_players):
 # -- in a notebook ------------------------------------------------------------------------------
 
 
+def test_a_long_list_of_actions_keeps_its_columns(two_players):
+    """With ten actions or more, "[9]" and "[10]" still start the notations and
+    the labels in one column each."""
+    s = two_players.troops("yellow", "J", standing=2).gold("yellow", 5)
+    s.hand("yellow", ["drowned-crown", "kraken-ink"])
+    pool = ["iron-bastion", "mud-sentry", "pit-fighter", "hedge-witch", "night-blade", "rat-king"]
+    game = s.pool(pool).afternoon().build()
+    actions = game.legal_actions()
+    lines = pretty(actions).splitlines()
+    assert len(lines) >= 11
+    assert lines[0].startswith("[0]  lie Y1") and lines[10].startswith("[10] ")
+    assert len({line.index(str(a)) for line, a in zip(lines, actions, strict=True)}) == 1
+    assert len({line.index(a.label) for line, a in zip(lines, actions, strict=True)}) == 1
+
+
 def test_values_show_themselves_readably(two_players):
     game = two_players.troops("yellow", "J", standing=1).afternoon("yellow").build()
     actions = game.legal_actions()
