@@ -7,12 +7,28 @@ Not quite: you said 5, the answer is 6 (1 from the troop, ...).
 
 A check never raises: a learner's wrong answer, or no answer yet, is part of
 learning, not an error.
+
+:func:`play` applies a lesson's moves in order and tells their story.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+from covil_nb.model import Action, Game
+from covil_nb.model.actions import Events
+
+
+def play(game: Game, *actions: Action | str) -> Events:
+    """Apply ``actions`` in order, as ``game.apply`` does each; return the story of
+    all they caused (a notebook shows it headed by day, phase and rule). A refused
+    action raises :class:`~covil_nb.CovilError` and leaves the game as the actions
+    before it left it."""
+    story = Events()
+    for action in actions:
+        story += game.apply(action)
+    return story
 
 
 @dataclass(frozen=True)

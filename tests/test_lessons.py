@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from covil_nb.lessons import Exercise
+import pytest
+
+from covil_nb import CovilError, Game
+from covil_nb.lessons import Exercise, play
 
 
 def test_right_wrong_and_no_answer_yet():
@@ -21,3 +24,16 @@ def test_numbers_lists_and_odd_input_never_raise():
             raise RuntimeError("a learner's odd object")
 
     assert Exercise("How much?", answer=6).verdict(Odd()).startswith("Not quite")
+
+
+def test_play_tells_the_story_of_several_actions_and_stops_at_a_refusal():
+    game = Game.new(["yellow", "red"], seed=3)
+    story = play(game, "start H", "start K")
+    assert [e.text for e in story][:2] == [
+        "yellow places the fortress and 2 troops in zone H.",
+        "red places the fortress and 2 troops in zone K.",
+    ]
+    assert str(story).startswith("Day 1, morning\n  Setup I: Choose starting zones\n")
+    with pytest.raises(CovilError):
+        play(game, "lie Y1", "fly away")
+    assert game.history == ["start H", "start K", "lie Y1"]
