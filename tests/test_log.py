@@ -159,6 +159,26 @@ def test_discounts_say_where_they_come_from_and_a_negative_price_pays(two_player
     )
 
 
+def test_an_acquisition_says_the_price_paid_and_the_printed_cost(two_players):
+    """The log tells the price paid apart from the cost that scores at the end."""
+    s = two_players.gold("yellow", 5).hall("yellow", ["yellow-acolyte", "crooked-quartermaster"])
+    s.pool(["red-grunt", "iron-bastion", "mud-sentry"])
+    said = {}
+    for card, payment in [("iron-bastion", "pay gold 5"), ("red-grunt", None)]:
+        game = s.afternoon("yellow").build()
+        events = play(
+            game, f"acquire {card}", *([payment, "pay minion yellow-acolyte"] if payment else [])
+        )
+        said[card] = next(e.text for e in events if e.kind == "acquire")
+    assert said["iron-bastion"] == (
+        "yellow acquires Iron Bastion for 7 (cost 8, less 1 in discounts) paying 5 gold, "
+        "Acolyte; it enters the hall tired."
+    )
+    assert said["red-grunt"] == (
+        "yellow acquires Grunt for nothing (cost 0, less 3 in discounts); it enters the hall tired."
+    )
+
+
 def test_actions_that_would_do_nothing_say_so(two_players):
     s = two_players.gold("yellow", 5).hand("yellow", ["dwarven-anvil", "pearl-of-the-deep"])
     game = s.troops("yellow", "J", standing=1).troops("red", "H", standing=1).afternoon().build()
