@@ -282,33 +282,43 @@ class Results:
         missing = [c for c in _FRAME_COLUMNS if c not in frame.columns]
         if missing:
             raise CovilError(f"not a tournament frame: no column {', '.join(missing)}", RULE)
-        games = []
-        for _, rows in frame.groupby("game", sort=True):
-            top = rows.iloc[0]
-            seats = tuple(
+        tops: dict[int, dict] = {}  # each game's first row: what all its rows share
+        seats: dict[int, list[SeatResult]] = {}
+        first: dict[int, str] = {}
+        shared: set[int] = set()
+        for row in frame.to_dict("records"):  # one pass: a groupby is slow on a big frame
+            game = int(row["game"])
+            tops.setdefault(game, row)
+            sources = (int(row[name]) for name in SOURCES)
+            seats.setdefault(game, []).append(
                 SeatResult(
-                    str(r.color),
-                    str(r.bot),
-                    int(r.vp),
-                    *(int(getattr(r, name)) for name in SOURCES),
-                    won=bool(r.won),
-                    place=int(r.place),
+                    str(row["color"]),
+                    str(row["bot"]),
+                    int(row["vp"]),
+                    *sources,
+                    won=bool(row["won"]),
+                    place=int(row["place"]),
                 )
-                for r in rows.itertuples()
             )
-            games.append(
+            if bool(row["first"]):
+                first[game] = str(row["color"])
+            if bool(row["shared"]):
+                shared.add(game)
+        return cls(
+            tuple(
                 GameResult(
-                    seed=int(top.seed),
-                    board=str(top.board),
-                    edition=str(top.edition),
-                    seats=seats,
-                    first=str(rows.loc[rows["first"].astype(bool), "color"].iloc[0]),
-                    shared=bool(rows["shared"].astype(bool).any()),
-                    actions=int(top.actions),
-                    days=int(top.days),
+                    seed=int(top["seed"]),
+                    board=str(top["board"]),
+                    edition=str(top["edition"]),
+                    seats=tuple(seats[game]),
+                    first=first[game],
+                    shared=game in shared,
+                    actions=int(top["actions"]),
+                    days=int(top["days"]),
                 )
+                for game, top in sorted(tops.items())
             )
-        return cls(tuple(games))
+        )
 
     def table(self) -> pd.DataFrame:
         """Per bot spec: seats played (``games``), wins (a shared victory counts
