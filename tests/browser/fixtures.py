@@ -1,9 +1,10 @@
 """The browser tests' fixtures, shared by ``tests/browser`` and the browser benchmark.
 
 One Chromium and one server of each kind per test session (started on first
-use). JupyterLab is loaded once, in one tab, because loading it takes seconds:
-each test opens a fresh copy of its notebook there (so a kernel of its own) and
-closes it after. Other hosts get a fresh tab per test.
+use): a Jupyter server for JupyterLab and Notebook 7, and marimo. JupyterLab is
+loaded once, in one tab, because loading it takes seconds: each test opens a
+fresh copy of its notebook there (so a kernel of its own) and closes it after.
+Other hosts get a fresh tab per test.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from browser.harness import (
     Watched,
     chromium_context,
     copy_notebook,
+    launch_server,
     require_chromium,
-    start_server,
 )
 
 
@@ -38,18 +39,38 @@ def browser(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterato
         yield context
 
 
-@pytest.fixture(scope="session")
-def lab(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = start_server("lab", tmp_path_factory.mktemp("jupyterlab"))
-    yield server
-    server.stop()
+# Each kind of server, by the fixture that gives it to tests.
+SERVER_FIXTURES = {"jupyter": "jupyter", "marimo": "marimo"}
+MARIMO_NOTEBOOK = "solo_marimo.py"
 
 
 @pytest.fixture(scope="session")
-def notebook7(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = start_server("notebook", tmp_path_factory.mktemp("notebook7"))
-    yield server
-    server.stop()
+def servers(
+    chromium: Path, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> Iterator[dict[str, Server]]:
+    """Every server the session's tests use, launched together when the first is
+    needed, so that they start side by side rather than one after the other."""
+    used = set().union(*(getattr(item, "fixturenames", ()) for item in request.session.items))
+    launched = {
+        kind: launch_server(kind, tmp_path_factory.mktemp(kind), MARIMO_NOTEBOOK)
+        for kind, fixture in SERVER_FIXTURES.items()
+        if fixture in used
+    }
+    yield launched
+    for server in launched.values():
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def jupyter(servers: dict[str, Server]) -> Server:
+    """One Jupyter server for JupyterLab and Notebook 7 both."""
+    return servers["jupyter"].serving()
+
+
+@pytest.fixture(scope="session")
+def marimo(servers: dict[str, Server]) -> Server:
+    """marimo serves the one notebook it was started with (MARIMO_NOTEBOOK)."""
+    return servers["marimo"].serving()
 
 
 @pytest.fixture
@@ -68,14 +89,16 @@ def lab_tab(browser: BrowserContext) -> Iterator[Watched]:
     tab.page.close()
 
 
-def opener(server: Server, page: Page, request: pytest.FixtureRequest) -> Iterator[NotebookOpener]:
-    """Open copies of test notebooks for one test; close them and shut their
-    kernels down after it."""
+def opener(
+    server: Server, page: Page, app: str, request: pytest.FixtureRequest
+) -> Iterator[NotebookOpener]:
+    """Open copies of test notebooks in ``app`` ("lab" or "notebook") for one
+    test; close them and shut their kernels down after it."""
     opened: list[Notebook] = []
     test_name = re.sub(r"\W+", "-", request.node.name).strip("-")
 
     def open_notebook(name: str) -> Notebook:
-        notebook = Notebook(page, server, copy_notebook(server, name, test_name))
+        notebook = Notebook(page, server, copy_notebook(server, name, test_name), app)
         opened.append(notebook.open())
         return notebook
 
@@ -86,14 +109,14 @@ def opener(server: Server, page: Page, request: pytest.FixtureRequest) -> Iterat
 
 @pytest.fixture
 def open_in_lab(
-    lab: Server, lab_tab: Watched, request: pytest.FixtureRequest
+    jupyter: Server, lab_tab: Watched, request: pytest.FixtureRequest
 ) -> Iterator[NotebookOpener]:
-    yield from opener(lab, lab_tab.page, request)
+    yield from opener(jupyter, lab_tab.page, "lab", request)
     lab_tab.check()
 
 
 @pytest.fixture
 def open_in_notebook7(
-    notebook7: Server, page: Page, request: pytest.FixtureRequest
+    jupyter: Server, page: Page, request: pytest.FixtureRequest
 ) -> Iterator[NotebookOpener]:
-    yield from opener(notebook7, page, request)
+    yield from opener(jupyter, page, "notebook", request)

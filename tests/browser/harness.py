@@ -21,6 +21,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -134,11 +135,12 @@ def free_port() -> int:
 class Server:
     """A notebook server started by the test session, serving ``root``."""
 
-    kind: str  # "lab", "notebook" or "marimo"
+    kind: str  # "jupyter" (JupyterLab and Notebook 7) or "marimo"
     url: str
     root: Path
     runtime_dir: Path
     log: Path
+    probe: str  # a page that answers once the server is up
     process: subprocess.Popen[bytes] = field(repr=False)
 
     def get(self, api: str) -> Any:
@@ -152,6 +154,20 @@ class Server:
     def log_tail(self, lines: int = 30) -> str:
         return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
 
+    def serving(self) -> Server:
+        """Wait until the server answers; on failure, say so with the end of its log."""
+        deadline = time.monotonic() + SERVER_START_S
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{self.kind} exited at start:\n{self.log_tail()}")
+            try:
+                urllib.request.urlopen(f"{self.url}{self.probe}", timeout=2).close()
+                return self
+            except OSError:
+                time.sleep(0.1)  # polling a port that is not open yet; no DOM to wait on
+        self.stop()
+        raise RuntimeError(f"{self.kind} did not answer in {SERVER_START_S} s:\n{self.log_tail()}")
+
     def stop(self) -> None:
         """Stop the server by its process id; a Jupyter server shuts its kernels
         down on SIGTERM. Its process group goes too if it does not answer."""
@@ -162,17 +178,17 @@ class Server:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
+        shutil.rmtree(self.runtime_dir, ignore_errors=True)
 
 
-def _jupyter_command(kind: str, port: int, root: Path, state: Path) -> list[str]:
-    """The command line of a JupyterLab or Notebook 7 under test (as galata's
-    ``configure_jupyter_server`` sets it up: no token, its own workspace)."""
-    app = {"lab": "LabApp", "notebook": "JupyterNotebookApp"}[kind]
-    module = {"lab": "jupyterlab", "notebook": "notebook"}[kind]
+def _jupyter_command(port: int, root: Path, state: Path) -> list[str]:
+    """The command line of the Jupyter server under test, serving JupyterLab and
+    Notebook 7 both (as galata's ``configure_jupyter_server`` sets it up: no
+    token, its own workspace, the application reachable from the page)."""
     return [
         sys.executable,
         "-m",
-        module,
+        "jupyterlab",
         "--no-browser",
         "--ip=127.0.0.1",
         f"--port={port}",
@@ -184,7 +200,11 @@ def _jupyter_command(kind: str, port: int, root: Path, state: Path) -> list[str]
         f"--ServerApp.root_dir={root}",
         f"--LabServerApp.user_settings_dir={state / 'settings'}",
         f"--LabServerApp.workspaces_dir={state / 'workspaces'}",
-        f"--{app}.expose_app_in_browser=True",
+        "--LabApp.expose_app_in_browser=True",
+        "--JupyterNotebookApp.expose_app_in_browser=True",
+        # Kernels talk through files in the runtime folder, not TCP ports: a port
+        # picked free can be taken by another process before the kernel binds it.
+        "--KernelManager.transport=ipc",
     ]
 
 
@@ -222,21 +242,21 @@ def _write_settings(settings_dir: Path) -> None:
         path.write_text(json.dumps(values))
 
 
-def start_server(kind: str, state: Path, marimo_notebook: str | None = None) -> Server:
-    """Start a server of ``kind`` over a fresh copy of the test notebooks in ``state``
-    and wait until it answers; on failure, say so with the end of its log."""
+def launch_server(kind: str, state: Path, marimo_notebook: str = "") -> Server:
+    """Launch a server of ``kind`` over a fresh copy of the test notebooks in
+    ``state``, without waiting for it (see ``Server.serving``)."""
     root = state / "notebooks"
     shutil.copytree(NOTEBOOKS, root)
-    runtime_dir = state / "runtime"
+    # The kernels' sockets live here: a short path, as a socket's path is limited
+    # to about 100 characters.
+    runtime_dir = Path(tempfile.mkdtemp(prefix="covil-runtime-"))
     _write_settings(state / "settings")
     port = free_port()
     if kind == "marimo":
         (root / ".marimo.toml").write_text(MARIMO_SETTINGS)
-        command = _marimo_command(port, root / (marimo_notebook or ""))
-        probe = "/"
+        command, probe = _marimo_command(port, root / marimo_notebook), "/"
     else:
-        command = _jupyter_command(kind, port, root, state)
-        probe = "/api/status"
+        command, probe = _jupyter_command(port, root, state), "/api/status"
     env = {
         **os.environ,
         "JUPYTER_RUNTIME_DIR": str(runtime_dir),
@@ -254,23 +274,7 @@ def start_server(kind: str, state: Path, marimo_notebook: str | None = None) -> 
             stdin=subprocess.DEVNULL,
             start_new_session=True,
         )
-    server = Server(kind, f"http://127.0.0.1:{port}", root, runtime_dir, log, process)
-    _wait_until_serving(server, probe)
-    return server
-
-
-def _wait_until_serving(server: Server, probe: str) -> None:
-    deadline = time.monotonic() + SERVER_START_S
-    while time.monotonic() < deadline:
-        if server.process.poll() is not None:
-            raise RuntimeError(f"{server.kind} exited at start:\n{server.log_tail()}")
-        try:
-            urllib.request.urlopen(f"{server.url}{probe}", timeout=2).close()
-            return
-        except OSError:
-            time.sleep(0.1)  # polling a port that is not open yet; no DOM to wait on
-    server.stop()
-    raise RuntimeError(f"{server.kind} did not answer in {SERVER_START_S} s:\n{server.log_tail()}")
+    return Server(kind, f"http://127.0.0.1:{port}", root, runtime_dir, log, probe, process)
 
 
 @contextmanager
@@ -360,19 +364,21 @@ _CLOSE = """(path) => {
   for (const tab of window.jupyterapp.shell.widgets("main")) {
     if (tab.context?.path === path) {
       tab.context.model.dirty = false;
-      tab.dispose();
+      tab.close();
     }
   }
 }"""
 
 
 class Notebook:
-    """One notebook open in a page of JupyterLab or Notebook 7, with its kernel."""
+    """One notebook open in a page of JupyterLab or Notebook 7 (``app``: "lab"
+    or "notebook"), with its kernel."""
 
-    def __init__(self, page: Page, server: Server, path: str) -> None:
+    def __init__(self, page: Page, server: Server, path: str, app: str) -> None:
         self.page = page
         self.server = server
         self.path = path
+        self.app = app
         self._kernel: Kernel | None = None
 
     def open(self) -> Notebook:
@@ -380,11 +386,12 @@ class Notebook:
         tab loads the application once (a fresh workspace), then opens each
         notebook in it; Notebook 7 shows one notebook per page."""
         url = self.server.url
-        if self.server.kind == "notebook":
+        if self.app == "notebook":
             self.page.goto(f"{url}/notebooks/{self.path}")
         else:
             if not self.page.url.startswith(f"{url}/lab"):
                 self.page.goto(f"{url}/lab/workspaces/browser-tests?reset")
+                self.page.wait_for_function("() => window.jupyterapp")  # made after "load"
             self.page.evaluate(_OPEN, self.path)
         self.wait_idle()
         return self
@@ -435,7 +442,7 @@ class Notebook:
     def close(self) -> None:
         """Close the notebook, disconnect from its kernel, and shut the kernel
         down with its session."""
-        if self.server.kind == "lab" and not self.page.is_closed():
+        if self.app == "lab" and not self.page.is_closed():
             self.page.evaluate(_CLOSE, self.path)
         if self._kernel is not None:
             self._kernel.close()

@@ -75,6 +75,7 @@ def test_first_day_of_a_solo_game_by_clicks(open_in_lab: NotebookOpener) -> None
     # The dummy's turn: R1 heads for the mountain, to E.
     board.choose("end")
     board.skip_to_decision()
+    assert notebook.kernel.value("board.game.player('red').troop('R1').zone") == "E"
 
     # An attack: Y2 lies down and attacks R1, exhausting Private; the dummy
     # answers with its best defensive minion, and the combat shows both sides.

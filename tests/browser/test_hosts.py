@@ -3,13 +3,10 @@ opens the solo game (seed 1), clicks the start zone, and sees Python's answer.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from playwright.sync_api import Page, expect
 
 from browser.board import ROOT, Board
-from browser.harness import NotebookOpener, Server, start_server
+from browser.harness import NotebookOpener, Server
 
 
 def start_and_check(board: Board) -> None:
@@ -26,13 +23,6 @@ def test_notebook7(open_in_notebook7: NotebookOpener) -> None:
     board = Board(notebook.run_all(f"{ROOT}[data-version]"))
     start_and_check(board)
     assert notebook.kernel.value("board.game.player('yellow').fortress") == "B"
-
-
-@pytest.fixture
-def marimo(chromium: object, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = start_server("marimo", tmp_path_factory.mktemp("marimo"), "solo_marimo.py")
-    yield server
-    server.stop()
 
 
 def test_marimo(marimo: Server, page: Page) -> None:
