@@ -289,13 +289,13 @@ class Results:
         for row in frame.to_dict("records"):  # one pass: a groupby is slow on a big frame
             game = int(row["game"])
             tops.setdefault(game, row)
-            sources = (int(row[name]) for name in SOURCES)
+            sources = {name: int(row[name]) for name in SOURCES}
             seats.setdefault(game, []).append(
                 SeatResult(
                     str(row["color"]),
                     str(row["bot"]),
                     int(row["vp"]),
-                    *sources,
+                    **sources,
                     won=bool(row["won"]),
                     place=int(row["place"]),
                 )
