@@ -2,7 +2,8 @@
 
 ``play_solo()`` and ``play(...)`` open a board to play on; ``GameWidget(game)``
 shows any game. They load the widget library on first use, so that the rules
-and the drawing import without it.
+and the drawing import without it. ``draw(game, highlight=...)`` pictures any
+position, and ``Scenario`` sets one up.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -22,7 +23,8 @@ from .model import (
     load_board,
     load_cards,
 )
-from .widget import drawing as _drawing  # noqa: F401  (a Game shows its picture)
+from .model.scenario import Scenario
+from .widget.drawing import draw  # importing the drawing gives every Game its picture
 
 if TYPE_CHECKING:
     from .widget.board import GameWidget, play, play_solo
@@ -39,9 +41,11 @@ __all__ = [
     "Game",
     "GameWidget",
     "Rules",
+    "Scenario",
     "Score",
     "State",
     "Strength",
+    "draw",
     "load_board",
     "load_cards",
     "play",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from IPython.lib.pretty import pretty
 
 from covil_nb import Action, Game
 from covil_nb.bots import BOTS, GreedyBot, MctsBot, decide, evaluate, make_bot, margin
@@ -224,6 +225,13 @@ def board() -> Scenario:
     s.overlord("yellow", "iron-marshal", "ready").overlord("red", "gilded-lich", "ready")
     s.hand("yellow", []).hand("red", []).gold("yellow", 0).gold("red", 0)
     return s
+
+
+def test_an_evaluation_shows_itself_term_by_term_in_a_notebook(board: Scenario) -> None:
+    evaluation = evaluate(board.troops("yellow", "J", standing=2).afternoon().build(), "yellow")
+    shown = pretty(evaluation)
+    assert shown == str(evaluation) and shown.startswith("yellow is worth ")
+    assert all(f"  {t.name:<9}" in shown for t in evaluation.terms)
 
 
 def test_vp_now_is_the_score(board: Scenario) -> None:

@@ -148,6 +148,24 @@ def test_the_svg_is_valid_deterministic_and_id_free() -> None:
         assert not re.search(r"\d\.\d\d", re.sub(r"scale\([^)]*\)", "", text)), name
 
 
+def test_every_setup_step_is_drawn_even_before_the_players_sit_down() -> None:
+    """After Setup A the table holds only the board; from Setup B each player has a hall."""
+    for step in Game.setup_steps(["yellow", "red"], board="B", seed=3):
+        root = parse(drawing.draw(step.game).svg)
+        sections = values(root, "data-section")
+        assert set(values(root, "data-zone")) == set(step.game.board.zones), step.letter
+        halls = sorted(s for s in sections if s.startswith("hall-"))
+        assert halls == sorted(f"hall-{c}" for c in step.game.players), step.letter
+        assert "legend" in sections, step.letter
+        words = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+        setting_up = step.game.decision is None
+        assert ("Setting up the table" in words) == setting_up, step.letter
+        assert "Game over" not in words, step.letter
+    ended = position("B, 3 players, end")
+    words = " ".join(t.text or "" for t in parse(drawing.status(ended).svg()).iter(f"{SVG}text"))
+    assert f"Game over: {' and '.join(ended.winners)} win" in words
+
+
 def test_picture_shows_itself_and_has_a_short_repr() -> None:
     game = Game.new(["yellow", "red"], seed=1)
     picture = drawing.draw(game)
@@ -348,6 +366,19 @@ def test_highlights_arrows_notes_and_caption() -> None:
     ]
 
 
+def test_a_lesson_may_draw_some_halls_or_none() -> None:
+    game = combat_scenario()
+
+    def halls(**chosen: object) -> list[str]:
+        root = parse(drawing.draw(game, **chosen).svg)
+        return [s for s in values(root, "data-section") if s.startswith("hall-")]
+
+    assert halls() == [f"hall-{c}" for c in game.players]
+    assert halls(halls=["red"]) == ["hall-red"]
+    assert halls(halls=()) == []
+    assert drawing.draw(game, halls=()).height < drawing.draw(game, halls=["red"]).height
+
+
 def test_a_combat_under_way_is_told_and_drawn() -> None:
     game = combat_scenario()
     combat = game.combat
@@ -377,6 +408,7 @@ def test_importing_the_drawing_lets_a_game_show_itself() -> None:
         ({"arrows": [("zone:D", "card:iron-bastion")]}, "not on the map"),
         ({"arrows": [("zone:D", "zone:C", "wiggly")]}, "arrow style 'wiggly'"),
         ({"notes": {"Z": "nowhere"}}, "no such zone"),
+        ({"halls": ["purple"]}, "draw the halls of players of this game"),
     ],
 )
 def test_bad_overlays_are_refused_clearly(overlay: dict, message: str) -> None:

@@ -159,6 +159,26 @@ def test_discounts_say_where_they_come_from_and_a_negative_price_pays(two_player
     )
 
 
+def test_an_acquisition_says_the_price_paid_and_the_printed_cost(two_players):
+    """The log tells the price paid apart from the cost that scores at the end."""
+    s = two_players.gold("yellow", 5).hall("yellow", ["yellow-acolyte", "crooked-quartermaster"])
+    s.pool(["red-grunt", "iron-bastion", "mud-sentry"])
+    said = {}
+    for card, payment in [("iron-bastion", "pay gold 5"), ("red-grunt", None)]:
+        game = s.afternoon("yellow").build()
+        events = play(
+            game, f"acquire {card}", *([payment, "pay minion yellow-acolyte"] if payment else [])
+        )
+        said[card] = next(e.text for e in events if e.kind == "acquire")
+    assert said["iron-bastion"] == (
+        "yellow acquires Iron Bastion for 7 (cost 8, less 1 in discounts) paying 5 gold, "
+        "Acolyte; it enters the hall tired."
+    )
+    assert said["red-grunt"] == (
+        "yellow acquires Grunt for nothing (cost 0, less 3 in discounts); it enters the hall tired."
+    )
+
+
 def test_actions_that_would_do_nothing_say_so(two_players):
     s = two_players.gold("yellow", 5).hand("yellow", ["dwarven-anvil", "pearl-of-the-deep"])
     game = s.troops("yellow", "J", standing=1).troops("red", "H", standing=1).afternoon().build()
@@ -170,7 +190,32 @@ def test_actions_that_would_do_nothing_say_so(two_players):
     assert "the gold would be lost" in labels(game, "gold")[""]
 
 
+def test_a_commands_warning_follows_its_text_as_one_sentence(two_players):
+    s = two_players.gold("yellow", 5).hall("yellow", ["yellow-grunt", "yellow-squire"])
+    game = s.troops("yellow", "J", standing=1).afternoon().build()
+    command = labels(game, "command")
+    assert command["yellow-grunt"] == (
+        "Exhaust Grunt: Command: gain 1 gold; the treasury is full at 5: the gold would be lost"
+    )
+    assert command["yellow-squire"].endswith("(standing or lying down) one zone.")
+
+
 # -- in a notebook ------------------------------------------------------------------------------
+
+
+def test_a_long_list_of_actions_keeps_its_columns(two_players):
+    """With ten actions or more, "[9]" and "[10]" still start the notations and
+    the labels in one column each."""
+    s = two_players.troops("yellow", "J", standing=2).gold("yellow", 5)
+    s.hand("yellow", ["drowned-crown", "kraken-ink"])
+    pool = ["iron-bastion", "mud-sentry", "pit-fighter", "hedge-witch", "night-blade", "rat-king"]
+    game = s.pool(pool).afternoon().build()
+    actions = game.legal_actions()
+    lines = pretty(actions).splitlines()
+    assert len(lines) >= 11
+    assert lines[0].startswith("[0]  lie Y1") and lines[10].startswith("[10] ")
+    assert len({line.index(str(a)) for line, a in zip(lines, actions, strict=True)}) == 1
+    assert len({line.index(a.label) for line, a in zip(lines, actions, strict=True)}) == 1
 
 
 def test_values_show_themselves_readably(two_players):

@@ -194,7 +194,7 @@ def test_an_empty_terrain_has_no_majorities_to_count(two_players):
     game = two_players.troops("yellow", "J", lying=1).night().build()
     (mountain,) = [e.text for e in game.log if e.data.get("terrain") == "mountain"]
     assert mountain == (
-        "Dominance over mountain: no troop stands in any mountain zone. "
+        "Dominance over mountain: no troop is in any mountain zone. "
         "No one has a majority: no one gets gold."
     )
 

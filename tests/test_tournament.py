@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from concurrent.futures import ThreadPoolExecutor
 
+import pandas as pd
 import pytest
 
 from covil_nb import CovilError, Game
@@ -122,6 +123,27 @@ def test_the_table_prints_and_renders() -> None:
     assert text.startswith("2 games; boards A; editions en")
     assert "win_rate" in text and "random" in text
     assert "<table" in results._repr_html_()
+
+
+def test_results_stored_as_a_csv_file_come_back_the_same(tmp_path) -> None:
+    played = tournament(RANDOMS, games=3, seed=2, workers=1, progress=False)
+    shared = Results(
+        (
+            *played.games,
+            game(seat("yellow", "a", 25, True, 1), seat("red", "b", 25, True, 1), shared=True),
+        )
+    )
+    for results in (played, shared):
+        stored = tmp_path / "results.csv"
+        results.frame().to_csv(stored, index=False)
+        loaded = Results.from_frame(pd.read_csv(stored))
+        assert loaded == results
+        assert loaded.table().equals(results.table())
+
+
+def test_a_frame_without_the_columns_is_refused() -> None:
+    with pytest.raises(CovilError, match="not a tournament frame: no column won"):
+        Results.from_frame(pd.DataFrame({c: [] for c in Results(()).frame().columns if c != "won"}))
 
 
 def test_the_progress_bar_stays_out_of_logs(capsys: pytest.CaptureFixture[str]) -> None:

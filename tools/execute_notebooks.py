@@ -7,7 +7,10 @@ shows, store the new outputs with::
     .venv/bin/python tools/execute_notebooks.py tutorials/*.ipynb
 
 Volatile metadata (execution times, widget state) is dropped so that the
-stored notebook depends only on what its cells print and show.
+stored notebook depends only on what its cells print and show. So is a live
+board's widget view, which names its model by a random id: the stored board
+keeps its picture and its text, which is what a reader without a kernel sees
+and what nbval compares.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import nbformat
 from nbclient import NotebookClient
 
 TIMEOUT = 600  # seconds a cell may run
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"  # {"model_id": <random>, ...}
 
 
 def execute(path: Path) -> float:
@@ -39,6 +43,8 @@ def execute(path: Path) -> float:
         cell.metadata.pop("execution", None)
         if cell.cell_type == "code":
             cell.outputs = coalesce(cell.outputs)
+            for output in cell.outputs:
+                output.get("data", {}).pop(WIDGET_VIEW, None)
     nbformat.write(notebook, path)
     return seconds
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from covil_nb.model import Game, State
 from covil_nb.model.cards import CardSet
@@ -83,6 +84,10 @@ class Evaluation:
         lines = [f"{self.color} is worth {self.total:.1f} VP"]
         lines += [f"  {t.name:<9} {t.value:6.1f}  {t.why}" for t in self.terms]
         return "\n".join(lines)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """A notebook cell shows the terms and their reasons, not the dataclass."""
+        p.text(str(self))
 
 
 def evaluate(game: Game, color: str) -> Evaluation:

@@ -275,6 +275,51 @@ class Results:
         ]
         return pd.DataFrame(rows, columns=_FRAME_COLUMNS)
 
+    @classmethod
+    def from_frame(cls, frame: pd.DataFrame) -> Results:
+        """The results back from :meth:`frame` (read from a CSV file, say), so
+        that a tournament stored once gives its tables without being played again."""
+        missing = [c for c in _FRAME_COLUMNS if c not in frame.columns]
+        if missing:
+            raise CovilError(f"not a tournament frame: no column {', '.join(missing)}", RULE)
+        tops: dict[int, dict] = {}  # each game's first row: what all its rows share
+        seats: dict[int, list[SeatResult]] = {}
+        first: dict[int, str] = {}
+        shared: set[int] = set()
+        for row in frame.to_dict("records"):  # one pass: a groupby is slow on a big frame
+            game = int(row["game"])
+            tops.setdefault(game, row)
+            sources = {name: int(row[name]) for name in SOURCES}
+            seats.setdefault(game, []).append(
+                SeatResult(
+                    str(row["color"]),
+                    str(row["bot"]),
+                    int(row["vp"]),
+                    **sources,
+                    won=bool(row["won"]),
+                    place=int(row["place"]),
+                )
+            )
+            if bool(row["first"]):
+                first[game] = str(row["color"])
+            if bool(row["shared"]):
+                shared.add(game)
+        return cls(
+            tuple(
+                GameResult(
+                    seed=int(top["seed"]),
+                    board=str(top["board"]),
+                    edition=str(top["edition"]),
+                    seats=tuple(seats[game]),
+                    first=first[game],
+                    shared=game in shared,
+                    actions=int(top["actions"]),
+                    days=int(top["days"]),
+                )
+                for game, top in sorted(tops.items())
+            )
+        )
+
     def table(self) -> pd.DataFrame:
         """Per bot spec: seats played (``games``), wins (a shared victory counts
         for each co-winner, and in ``shared`` too), games holding the scepter

@@ -150,8 +150,12 @@ class Actions(_Shown, list[Action]):
 
     def __str__(self) -> str:
         width = max((len(str(a)) for a in self), default=0)
+        index = len(f"[{len(self) - 1}]")  # "[9]" and "[10]" start their notations in one column
         return (
-            "\n".join(f"[{i}] {a!s:<{width}}  {a.label}".rstrip() for i, a in enumerate(self))
+            "\n".join(
+                f"{f'[{i}]':<{index}} {a!s:<{width}}  {a.label}".rstrip()
+                for i, a in enumerate(self)
+            )
             or "no legal action: the game is over"
         )
 

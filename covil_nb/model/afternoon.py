@@ -367,6 +367,15 @@ class Purchase(Frame):
     relics: list[str] = field(default_factory=list)
     minions: list[str] = field(default_factory=list)
 
+    def _price_words(self, t: Table) -> str:
+        """ "(cost 8)", or with discounts "for 6 (cost 8, less 2 in discounts)":
+        the price paid, and the printed cost that scores."""
+        printed = t.minion_card(self.card).cost
+        if self.cost == printed:
+            return f"(cost {printed})"
+        paid = "nothing" if self.cost <= 0 else str(self.cost)
+        return f"for {paid} (cost {printed}, less {printed - self.cost} in discounts)"
+
     def paid(self, t: Table) -> int:
         return (
             self.gold
@@ -470,10 +479,11 @@ class Purchase(Frame):
         player.hall.append(Minion(self.card, TIRED))
         parts = [f"{self.gold} gold"] if self.gold else []
         parts += [t.name(c) for c in self.relics + self.minions]
+        paying = f" paying {', '.join(parts)}" if parts else ""
         t.say(
             ACQUIRE,
-            f"{self.player} acquires {t.name(self.card)} (cost {self.cost}) paying "
-            f"{', '.join(parts) or 'nothing'}; it enters the hall tired.",
+            f"{self.player} acquires {t.name(self.card)} {self._price_words(t)}{paying}; "
+            "it enters the hall tired.",
             "acquire",
             player=self.player,
             card=self.card,

@@ -27,6 +27,7 @@ from .vocabulary import (
     fortress_target,
     owner_color,
 )
+from .words import a_or_an
 
 __all__ = ["FORTRESS", "REBEL_STRENGTH", "Combat", "CombatView", "Retreat", "Strength"]
 
@@ -429,7 +430,7 @@ class Combat(Frame):
             and card.cls != "guardian"
         ):
             return Refusal(
-                f"{card.name} is a {card.cls}: in this edition only a Guardian may be "
+                f"{card.name} is {a_or_an(card.cls)}: in this edition only a Guardian may be "
                 "exhausted to defend",
                 RESPONSE,
             )

@@ -187,8 +187,9 @@ def command_actions(t: Table, player: Player) -> list[Action]:
         card = t.minion_card(m.card)
         if card.command:
             note = effect_note(t, player, card.command, commander=m.card)
-            label = f"Exhaust {card.name}: {card.text}{note}"
-            actions.append(Action(Verb.COMMAND, (m.card,), label))
+            # A warning goes on the card's sentence: "gain 1 gold; the treasury is full".
+            text = card.text.removesuffix(".") + note if note else card.text
+            actions.append(Action(Verb.COMMAND, (m.card,), f"Exhaust {card.name}: {text}"))
     return actions
 
 

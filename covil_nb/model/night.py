@@ -132,7 +132,7 @@ class Dominance:
             for z, c in self.ties.items()
         ]
         if not held and not tied:
-            return f"no troop stands in any {self.terrain} zone"
+            return f"no troop is in any {self.terrain} zone"
         return "; ".join(filter(None, (", ".join(held), ", ".join(tied))))
 
     def _verdict(self) -> str:

@@ -15,3 +15,8 @@ def plural(n: int, noun: str) -> str:
     return (
         f"{n} {noun[:-1]}ies" if noun.endswith("y") and noun[-2] not in "aeiou" else f"{n} {noun}s"
     )
+
+
+def a_or_an(noun: str) -> str:
+    """ "a warrior", "an assassin"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"

@@ -45,16 +45,8 @@ def status(game: Game, caption: str | None = None) -> Section:
         parts.append(lines(36, y, rows, _PROMPT, 16, fill=INK, data_prompt=decision.kind))
         y += 16 * len(rows)
     else:
-        winners = " and ".join(game.winners)
         parts.append(
-            text(
-                12,
-                y,
-                f"Game over: {winners} win{'s' if len(game.winners) == 1 else ''}.",
-                font_size=_PROMPT,
-                font_weight="bold",
-                fill=INK,
-            )
+            text(12, y, _nobody_decides(game), font_size=_PROMPT, font_weight="bold", fill=INK)
         )
         y += 16
     fight = combat_mark(game)
@@ -74,6 +66,14 @@ def status(game: Game, caption: str | None = None) -> Section:
     height = y + 2
     frame = panel(WIDTH, height)
     return Section("status", WIDTH, height, frame + "".join(parts))
+
+
+def _nobody_decides(game: Game) -> str:
+    """The game is over, or it is a snapshot of the setup (``Game.setup_steps``)."""
+    if not game.is_over:
+        return "Setting up the table: no one decides yet."
+    winners = " and ".join(game.winners)
+    return f"Game over: {winners} win{'s' if len(game.winners) == 1 else ''}."
 
 
 def _calendar(day: int, phase: str, right: float) -> str:
@@ -154,19 +154,8 @@ def legend(players: list[str]) -> Section:
         group(tower("#9a9a9a", INK, ruined=True), transform="translate(214,63) scale(0.75)")
         + text(228, 68, "destroyed", font_size=10, fill=INK)
     )
-    first = players[0]
-    standing, lying = (
-        token(first, LETTERS[first] + "1", True),
-        token(first, LETTERS[first] + "1", False),
-    )
-    parts.append(
-        group(standing, transform="translate(310,64)", **TOKEN_TEXT)
-        + text(324, 68, "troop standing", font_size=10, fill=INK)
-    )
-    parts.append(
-        group(lying, transform="translate(428,64)", **TOKEN_TEXT)
-        + text(444, 68, "lying down", font_size=10, fill=INK)
-    )
+    if players:  # the troops are drawn in the first player's color (none before Setup B)
+        parts.append(_legend_troops(players[0]))
     x = 10.0
     for color in players:
         parts.append(group(badge(color, 17), transform=f"translate({num(x + 9)},94)"))
@@ -174,6 +163,19 @@ def legend(players: list[str]) -> Section:
         x += 36 + len(color) * 6.2
     parts.append(_legend_marks())
     return Section("legend", MARKET_W, LEGEND_H, "".join(parts))
+
+
+def _legend_troops(color: str) -> str:
+    standing, lying = (
+        token(color, LETTERS[color] + "1", True),
+        token(color, LETTERS[color] + "1", False),
+    )
+    return (
+        group(standing, transform="translate(310,64)", **TOKEN_TEXT)
+        + text(324, 68, "troop standing", font_size=10, fill=INK)
+        + group(lying, transform="translate(428,64)", **TOKEN_TEXT)
+        + text(444, 68, "lying down", font_size=10, fill=INK)
+    )
 
 
 def _legend_marks() -> str:

@@ -117,9 +117,11 @@ def sections(
     arrows: Sequence[Arrow] = (),
     notes: Mapping[str, str] | None = None,
     caption: str | None = None,
+    halls: Iterable[str] | None = None,
 ) -> list[tuple[Section, float, float]]:
     """Every section with where :func:`draw` puts it (x, y): the status on
-    top, the map (and its pieces) beside the market and legend, then the halls."""
+    top, the map (and its pieces) beside the market and legend, then the halls
+    (every player's, or those of ``halls``)."""
     actions = list(actions or ())  # read by several sections
     top = status(game, caption=caption)
     y = PAD + top.height + PAD
@@ -138,7 +140,7 @@ def sections(
         (legend(game.players), side_x, y + shop.height + PAD),
     ]
     y += max(board.height, shop.height + PAD + _svg_status.LEGEND_H) + PAD
-    for color in game.players:
+    for color in _halls(game, halls):
         section = hall(game, color, viewer=viewer, actions=actions, highlight=highlight)
         placed.append((section, PAD, y))
         y += section.height + PAD
@@ -170,6 +172,7 @@ def draw(
     arrows: Sequence[Arrow] = (),
     notes: Mapping[str, str] | None = None,
     caption: str | None = None,
+    halls: Iterable[str] | None = None,
 ) -> Picture:
     """The whole table: the map with its pieces, the market, every player's
     Champions Hall, and the status.
@@ -178,7 +181,9 @@ def draw(
     as counts); ``actions`` marks the elements a click would choose them by;
     ``highlight`` rings elements (key → "focus", "good", "bad" or a short
     label); ``arrows`` join map elements; ``notes`` caption zones; ``caption``
-    replaces the title."""
+    replaces the title; ``halls`` names the players whose Champions Hall is
+    drawn (default: every player; ``()`` for none, when a lesson is about the
+    map)."""
     placed = sections(
         game,
         viewer=viewer,
@@ -187,6 +192,7 @@ def draw(
         arrows=arrows,
         notes=notes,
         caption=caption,
+        halls=halls,
     )
     width = max(x + s.width for s, x, _ in placed) + PAD
     height = max(y + s.height for s, _, y in placed) + PAD
@@ -208,6 +214,21 @@ def draw(
 def _title(game: Game) -> str:
     when = "game over" if game.is_over else f"day {game.day} {game.phase}"
     return f"{game.board.title}, {when}"
+
+
+def _halls(game: Game, halls: Iterable[str] | None) -> list[str]:
+    """The players whose halls are drawn, in seating order."""
+    if halls is None:
+        return game.players
+    wanted = [halls] if isinstance(halls, str) else list(halls)
+    strangers = [c for c in wanted if c not in game.players]
+    if strangers:
+        raise CovilError(
+            f"halls {strangers!r}: draw the halls of players of this game: "
+            f"{', '.join(game.players)}",
+            RULE,
+        )
+    return [c for c in game.players if c in wanted]
 
 
 def _check_viewer(game: Game, viewer: str | None) -> None:

@@ -1,0 +1,167 @@
+"""Charts of tournament results, as SVG pictures a notebook shows (and stores).
+
+>>> from covil_nb.bots.tournament import tournament
+>>> table = tournament({"yellow": "random", "red": "dummy"}, games=4, workers=1).table()
+>>> win_rates(table, "Who wins")  # doctest: +SKIP
+<Picture of Who wins: 640x118>
+
+Both charts take a table with one row per bar, labelled by its index, such
+as :meth:`Results.table() <covil_nb.bots.tournament.Results.table>` gives
+(several such tables may be joined, with labels of your own):
+
+- :func:`win_rates` draws each row's ``win_rate`` as a bar, with its 95%
+  interval (``ci_low`` to ``ci_high``) as a whisker;
+- :func:`vp_by_source` stacks each row's mean VP by source (``fortress``,
+  ``gold``, ``minions``, ``relics``).
+
+Like the board's drawing, the text is deterministic: no ids, no times,
+numbers with one decimal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from ._svg import FONT, INK, SVG_NS, num, tag, text, text_width
+from ._svg_style import MUTED, PANEL, PAPER
+from .drawing import Picture
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+WIDTH = 640.0
+BAR = 22.0  # a bar's height
+ROW = 34.0  # from one bar to the next
+LABEL = 12.0  # font size of the labels
+TOP = 40.0  # the title's band
+AXIS = 26.0  # the scale's band, under the bars
+PAD = 12.0
+BAR_FILL = "#6d8fb3"
+#: The sources of VP, in the order they are stacked, with their colours.
+SOURCES = {"fortress": "#8c6a4f", "gold": "#e0b341", "minions": "#5a7fc2", "relics": "#8e5ab5"}
+
+
+def win_rates(table: pd.DataFrame, title: str) -> Picture:
+    """A bar for each row's win rate, with its 95% interval, on a scale from 0 to 100%."""
+    rows = [(str(label), r.win_rate, r.ci_low, r.ci_high) for label, r in table.iterrows()]
+    left, right = _plot_area(label for label, *_ in rows)
+    scale = (right - left) / 1.0
+    parts = [_ticks(left, scale, len(rows), [0, 0.25, 0.5, 0.75, 1], lambda v: f"{v:.0%}")]
+    for i, (label, rate, low, high) in enumerate(rows):
+        y = TOP + ROW * i
+        mid = y + BAR / 2
+        parts += [
+            _label(label, left, mid),
+            tag("rect", x=left, y=y, width=rate * scale, height=BAR, fill=BAR_FILL),
+            tag(
+                "path",
+                d=f"M{num(left + low * scale)},{num(mid)}H{num(left + high * scale)}"
+                f"M{num(left + low * scale)},{num(y + 4)}v{num(BAR - 8)}"
+                f"M{num(left + high * scale)},{num(y + 4)}v{num(BAR - 8)}",
+                stroke=INK,
+                stroke_width=1.5,
+            ),
+            text(
+                left + max(rate, high) * scale + 6,
+                mid + LABEL * 0.35,
+                f"{rate:.1%} ({low:.1%} to {high:.1%})",
+                font_size=LABEL,
+            ),
+        ]
+    return _picture(title, len(rows), parts)
+
+
+def vp_by_source(table: pd.DataFrame, title: str) -> Picture:
+    """A stacked bar for each row: its mean VP from the fortress, the
+    treasury, the minions and the relics, with the total at its end."""
+    rows = [
+        (str(label), [(source, float(r[source])) for source in SOURCES])
+        for label, r in table.iterrows()
+    ]
+    left, right = _plot_area(label for label, _ in rows)
+    most = max((sum(v for _, v in parts) for _, parts in rows), default=0.0)
+    top = max(10.0, 10.0 * -(-most // 10))  # the scale ends on a round ten
+    scale = (right - left) / top
+    steps = [float(v) for v in range(0, int(top) + 1, 10 if top <= 60 else 20)]
+    parts = [_ticks(left, scale, len(rows), steps, lambda v: f"{v:g} VP"), _legend()]
+    for i, (label, sources) in enumerate(rows):
+        y, x = TOP + ROW * i, left
+        parts.append(_label(label, left, y + BAR / 2))
+        for source, value in sources:
+            parts.append(
+                tag("rect", x=x, y=y, width=value * scale, height=BAR, fill=SOURCES[source])
+            )
+            if value * scale > text_width(f"{value:.0f}", LABEL) + 4:
+                parts.append(
+                    text(
+                        x + value * scale / 2,
+                        y + BAR / 2 + LABEL * 0.35,
+                        f"{value:.0f}",
+                        font_size=LABEL,
+                        text_anchor="middle",
+                        fill="#ffffff",
+                    )
+                )
+            x += value * scale
+        total = sum(v for _, v in sources)
+        parts.append(text(x + 6, y + BAR / 2 + LABEL * 0.35, f"{total:.1f}", font_size=LABEL))
+    return _picture(title, len(rows), parts)
+
+
+# -- the parts both charts share ---------------------------------------------------------
+
+
+def _plot_area(labels: Iterable[str]) -> tuple[float, float]:
+    """Where the bars start and end: after the longest label, before room
+    for the numbers written at their ends."""
+    longest = max((text_width(label, LABEL) for label in labels), default=0.0)
+    return PAD + longest + 10, WIDTH - PAD - 120
+
+
+def _label(label: str, left: float, mid: float) -> str:
+    return text(left - 8, mid + LABEL * 0.35, label, font_size=LABEL, text_anchor="end")
+
+
+def _ticks(
+    left: float, scale: float, rows: int, values: list[float], word: Callable[[float], str]
+) -> str:
+    """Vertical grid lines under the bars, each with its value below."""
+    bottom = TOP + ROW * rows - (ROW - BAR)
+    lines = []
+    for value in values:
+        x = left + value * scale
+        lines.append(tag("path", d=f"M{num(x)},{num(TOP - 4)}V{num(bottom + 4)}", stroke="#d8ccb6"))
+        lines.append(
+            text(x, bottom + 18, word(value), font_size=LABEL - 1, text_anchor="middle", fill=MUTED)
+        )
+    return "".join(lines)
+
+
+def _legend() -> str:
+    """The sources' colours, on the title's line."""
+    x, parts = WIDTH - PAD, []
+    for source in reversed(SOURCES):
+        x -= text_width(source, LABEL - 1) + 22
+        parts.append(tag("rect", x=x, y=15, width=11, height=11, fill=SOURCES[source]))
+        parts.append(text(x + 15, 25, source, font_size=LABEL - 1))
+    return "".join(parts)
+
+
+def _picture(title: str, rows: int, parts: list[str]) -> Picture:
+    height = TOP + ROW * rows - (ROW - BAR) + AXIS + PAD
+    svg = tag(
+        "svg",
+        tag("rect", width=WIDTH, height=height, rx=10, fill=PAPER),
+        tag("rect", x=4, y=4, width=WIDTH - 8, height=height - 8, rx=8, fill=PANEL),
+        text(PAD, 26, title, font_size=15, font_weight="bold"),
+        *parts,
+        xmlns=SVG_NS,
+        viewBox=f"0 0 {num(WIDTH)} {num(height)}",
+        width=WIDTH,
+        height=height,
+        font_family=FONT,
+        fill=INK,
+        data_covil="chart",
+    )
+    return Picture(svg, title, WIDTH, height)

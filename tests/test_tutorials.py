@@ -1,0 +1,98 @@
+"""The tutorials as a learner meets them: each opens with what you will learn,
+ends with what comes next and a live board, stores outputs that do not depend on
+the run (nbval compares them), and the README links them all in order.
+
+Whether each runs and shows what it stores is nbval's part (``./dev test`` runs
+``pytest --nbval tutorials``); these tests read the stored notebooks.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TUTORIALS = sorted((ROOT / "tutorials").glob("[0-9][0-9]-*.ipynb"))
+NAMES = [path.name for path in TUTORIALS]
+
+
+def notebook(name: str) -> dict[str, Any]:
+    return json.loads((ROOT / "tutorials" / name).read_text(encoding="utf-8"))
+
+
+def source(cell: dict[str, Any]) -> str:
+    text = cell["source"]
+    return text if isinstance(text, str) else "".join(text)
+
+
+def plain(output: dict[str, Any]) -> str:
+    """The text an output shows: a stream's, or a result's text/plain."""
+    text = output.get("text") or output.get("data", {}).get("text/plain", "")
+    return text if isinstance(text, str) else "".join(text)
+
+
+def test_the_tutorials_are_numbered_from_1_without_a_gap() -> None:
+    assert [int(name[:2]) for name in NAMES] == list(range(1, len(NAMES) + 1))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_tutorial_opens_with_what_you_will_learn(name: str) -> None:
+    first = notebook(name)["cells"][0]
+    assert first["cell_type"] == "markdown"
+    text = source(first)
+    assert text.startswith(f"# Tutorial {int(name[:2])} — ")
+    assert "you will learn" in " ".join(text.lower().split())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_tutorial_ends_with_what_comes_next_and_a_live_board(name: str) -> None:
+    cells = notebook(name)["cells"]
+    last = cells[-1]
+    assert last["cell_type"] == "code"
+    [board] = [o for o in last["outputs"] if o["output_type"] == "execute_result"]
+    assert plain(board).startswith("<GameWidget: ")
+    # Read without a kernel (GitHub, nbconvert), the board is still a picture.
+    assert "image/svg+xml" in board["data"]
+    words = source(cells[-2])
+    assert "**Next:**" in words
+    following = NAMES[NAMES.index(name) + 1 :]
+    if following:
+        named = f"tutorial {int(following[0][:2])}" in words.lower()
+        assert named or f"({following[0]})" in words, f"{name} should lead to {following[0]}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_stored_outputs_do_not_depend_on_the_run(name: str) -> None:
+    book = notebook(name)
+    assert book["metadata"]["kernelspec"]["name"] == "python3"
+    assert "widgets" not in book["metadata"]  # widget state holds random model ids
+    for cell in book["cells"]:
+        assert "execution" not in cell.get("metadata", {})  # times of the run
+        for output in cell.get("outputs", []):
+            assert output["output_type"] != "error", source(cell)
+            # a live board's widget view names its model by a random id
+            assert "application/vnd.jupyter.widget-view+json" not in output.get("data", {})
+            shown = plain(output)
+            assert not re.search(r"0x[0-9a-f]{6,}", shown), shown  # a memory address
+            assert not re.search(r"\d\d:\d\d:\d\d", shown), shown  # a time of day
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_an_exercise_waits_for_the_learner_without_an_error(name: str) -> None:
+    """A learner's cell stores ``your_answer = None``, and its check asks for an
+    answer instead of failing."""
+    cells = [c for c in notebook(name)["cells"] if c["cell_type"] == "code"]
+    checks = [c for c in cells if re.search(r"^your_answer = None\b", source(c), re.M)]
+    for cell in checks:
+        [asked] = [plain(o) for o in cell["outputs"]]
+        assert asked.rstrip().endswith("Write your answer in the cell, then run it again.")
+
+
+def test_the_readme_links_every_tutorial_in_order() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    linked = re.findall(r"\(tutorials/(\d\d-[\w-]+\.ipynb)\)", readme)
+    assert linked == NAMES

@@ -1,0 +1,67 @@
+"""The tournaments behind the claims of tutorial 8, stored as tables.
+
+Hundreds of games take minutes to play, too long for a tutorial that must run
+in seconds, so they are played here once and stored, one CSV file per
+tournament (one row per seat of each game: ``Results.frame()``). The notebook
+loads them with ``Results.from_frame`` and plays a few of the same games
+again to show that the stored rows are what the engine gives.
+
+From the repository's root::
+
+    .venv/bin/python tutorials/data/tournaments.py                    # all of them
+    .venv/bin/python tutorials/data/tournaments.py mcts-vs-greedy     # one
+
+Every tournament is seeded (game ``i`` is dealt from ``seed + i``), so the same
+command writes the same files, on one worker or many.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from covil_nb.bots.tournament import tournament
+
+HERE = Path(__file__).parent
+
+#: name -> the arguments of ``tournament``: who plays, how many games, the first seed.
+TOURNAMENTS: dict[str, dict[str, Any]] = {
+    # Solo games ("dummy" seats are the rulebook's dummy, on the Desert town).
+    "random-vs-dummy": {"seats": {"yellow": "random", "red": "dummy"}, "games": 400, "seed": 0},
+    "greedy-vs-dummy": {"seats": {"yellow": "greedy", "red": "dummy"}, "games": 200, "seed": 0},
+    # Two-player games on board A; the bots change seats every game.
+    "greedy-vs-greedy": {"seats": {"yellow": "greedy", "red": "greedy"}, "games": 100, "seed": 0},
+    "mcts-vs-greedy": {
+        "seats": {"yellow": "mcts:playouts=60", "red": "greedy"},
+        "games": 100,
+        "seed": 0,
+    },
+}
+
+
+def path(name: str) -> Path:
+    return HERE / f"{name}.csv"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", metavar="name", help=", ".join(TOURNAMENTS))
+    parser.add_argument("--workers", type=int, help="worker processes (default: all CPUs)")
+    args = parser.parse_args(argv)
+    unknown = sorted(set(args.names) - set(TOURNAMENTS))
+    if unknown:
+        parser.error(f"no tournament {', '.join(unknown)}: choose among {', '.join(TOURNAMENTS)}")
+    for name in args.names or TOURNAMENTS:
+        start = time.perf_counter()
+        results = tournament(**TOURNAMENTS[name], workers=args.workers, progress=False)
+        results.frame().to_csv(path(name), index=False)
+        print(f"{path(name)}: {len(results.games)} games, {time.perf_counter() - start:.0f} s")
+        print(results, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
