@@ -67,3 +67,16 @@ def test_charts_are_deterministic_and_name_their_title() -> None:
     assert win_rates(rates(), "Who wins").svg == win_rates(rates(), "Who wins").svg
     assert repr(vp_by_source(sources(), "VP")).startswith("<Picture of VP: 640x")
     assert not re.search(r"\bid=|0x[0-9a-f]{6,}", vp_by_source(sources(), "VP").svg)
+
+
+def test_a_rate_near_one_is_written_inside_its_bar_not_past_the_edge() -> None:
+    near_one = pd.DataFrame(
+        {"win_rate": [1.0, 0.3], "ci_low": [0.51, 0.2], "ci_high": [1.0, 0.4]},
+        index=["greedy", "random"],
+    )
+    svg = ET.fromstring(win_rates(near_one, "Who wins").svg)
+    width = float(svg.get("viewBox").split()[2])
+    labels = {t.text: t for t in svg.iter(f"{SVG}text")}
+    full, partial = labels["100.0% (51.0% to 100.0%)"], labels["30.0% (20.0% to 40.0%)"]
+    assert full.get("text-anchor") == "end" and float(full.get("x")) < width
+    assert partial.get("text-anchor") is None  # room enough after its whisker

@@ -62,14 +62,20 @@ def win_rates(table: pd.DataFrame, title: str) -> Picture:
                 stroke=INK,
                 stroke_width=1.5,
             ),
-            text(
-                left + max(rate, high) * scale + 6,
-                mid + LABEL * 0.35,
-                f"{rate:.1%} ({low:.1%} to {high:.1%})",
-                font_size=LABEL,
-            ),
+            _rate_label(f"{rate:.1%} ({low:.1%} to {high:.1%})", left, scale, mid, rate, high),
         ]
     return _picture(title, len(rows), parts)
+
+
+def _rate_label(words: str, left: float, scale: float, mid: float, rate: float, high: float) -> str:
+    """The rate and its interval after the whisker; where that would run past
+    the edge (a rate near 100%), inside the bar, in white, ending before the whisker."""
+    after = left + max(rate, high) * scale + 6
+    y = mid + LABEL * 0.35
+    if after + text_width(words, LABEL) <= WIDTH - PAD:
+        return text(after, y, words, font_size=LABEL)
+    inside = left + min(rate, high) * scale - 6
+    return text(inside, y, words, font_size=LABEL, text_anchor="end", fill="#ffffff")
 
 
 def vp_by_source(table: pd.DataFrame, title: str) -> Picture:
