@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from covil_nb.model import Game, State
 from covil_nb.model.cards import CardSet
 from covil_nb.model.combat import REBEL_STRENGTH
-from covil_nb.model.maps import TERRAINS, Board
-from covil_nb.model.night import FEE_GOLD, STEPS, dominance
+from covil_nb.model.maps import Board
+from covil_nb.model.night import FEE_GOLD, STEPS, dominances
 from covil_nb.model.scoring import FORTRESS_VP
 from covil_nb.model.state import DAYS, MAX_GOLD, MAX_REBELS, Player
 
@@ -137,10 +137,9 @@ class _Board:
     def read(cls, game: Game) -> _Board:
         state = game.state
         dominated: dict[str, list[str]] = {p.color: [] for p in state.players}
-        for terrain in TERRAINS:
-            winner = dominance(state, game.board.zones_with(terrain), terrain).winner
-            if winner:
-                dominated[winner].append(terrain)
+        for result in dominances(state, game.board):
+            if result.winner:
+                dominated[result.winner].append(result.terrain)
         return cls(
             state,
             game.cards,
@@ -256,7 +255,7 @@ def _troops(b: _Board, p: Player) -> Term:
 
 
 def _minions(b: _Board, p: Player) -> Term:
-    states = Counter(m.state for m in p.minions)
+    states = Counter(str(m.state) for m in p.minions)
     value = READY_VALUE * states["ready"] + TIRED_VALUE * states["tired"]
     return Term("minions", value, f"{states['ready']} ready, {states['tired']} tired")
 

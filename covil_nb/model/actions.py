@@ -12,23 +12,52 @@ Each of them, and the lists the game returns (:class:`Actions`,
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Any, Protocol
 
 from .errors import CovilError
+from .vocabulary import DecisionKind
 
 _TOKEN = re.compile(r"^[a-z0-9][a-z0-9:_-]*$", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
 class Action:
     """One choice: a verb and its arguments. ``label`` is for people and does
-    not take part in equality, so a parsed action equals the listed one."""
+    not take part in equality, so a parsed action equals the listed one.
+    An action is a value: never change one.
 
-    verb: str
-    args: tuple[str, ...] = ()
-    label: str = field(default="", compare=False)
+    The rules may give the label as a function of values taken when the
+    action is listed; it is rendered the first time it is read, since
+    search lists many actions whose labels nobody reads."""
+
+    __slots__ = ("_label", "args", "verb")
+
+    def __init__(
+        self, verb: str, args: tuple[str, ...] = (), label: str | Callable[[], str] = ""
+    ) -> None:
+        self.verb = verb
+        self.args = args
+        self._label = label
+
+    @property
+    def label(self) -> str:
+        label = self._label
+        if not isinstance(label, str):
+            label = self._label = label()
+        return label
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.verb == other.verb and self.args == other.args
+
+    def __hash__(self) -> int:
+        return hash((self.verb, self.args))
+
+    def __repr__(self) -> str:
+        return f"Action(verb={str(self.verb)!r}, args={self.args!r}, label={self.label!r})"
 
     def __str__(self) -> str:
         return " ".join((self.verb, *self.args))
@@ -51,7 +80,7 @@ class Action:
         return cls(words[0].lower(), tuple(words[1:]))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Refusal:
     """Why an action is not allowed now, and the rule that says so."""
 
@@ -59,12 +88,15 @@ class Refusal:
     rule: str
 
 
-@dataclass(frozen=True)
+# Decisions and events are values, never changed once made. They are not
+# frozen dataclasses only because those take twice as long to make, and the
+# engine makes one or two per action; they hash by their compared fields.
+@dataclass(slots=True, unsafe_hash=True)
 class Decision:
     """Who decides now, what kind of decision it is, and which rule asks it."""
 
     player: str
-    kind: str
+    kind: DecisionKind
     prompt: str
     rule: str
 
@@ -75,7 +107,7 @@ class Decision:
         p.text(str(self))
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Event:
     """Something that happened: the rule section it applies, a sentence for
     people, and structured data for programs (widget, tests, bots)."""
@@ -105,8 +137,8 @@ class _Shown(list[Any]):
     """A list that shows itself as its ``str`` and slices into its own kind."""
 
     def __getitem__(self, index: Any) -> Any:
-        found = super().__getitem__(index)
-        return type(self)(found) if isinstance(index, slice) else found
+        found = list.__getitem__(self, index)
+        return type(self)(found) if type(index) is slice else found
 
     def _repr_pretty_(self, p: _Printer, cycle: bool) -> None:
         p.text(str(self))

@@ -8,28 +8,39 @@ standing troop — must lie down exactly one troop for one troop action.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from . import effects
 from .actions import Action, Decision, Refusal
-from .cards import Effect, Influence
-from .combat import Combat, attack_actions, can_attack, cannot_attack, not_a_target
+from .cards import Effect, Influence, MinionCard
+from .combat import Combat, attack_actions, cannot_attack, has_ready_minion, not_a_target
 from .movement import move_troop, reach, unreachable
-from .state import MAX_GOLD, MAX_HALL, TIRED, Frame, Minion, Player, Troop
+from .state import READY, TIRED, Frame, Minion, Player
 from .table import Table
+from .vocabulary import (
+    MAX_GOLD,
+    MAX_HALL,
+    AfternoonEnd,
+    CombatStage,
+    DecisionKind,
+    EffectKind,
+    Phase,
+    Verb,
+)
 
 PHASE = "Phase 2: Afternoon"
 ACQUIRE = "2.1 Acquire a minion"
 TROOP_ACTION = "2.3 Lie down one troop to perform one troop action"
 
 
-def standing_troops(t: Table) -> list[Troop]:
-    return [tr for p in t.state.players for tr in p.on_board() if tr.standing]
+def anyone_standing(t: Table) -> bool:
+    return any(tr.standing and tr.zone is not None for p in t.state.players for tr in p.troops)
 
 
 # -- the turn -----------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class Turn(Frame):
     kind = "turn"
     player: str
@@ -39,31 +50,36 @@ class Turn(Frame):
     def decision(self, t: Table) -> Decision:
         must = self._must_act(t)
         todo = "lie down a troop for its troop action" if must else "end the turn when done"
-        return Decision(self.player, "turn", f"take the afternoon turn: {todo}", PHASE)
+        return Decision(self.player, DecisionKind.TURN, f"take the afternoon turn: {todo}", PHASE)
 
     def _must_act(self, t: Table) -> bool:
-        return not self.acted and any(tr.standing for tr in t.player(self.player).on_board())
+        return not self.acted and any(
+            tr.standing and tr.zone is not None for tr in t.player(self.player).troops
+        )
 
     def legal(self, t: Table) -> list[Action]:
+        """Lying down a troop, acquiring, then (after the free actions) ending."""
         player = t.player(self.player)
         actions = []
         if not self.acted:
             actions += [
-                Action("lie", (tr.id,), f"Lie down {tr.id} (zone {tr.zone}) for a troop action")
-                for tr in player.on_board()
-                if tr.standing
+                Action(Verb.LIE, (tr.id,), f"Lie down {tr.id} (zone {tr.zone}) for a troop action")
+                for tr in player.troops
+                if tr.standing and tr.zone is not None
             ]
         if not self.acquired:
             actions += acquire_actions(t, player)
-        actions += effects.activate_actions(t, player) + effects.command_actions(t, player)
         if not self._must_act(t):
-            actions.append(Action("end", (), "End the turn"))
+            actions.append(Action(Verb.END, (), "End the turn"))
         return actions
+
+    def free_actions(self, t: Table) -> frozenset[Verb]:
+        return _RELICS_AND_COMMANDS
 
     def apply(self, t: Table, action: Action) -> None:
         player = t.player(self.player)
         verb, args = action.verb, action.args
-        if verb == "lie":
+        if verb == Verb.LIE:
             troop = player.troop(args[0])
             assert troop is not None
             troop.standing, self.acted = False, True
@@ -75,13 +91,9 @@ class Turn(Frame):
                 troop=troop.id,
             )
             t.push(TroopAction(self.player, troop.id))
-        elif verb == "acquire":
+        elif verb == Verb.ACQUIRE:
             t.push(Purchase(self.player, args[0], price(t, player, args[0]).total))
-        elif verb == "activate":
-            effects.activate_relic(t, self.player, args[0])
-        elif verb == "command":
-            effects.use_command(t, self.player, args[0])
-        elif verb == "end":
+        elif verb == Verb.END:
             t.say(PHASE, f"{self.player} ends the turn.", "end", player=self.player)
             t.pop()
 
@@ -89,13 +101,14 @@ class Turn(Frame):
         return turn_refusal(self, t, action)
 
 
-TROOP_VERBS = frozenset({"move", "rest", "repair", "gold", "attack"})
+_RELICS_AND_COMMANDS = frozenset({Verb.ACTIVATE, Verb.COMMAND})
+TROOP_VERBS = frozenset({Verb.MOVE, Verb.REST, Verb.REPAIR, Verb.GOLD, Verb.ATTACK})
 
 
 def turn_refusal(frame: Turn, t: Table, action: Action) -> Refusal | None:
     """Why an action is refused in an afternoon turn (see ``Turn.refusal``)."""
     player, verb, args = t.player(frame.player), action.verb, action.args
-    if verb == "lie" and args:
+    if verb == Verb.LIE and args:
         if frame.acted:
             return Refusal(
                 "you have lain down a troop this turn already: one per turn", TROOP_ACTION
@@ -106,17 +119,13 @@ def turn_refusal(frame: Turn, t: Table, action: Action) -> Refusal | None:
         return Refusal(
             f"{args[0]} lies down already: a lying troop only takes free actions", TROOP_ACTION
         )
-    if verb == "acquire" and args:
+    if verb == Verb.ACQUIRE and args:
         return (
             not_acquirable(t, player, args[0])
             if not frame.acquired
             else Refusal("you have acquired a minion this turn already: one per turn", ACQUIRE)
         )
-    if verb == "activate" and args:
-        return effects.not_in_hand(t, player, args[0])
-    if verb == "command" and args:
-        return effects.no_command(t, player, args[0])
-    if verb == "end":
+    if verb == Verb.END:
         return Refusal(
             "you still have a standing troop: lie one down for its troop action first",
             TROOP_ACTION,
@@ -125,7 +134,7 @@ def turn_refusal(frame: Turn, t: Table, action: Action) -> Refusal | None:
         return Refusal(
             "a troop action starts by lying down the troop that acts ('lie Y1')", TROOP_ACTION
         )
-    if verb == "pay":
+    if verb == Verb.PAY:
         return Refusal("no purchase is under way: acquire a minion from the pool first", ACQUIRE)
     return None
 
@@ -139,13 +148,13 @@ def next_turn(t: Table) -> None:
     """
     s = t.state
     following = (s.turn + 1) % len(s.players)
-    if t.rules.afternoon_end == "pt":
-        over = following == s.scepter and not standing_troops(t)
+    if t.rules.afternoon_end == AfternoonEnd.ROUND_PLAYED_OUT:
+        over = following == s.scepter and not anyone_standing(t)
     else:
-        over = not standing_troops(t)
+        over = not anyone_standing(t)
     if over:
         t.say(PHASE, "Every troop on the board lies down: the afternoon ends.", "phase")
-        s.phase, s.night_step = "night", 0
+        s.phase, s.night_step = Phase.NIGHT, 0
         return
     start_turn(t, following)
 
@@ -159,8 +168,11 @@ def start_turn(t: Table, index: int) -> None:
 
 # -- 2.3 troop actions -------------------------------------------------------------------
 
+_REPAIR = Effect(EffectKind.REPAIR, 1)  # what a troop action does, for its label's note
+_GOLD = Effect(EffectKind.GOLD, 1)
 
-@dataclass
+
+@dataclass(slots=True)
 class TroopAction(Frame):
     """The troop already lies down; now it moves, rests a minion, repairs,
     gains 1 gold, or attacks."""
@@ -171,7 +183,10 @@ class TroopAction(Frame):
 
     def decision(self, t: Table) -> Decision:
         return Decision(
-            self.player, "troop-action", f"choose {self.troop}'s troop action", TROOP_ACTION
+            self.player,
+            DecisionKind.TROOP_ACTION,
+            f"choose {self.troop}'s troop action",
+            TROOP_ACTION,
         )
 
     def legal(self, t: Table) -> list[Action]:
@@ -179,57 +194,56 @@ class TroopAction(Frame):
         troop = player.troop(self.troop)
         assert troop is not None and troop.zone is not None
         actions = [
-            Action("move", (z,), f"Move {self.troop} to zone {z}")
+            Action(Verb.MOVE, (z,), f"Move {self.troop} to zone {z}")
             for z in reach(t, self.player, troop.zone)
         ]
         actions += [
-            Action("rest", (m.card,), f"Rest {t.name(m.card)} ({m.state})")
+            Action(Verb.REST, (m.card,), f"Rest {t.name(m.card)} ({m.state})")
             for m in player.minions
-            if not m.ready
+            if m.state != READY
         ]
         if not player.destroyed and player.fortress is not None:
-            repair = Effect("repair", 1)
-            label = f"Repair the fortress ({player.hp} HP{effects.effect_note(t, player, repair)})"
-            actions.append(Action("repair", (), label))
-        gold = Effect("gold", 1)
-        label = f"Gain 1 gold ({player.gold} in the treasury{effects.effect_note(t, player, gold)})"
-        actions.append(Action("gold", (), label))
-        if can_attack(t, self.player, troop):
+            note = effects.effect_note(t, player, _REPAIR)
+            actions.append(Action(Verb.REPAIR, (), f"Repair the fortress ({player.hp} HP{note})"))
+        note = effects.effect_note(t, player, _GOLD)
+        label = f"Gain 1 gold ({player.gold} in the treasury{note})"
+        actions.append(Action(Verb.GOLD, (), label))
+        if has_ready_minion(player):
             actions += attack_actions(t, self.player, troop)
         return actions
 
     def apply(self, t: Table, action: Action) -> None:
         player = t.player(self.player)
         verb, args = action.verb, action.args
-        if verb == "attack":
-            t.replace(Combat(self.player, self.troop, args[0], stage="minion"))
+        if verb == Verb.ATTACK:
+            t.replace(Combat(self.player, self.troop, args[0], stage=CombatStage.MINION))
             return
         t.pop()
-        if verb == "move":
+        if verb == Verb.MOVE:
             move_troop(t, self.player, self.troop, args[0], "2.3 Move this troop")
-        elif verb == "rest":
+        elif verb == Verb.REST:
             minion = player.minion(args[0])
             assert minion is not None
             t.rest(player, minion, "2.3 Rest one of your minions")
-        elif verb == "repair":
+        elif verb == Verb.REPAIR:
             effects.repair(t, player, 1, "troop action")
-        elif verb == "gold":
+        elif verb == Verb.GOLD:
             t.gain_gold(player, 1, "2.3 Gain 1 gold", "for the troop action")
 
     def refusal(self, t: Table, action: Action) -> Refusal | None:
         player, verb, args = t.player(self.player), action.verb, action.args
         troop = player.troop(self.troop)
         assert troop is not None
-        if verb == "move" and args:
+        if verb == Verb.MOVE and args:
             return unreachable(t, self.player, self.troop, args[0], "2.3 Move this troop")
-        if verb == "rest" and args:
+        if verb == Verb.REST and args:
             minion = player.minion(args[0])
             if minion is not None and minion.ready:
                 return Refusal(f"{t.name(args[0])} is ready already: nothing to rest", TROOP_ACTION)
             return t.not_ready(player, args[0], "rest") if minion is None else None
-        if verb == "repair":
+        if verb == Verb.REPAIR:
             return Refusal("a destroyed fortress can never be repaired", "Repair your fortress")
-        if verb == "attack" and args:
+        if verb == Verb.ATTACK and args:
             return cannot_attack(t, self.player) or not_a_target(t, self.player, troop, args[0])
         return Refusal(
             f"first choose {self.troop}'s troop action: it lies down already", TROOP_ACTION
@@ -255,19 +269,16 @@ class Price:
         """ "5 (6 less 1 from Acolyte)"; below zero, "nothing: you gain 2 gold (...)"."""
         less = ", ".join(f"less {n} from {name}" for name, n in self.discounts)
         why = f" ({self.printed} {less})" if less else ""
-        if self.total < 0:
-            return f"nothing: you gain {-self.total} gold{why}"
-        return f"{self.total}{why}"
+        total = self.total
+        if total < 0:
+            return f"nothing: you gain {-total} gold{why}"
+        return f"{total}{why}"
 
 
 def discounts(t: Table, player: Player) -> list[tuple[str, Influence]]:
-    """The player's discounting Influences, with the minion that has each."""
-    return [
-        (m.card, i)
-        for m in player.minions
-        for i in t.minion_card(m.card).influences
-        if i.kind == "discount"
-    ]
+    """The player's discounting Influences, with the name of the minion that
+    has each (read once for all the pool's cards)."""
+    return [(t.name(m.card), i) for m in player.minions for i in t.minion_card(m.card).discounts]
 
 
 def price(
@@ -277,12 +288,12 @@ def price(
     leaving as payment still gives its discount."""
     card = t.minion_card(card_id)
     owned = discounts(t, player) if known is None else known
-    return Price(card.cost, tuple((t.name(m), i.amount) for m, i in owned if i.counts(card)))
+    return Price(card.cost, tuple((name, i.amount) for name, i in owned if i.counts(card)))
 
 
 def payable_minions(player: Player) -> list[str]:
     """Ready minions of the hall; the Dark Overlord never leaves the throne."""
-    return [m.card for m in player.hall if m.ready]
+    return [m.card for m in player.hall if m.state == READY]
 
 
 def means(t: Table, player: Player) -> int:
@@ -294,6 +305,8 @@ def means(t: Table, player: Player) -> int:
     )
 
 
+# What pays for a minion: ``pay gold 2``, ``pay relic <id>``, ``pay minion <id>``.
+GOLD, RELIC, MINION = "gold", "relic", "minion"
 HALL_FULL = "your hall is full: one of the payments must be a minion going back to the pool"
 
 
@@ -307,14 +320,17 @@ def acquire_actions(t: Table, player: Player) -> list[Action]:
     owned = discounts(t, player)
     actions = []
     for card_id in t.state.pool:
-        cost = price(t, player, card_id, owned)
-        if cost.total <= can_pay:
-            card = t.minion_card(card_id)
-            label = f"Acquire {card.name} for {cost}: {card.text}" + (
-                f" ({HALL_FULL})" if full else ""
-            )
-            actions.append(Action("acquire", (card_id,), label))
+        card = t.minion_card(card_id)
+        less = [(name, i.amount) for name, i in owned if i.counts(card)] if owned else []
+        if card.cost - (sum(n for _, n in less) if less else 0) <= can_pay:
+            label = partial(_acquire_label, card, tuple(less), full)
+            actions.append(Action(Verb.ACQUIRE, (card_id,), label))
     return actions
+
+
+def _acquire_label(card: MinionCard, less: tuple[tuple[str, int], ...], full: bool) -> str:
+    cost = Price(card.cost, less)
+    return f"Acquire {card.name} for {cost}: {card.text}" + (f" ({HALL_FULL})" if full else "")
 
 
 def not_acquirable(t: Table, player: Player, card_id: str) -> Refusal | None:
@@ -334,7 +350,7 @@ def not_acquirable(t: Table, player: Player, card_id: str) -> Refusal | None:
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class Purchase(Frame):
     """Paying for a minion step by step: gold, relics (at their gold value)
     and ready minions (at their cost). It completes by itself once paid and
@@ -368,67 +384,57 @@ class Purchase(Frame):
             return None
         needs = ([f"{due} gold more"] if due > 0 else []) + ([HALL_FULL] if room else [])
         prompt = f"pay for {t.name(self.card)}: {'; '.join(needs)}"
-        return Decision(self.player, "payment", prompt, ACQUIRE)
+        return Decision(self.player, DecisionKind.PAYMENT, prompt, ACQUIRE)
 
     def legal(self, t: Table) -> list[Action]:
         player = t.player(self.player)
         due = self.cost - self.paid(t)
+        room = MAX_GOLD - (player.gold - self.gold)  # what the treasury can take as change
         actions = []
         if due > 0:
             actions += [
-                Action("pay", ("gold", str(n)), f"Pay {n} gold")
+                Action(Verb.PAY, (GOLD, str(n)), f"Pay {n} gold")
                 for n in range(1, min(player.gold - self.gold, due) + 1)
             ]
             actions += [
                 Action(
-                    "pay",
-                    ("relic", r),
-                    f"Pay with {t.name(r)} ({self._worth(t, t.relic_card(r).gold, due)})",
+                    Verb.PAY,
+                    (RELIC, r),
+                    f"Pay with {t.name(r)} ({_worth(t.relic_card(r).gold, due, room)})",
                 )
                 for r in player.hand
                 if r not in self.relics
             ]
         actions += [
             Action(
-                "pay",
-                ("minion", m),
-                f"Return {t.name(m)} to the pool ({self._worth(t, t.minion_card(m).cost, due)})",
+                Verb.PAY,
+                (MINION, m),
+                f"Return {t.name(m)} to the pool ({_worth(t.minion_card(m).cost, due, room)})",
             )
             for m in payable_minions(player)
             if m not in self.minions
         ]
-        return [*actions, Action("cancel", (), "Cancel the purchase")]
-
-    def _worth(self, t: Table, worth: int, due: int) -> str:
-        """A payment's worth, and the change it would give back: above the
-        treasury's 5, change is lost, so say so before it is paid."""
-        change = worth - max(due, 0)
-        if change <= 0:
-            return f"worth {worth}"
-        room = MAX_GOLD - (t.player(self.player).gold - self.gold)
-        lost = change - max(0, min(change, room))
-        note = f", of which {lost} is lost: the treasury holds {MAX_GOLD}" if lost else ""
-        return f"worth {worth}: {change} back as change{note}"
+        return [*actions, Action(Verb.CANCEL, (), "Cancel the purchase")]
 
     def apply(self, t: Table, action: Action) -> None:
-        if action.verb == "cancel":
+        if action.verb == Verb.CANCEL:
             t.say(ACQUIRE, f"{self.player} cancels the purchase of {t.name(self.card)}.")
             t.pop()
             return
         what, item = action.args
-        if what == "gold":
+        if what == GOLD:
             self.gold += int(item)
         else:
-            (self.relics if what == "relic" else self.minions).append(item)
+            (self.relics if what == RELIC else self.minions).append(item)
 
     def refusal(self, t: Table, action: Action) -> Refusal | None:
-        if action.verb != "pay" or len(action.args) != 2:
+        if action.verb != Verb.PAY or len(action.args) != 2:
             return Refusal(
                 f"finish paying for {t.name(self.card)}, or cancel the purchase, first", ACQUIRE
             )
         player, (what, item) = t.player(self.player), action.args
         due = self.cost - self.paid(t)
-        if what == "gold":
+        if what == GOLD:
             left = player.gold - self.gold
             if due <= 0:
                 return Refusal("it is paid: what is missing is room in your hall", ACQUIRE)
@@ -439,7 +445,7 @@ class Purchase(Frame):
                 f"{min(left, due)} gold",
                 ACQUIRE,
             )
-        if what == "relic":
+        if what == RELIC:
             if item in self.relics:
                 return Refusal(f"{t.name(item)} is pledged already", ACQUIRE)
             return effects.not_in_hand(t, player, item)
@@ -480,3 +486,14 @@ class Purchase(Frame):
             if isinstance(frame, Turn):
                 frame.acquired = True
                 break
+
+
+def _worth(worth: int, due: int, room: int) -> str:
+    """A payment's worth, and the change it would give back: above the
+    treasury's 5, change is lost, so say so before it is paid."""
+    change = worth - max(due, 0)
+    if change <= 0:
+        return f"worth {worth}"
+    lost = change - max(0, min(change, room))
+    note = f", of which {lost} is lost: the treasury holds {MAX_GOLD}" if lost else ""
+    return f"worth {worth}: {change} back as change{note}"

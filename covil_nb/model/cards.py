@@ -52,25 +52,24 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
-from covil_nb.model.errors import CovilError
+from .errors import CovilError
+from .vocabulary import COLORS, MAX_GOLD, TERRAINS, TOWN, EffectKind, Stat
 
 CLASSES = ("overlord", "assassin", "warrior", "guardian", "saboteur", "sorcerer")
-COLORS = ("yellow", "red", "green", "blue")
-STATS = ("melee", "ranged", "defense")
-INSTANT_EFFECTS = ("gold", "repair", "rest", "move", "attack", "draw")
-TERRAINS = ("water", "desert", "mountain", "forest", "town")
-# The town is never printed on a relic: solo mode only targets the four wild terrains.
-RELIC_TERRAINS = ("water", "desert", "mountain", "forest")
-REINFORCEMENT_STATS = (*STATS, "move")
+STATS = (Stat.MELEE, Stat.RANGED, Stat.DEFENSE)
+INSTANT_EFFECTS = tuple(EffectKind)
+# Reinforcements may name the town; a relic never does: solo mode only
+# targets the four wild terrains.
+REINFORCEMENT_TERRAINS = (*TERRAINS, TOWN)
+REINFORCEMENT_STATS = tuple(Stat)
 INFLUENCE_KINDS = ("discount", "score")
 SCORE_PER = ("relic", "minion")
-MINION_KINDS = ("overlord", "henchman", "mercenary")
 MERCENARY_COSTS = (2, 4, 6, 8, 10)
-MAX_RELIC_GOLD = 5  # the treasury track stops at 5
+MAX_RELIC_GOLD = MAX_GOLD  # the treasury track stops at 5
 HENCHMEN_PER_COLOR = 5
 
 # Smallest sets a game can be set up with: one Overlord per player (up to 4),
@@ -97,7 +96,7 @@ _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 class Reinforcement:
     """A passive bonus to all the owner's troops (``stat`` "move": extra zones)."""
 
-    stat: str
+    stat: Stat
     amount: int
     terrains: frozenset[str] = frozenset()  # empty: everywhere
 
@@ -147,7 +146,7 @@ class Aftershock:
 class Effect:
     """An instant effect, of a Command or of a relic."""
 
-    effect: str
+    effect: EffectKind
     amount: int = 1
 
 
@@ -157,7 +156,7 @@ class MinionCard:
     name: str
     kind: str  # "overlord" | "henchman" | "mercenary"
     cls: str
-    stat: str
+    stat: Stat
     power: int
     cost: int
     text: str
@@ -170,6 +169,17 @@ class MinionCard:
     def stat_bonus(self, stat: str) -> int:
         """What exhausting this minion adds to a strength of kind ``stat``."""
         return self.power if self.stat == stat else 0
+
+    @cached_property
+    def reinforcing(self) -> dict[str, tuple[Reinforcement, ...]]:
+        """Its Reinforcements by the stat they add to (every strength and
+        every move reads them)."""
+        return {s: tuple(r for r in self.reinforcements if r.stat == s) for s in Stat}
+
+    @cached_property
+    def discounts(self) -> tuple[Influence, ...]:
+        """Its acquisition discounts (every pool card's price reads them)."""
+        return tuple(i for i in self.influences if i.kind == "discount")
 
 
 @dataclass(frozen=True)
@@ -184,12 +194,16 @@ class RelicCard:
 
     def bonus_for(self, stat: str) -> int:
         """The troop bonus this relic gives, while active, to strength ``stat``."""
-        return dict(self.bonus).get(stat, 0)
+        for bonus_stat, amount in self.bonus:
+            if bonus_stat == stat:
+                return amount
+        return 0
 
 
 Card = MinionCard | RelicCard
 _C = TypeVar("_C", MinionCard, RelicCard)
 _T = TypeVar("_T")
+_W = TypeVar("_W", bound=str)
 
 
 @dataclass(frozen=True)
@@ -200,15 +214,21 @@ class CardSet:
     relics: tuple[RelicCard, ...]
     # The four files as read (file name -> its JSON), so a save can carry them.
     source: dict[str, Any] = field(default_factory=dict, repr=False, compare=False, hash=False)
+    # Built once: the engine looks cards up by id many times per action.
     _index: dict[str, Card] = field(init=False, repr=False, compare=False, hash=False)
-    _minions: dict[str, MinionCard] = field(init=False, repr=False, compare=False, hash=False)
-    _relics: dict[str, RelicCard] = field(init=False, repr=False, compare=False, hash=False)
+    minion_cards: dict[str, MinionCard] = field(init=False, repr=False, compare=False, hash=False)
+    relic_cards: dict[str, RelicCard] = field(init=False, repr=False, compare=False, hash=False)
+    mercenary_cards: dict[str, MinionCard] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
+    names: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        # Built once: the engine looks cards up by id many times per action.
-        object.__setattr__(self, "_minions", {card.id: card for card in self.minions})
-        object.__setattr__(self, "_relics", {card.id: card for card in self.relics})
-        object.__setattr__(self, "_index", {**self._minions, **self._relics})
+        object.__setattr__(self, "minion_cards", {card.id: card for card in self.minions})
+        object.__setattr__(self, "relic_cards", {card.id: card for card in self.relics})
+        object.__setattr__(self, "mercenary_cards", {card.id: card for card in self.mercenaries})
+        object.__setattr__(self, "_index", {**self.minion_cards, **self.relic_cards})
+        object.__setattr__(self, "names", {i: card.name for i, card in self._index.items()})
 
     @property
     def minions(self) -> tuple[MinionCard, ...]:
@@ -233,7 +253,7 @@ class CardSet:
 
     def minion(self, card_id: str) -> MinionCard:
         try:
-            return self._minions[card_id]
+            return self.minion_cards[card_id]
         except KeyError:
             self[card_id]  # an unknown id: its own error
             raise CovilError(
@@ -242,7 +262,7 @@ class CardSet:
 
     def relic(self, card_id: str) -> RelicCard:
         try:
-            return self._relics[card_id]
+            return self.relic_cards[card_id]
         except KeyError:
             self[card_id]  # an unknown id: its own error
             raise CovilError(
@@ -399,7 +419,7 @@ def _check_count(path: Path, cards: tuple[Card, ...], minimum: int) -> None:
 
 def _parse_minion(where: _Where, raw: Any, kind: str) -> MinionCard:
     fields = _Fields(where, raw, "")
-    required = ("id", "name", "class", "stat", "power", "cost", "text")
+    required: tuple[str, ...] = ("id", "name", "class", "stat", "power", "cost", "text")
     if kind == "henchman":
         required = (*required, "color")
     fields.keys(required, ("reinforcements", "influences", "aftershock", "command"))
@@ -439,7 +459,7 @@ def _parse_relic(where: _Where, raw: Any, _kind: str) -> RelicCard:
         id=fields.slug("id"),
         name=fields.text("name"),
         gold=fields.integer("gold", low=0, high=MAX_RELIC_GOLD),
-        terrain=fields.choice("terrain", RELIC_TERRAINS),
+        terrain=fields.choice("terrain", TERRAINS),
         text=fields.text("text"),
         instant=fields.optional("instant", _parse_effect),
         bonus=_parse_bonus(fields.nested("bonus")),
@@ -567,21 +587,23 @@ class _Fields:
             self.fail(key, f'"{value}" is not a lowercase slug like "donnish-druid"')
         return value
 
-    def choice(self, key: str, choices: tuple[str, ...]) -> str:
+    def choice(self, key: str, choices: tuple[_W, ...]) -> _W:
+        """The value, which must be one of ``choices``; the word of the
+        vocabulary it is, when ``choices`` are such words."""
         value = self.value(key)
-        if value not in choices:
+        if not isinstance(value, str) or value not in choices:
             shown = json.dumps(value) if _is_json_scalar(value) else _type_name(value)
             self.fail(key, f"{shown} is not one of {', '.join(choices)}")
-        return value
+        return choices[choices.index(value)]
 
     def terrains(self, key: str) -> frozenset[str]:
         values = self.raw.get(key, [])
         if not isinstance(values, list):
             self.fail(key, f"expected a list of terrains, got {_type_name(values)}")
         for value in values:
-            if value not in TERRAINS:
+            if value not in REINFORCEMENT_TERRAINS:
                 shown = json.dumps(value) if _is_json_scalar(value) else _type_name(value)
-                self.fail(key, f"{shown} is not one of {', '.join(TERRAINS)}")
+                self.fail(key, f"{shown} is not one of {', '.join(REINFORCEMENT_TERRAINS)}")
         # A repeated terrain would silently vanish in the set and halve the bonus.
         if len(set(values)) != len(values):
             self.fail(key, "a terrain is listed twice")

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any, Union
 
 from .errors import CovilError
+from .vocabulary import Word
 
 RULE = "save file"
 
@@ -55,7 +56,7 @@ def decode(tp: Any, data: Any, path: str = "$", kinds: dict[str, type] | None = 
         return {
             _expect(k, str, path): decode(arg, v, f"{path}.{k}", kinds) for k, v in mapping.items()
         }
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _decode_dataclass(tp, data, path, kinds)
     return _decode_scalar(tp, data, path)
 
@@ -99,6 +100,10 @@ def _decode_dataclass(tp: type, data: Any, path: str, kinds: dict[str, type] | N
 
 
 def _decode_scalar(tp: Any, data: Any, path: str) -> Any:
+    if isinstance(tp, type) and issubclass(tp, Word):
+        if not isinstance(data, str) or data not in tp._value2member_map_:
+            raise CovilError(f"{path}: {data!r} is not one of {', '.join(tp)}", RULE)
+        return tp(data)
     if tp is bool:
         return _expect(data, bool, path)
     if tp is int:

@@ -1,25 +1,53 @@
 """2.3 Attack, the defender's response, raising the stakes, and the outcome
 of a combat ("O resultado de um combate", from the Portuguese edition, part of
 the rules of both editions): retreat, removal, fortress damage, hidden
-treasure and loot. The rebels' retaliation at night uses the same frames.
+treasure and loot. The rebels' retaliation at night uses the same frames,
+and a free attack (from a relic or a Command) starts here too.
+
+Relics played in a response are free actions: :mod:`flow` offers them where
+:meth:`Combat.free_actions` allows, and :mod:`effects` plays them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import effects
 from .actions import Action, Decision, Refusal
 from .movement import move_troop, reach, unreachable
-from .state import Frame, Player, Troop
+from .state import NO_FREE_ACTIONS, READY, Frame, Minion, Player, Troop
 from .table import Table
+from .vocabulary import (
+    FORTRESS,
+    CombatStage,
+    DecisionKind,
+    DefenseMinion,
+    Stat,
+    Verb,
+    fortress_owner,
+    fortress_target,
+    owner_color,
+)
+
+__all__ = ["FORTRESS", "REBEL_STRENGTH", "Combat", "CombatView", "Retreat", "Strength"]
 
 ATTACK = "2.3 Attack"
 RESPONSE = "2.3 The defender's response"
 OUTCOME = "Combat outcome"
 DAMAGE = "Combat outcome: the fortress is damaged"
 REBEL_STRENGTH = 3
-FORTRESS = "fortress-"
+REBELS = "rebels"  # the style of the rebels' attack, in a CombatView
+WINNING_GOLD = 2
+TROOP, TARGET, MINION, RESPOND = (
+    CombatStage.TROOP,
+    CombatStage.TARGET,
+    CombatStage.MINION,
+    CombatStage.RESPOND,
+)
+STAGE_DECISIONS = {
+    TROOP: (DecisionKind.ATTACK_TROOP, "choose the troop for the free attack"),
+    TARGET: (DecisionKind.ATTACK_TARGET, "choose the target of {troop}'s attack"),
+    MINION: (DecisionKind.ATTACK_MINION, "exhaust a ready minion for the attack"),
+}
 
 
 @dataclass(frozen=True)
@@ -28,10 +56,10 @@ class Strength:
     "6 (2 from the exhausted minion, 3 from Reinforcements, 1 from active relics)"."""
 
     parts: tuple[tuple[str, int], ...]
+    total: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def total(self) -> int:
-        return sum(v for _, v in self.parts)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", sum(v for _, v in self.parts))
 
     def __str__(self) -> str:
         shown = [f"{v} from {label}" for label, v in self.parts if v]
@@ -47,7 +75,7 @@ class CombatView:
     target: str  # a troop id, or "fortress-<color>"
     defender: str
     style: str  # "melee", "ranged" or "rebels"
-    stage: str  # "minion" (the attacker exhausts one) or "respond"
+    stage: CombatStage  # "minion" (the attacker exhausts one) or "respond"
     responder: str | None  # whose answer is awaited while responding
     attack: Strength
     defense: Strength
@@ -57,19 +85,18 @@ class CombatView:
 # -- strengths ---------------------------------------------------------------
 
 
-def reinforcements(t: Table, player: Player, stat: str, zone: str) -> int:
+def reinforcements(t: Table, player: Player, stat: Stat, zone: str) -> int:
     """All the player's minions' Reinforcements for ``stat`` in ``zone``,
     ready or not; terrain bonuses add up per matching terrain."""
     terrains = t.board.zones[zone].terrains
-    return sum(
-        r.bonus_in(terrains)
-        for m in player.minions
-        for r in t.minion_card(m.card).reinforcements
-        if r.stat == stat
-    )
+    total = 0
+    for m in player.minions:
+        for r in t.minion_card(m.card).reinforcing[stat]:
+            total += r.bonus_in(terrains)
+    return total
 
 
-def relic_bonus(t: Table, player: Player, stat: str) -> int:
+def relic_bonus(t: Table, player: Player, stat: Stat) -> int:
     return sum(t.relic_card(r).bonus_for(stat) for r in player.active)
 
 
@@ -79,14 +106,14 @@ def aftershock(t: Table, player: Player, minion_id: str) -> int:
 
 
 def attack_strength(
-    t: Table, player: Player, zone: str, style: str, minion_id: str | None
+    t: Table, player: Player, zone: str, style: Stat, minion_id: str | None
 ) -> Strength:
     """Troop base (melee 1, ranged 0) + the exhausted minion's base stat if it
     fits the attack + Reinforcements + active relics + Aftershock."""
     card = t.minion_card(minion_id) if minion_id else None
     return Strength(
         (
-            ("the troop", 1 if style == "melee" else 0),
+            ("the troop", 1 if style == Stat.MELEE else 0),
             ("the exhausted minion", card.stat_bonus(style) if card else 0),
             ("Reinforcements", reinforcements(t, player, style, zone)),
             ("active relics", relic_bonus(t, player, style)),
@@ -101,9 +128,9 @@ def defense_strength(t: Table, player: Player, zone: str, guard_id: str | None) 
     return Strength(
         (
             ("the troop", 1),
-            ("the exhausted minion", card.stat_bonus("defense") if card else 0),
-            ("Reinforcements", reinforcements(t, player, "defense", zone)),
-            ("active relics", relic_bonus(t, player, "defense")),
+            ("the exhausted minion", card.stat_bonus(Stat.DEFENSE) if card else 0),
+            ("Reinforcements", reinforcements(t, player, Stat.DEFENSE, zone)),
+            ("active relics", relic_bonus(t, player, Stat.DEFENSE)),
         )
     )
 
@@ -111,53 +138,56 @@ def defense_strength(t: Table, player: Player, zone: str, guard_id: str | None) 
 # -- targets -----------------------------------------------------------------
 
 
-def unguarded(t: Table, owner: Player) -> bool:
+def unguarded(owner: Player) -> bool:
     return owner.fortress is not None and not owner.in_zone(owner.fortress)
 
 
-def targets(t: Table, color: str, troop: Troop) -> list[str]:
-    """Enemy troops in the zone (melee) or adjacent zones (ranged), and
-    unguarded, undestroyed enemy fortresses there."""
+def targets_by_zone(t: Table, color: str, troop: Troop) -> list[tuple[str, str]]:
+    """(target, its zone): enemy troops in the zone (melee) or adjacent zones
+    (ranged), and unguarded, undestroyed enemy fortresses there."""
     assert troop.zone is not None
     zones = [troop.zone, *t.board.neighbors(troop.zone)]
-    found: list[str] = []
+    found: list[tuple[str, str]] = []
     for enemy in t.state.players:
         if enemy.color == color:
             continue
-        found += [e.id for z in zones for e in enemy.in_zone(z)]
-        if enemy.fortress in zones and not enemy.destroyed and unguarded(t, enemy):
-            found.append(FORTRESS + enemy.color)
+        found += [(e.id, z) for z in zones for e in enemy.troops if e.zone == z]
+        if enemy.fortress in zones and not enemy.destroyed and unguarded(enemy):
+            found.append((fortress_target(enemy.color), enemy.fortress))
     return found
 
 
+def targets(t: Table, color: str, troop: Troop) -> list[str]:
+    return [target for target, _ in targets_by_zone(t, color, troop)]
+
+
 def target_zone(t: Table, target: str) -> str:
-    if target.startswith(FORTRESS):
-        zone = t.player(target.removeprefix(FORTRESS)).fortress
+    foe = fortress_owner(target)
+    if foe is not None:
+        zone = t.player(foe).fortress
     else:
-        owner = t.state.owner_of(target)
-        zone = owner.troop(target).zone if owner else None
+        troop = t.state.troop(target)
+        zone = troop.zone if troop else None
     assert zone is not None
     return zone
 
 
 def describe_target(t: Table, target: str) -> str:
-    if target.startswith(FORTRESS):
-        color = target.removeprefix(FORTRESS)
-        return f"{color}'s unguarded fortress in zone {t.player(color).fortress}"
-    owner = t.state.owner_of(target)
-    assert owner is not None
-    troop = owner.troop(target)
-    assert troop is not None
+    foe = fortress_owner(target)
+    if foe is not None:
+        return f"{foe}'s unguarded fortress in zone {t.player(foe).fortress}"
+    owner, troop = t.state.owner_of(target), t.state.troop(target)
+    assert owner is not None and troop is not None
     pose = "standing" if troop.standing else "lying"
     return f"{owner.color}'s troop {target} ({pose}, zone {troop.zone})"
 
 
 def attack_actions(t: Table, color: str, troop: Troop) -> list[Action]:
     actions = []
-    for target in targets(t, color, troop):
-        style = "melee" if target_zone(t, target) == troop.zone else "ranged"
+    for target, zone in targets_by_zone(t, color, troop):
+        style = Stat.MELEE if zone == troop.zone else Stat.RANGED
         label = f"{style.capitalize()} attack on {describe_target(t, target)}"
-        actions.append(Action("attack", (target,), label))
+        actions.append(Action(Verb.ATTACK, (target,), label))
     return actions
 
 
@@ -167,34 +197,37 @@ def not_a_target(t: Table, color: str, troop: Troop, target: str) -> Refusal | N
     if target in targets(t, color, troop):
         return None
     reach = f"zone {troop.zone} (melee) or a zone next to it (ranged)"
-    if target.startswith(FORTRESS):
-        owner = target.removeprefix(FORTRESS)
-        if owner not in [p.color for p in t.state.players] or owner == color:
+    foe = fortress_owner(target)
+    if foe is not None:
+        if foe not in [p.color for p in t.state.players] or foe == color:
             return Refusal(f"{target} is not an enemy fortress", ATTACK)
-        enemy = t.player(owner)
+        enemy = t.player(foe)
         if enemy.destroyed:
-            return Refusal(f"{owner}'s fortress is destroyed already", DAMAGE)
-        if not unguarded(t, enemy):
+            return Refusal(f"{foe}'s fortress is destroyed already", DAMAGE)
+        if not unguarded(enemy):
             return Refusal(
-                f"{owner}'s fortress is guarded by a troop in its zone: attack the troop, and "
+                f"{foe}'s fortress is guarded by a troop in its zone: attack the troop, and "
                 "the excess damages the fortress",
                 ATTACK,
             )
-        return Refusal(f"{owner}'s fortress is in zone {enemy.fortress}, not in {reach}", ATTACK)
-    owner = t.state.owner_of(target)
-    if owner is None:
+        return Refusal(f"{foe}'s fortress is in zone {enemy.fortress}, not in {reach}", ATTACK)
+    owner, victim = t.state.owner_of(target), t.state.troop(target)
+    if owner is None or victim is None:
         return Refusal(f"there is no troop {target!r}", ATTACK)
     if owner.color == color:
         return Refusal(f"{target} is {color}'s own troop: attack an enemy", ATTACK)
-    where = owner.troop(target).zone  # type: ignore[union-attr]
-    if where is None:
+    if victim.zone is None:
         return Refusal(f"{target} is in {owner.color}'s supply, not on the board", ATTACK)
-    return Refusal(f"{target} is in zone {where}, not in {reach}", ATTACK)
+    return Refusal(f"{target} is in zone {victim.zone}, not in {reach}", ATTACK)
+
+
+def has_ready_minion(player: Player) -> bool:
+    return any(m.state == READY for m in player.minions)
 
 
 def cannot_attack(t: Table, color: str) -> Refusal | None:
     """An attack needs a ready minion to exhaust, even a free one."""
-    if any(m.ready for m in t.player(color).minions):
+    if has_ready_minion(t.player(color)):
         return None
     return Refusal(
         "an attack needs a ready minion to exhaust, and every one of yours is tired or exhausted",
@@ -202,16 +235,10 @@ def cannot_attack(t: Table, color: str) -> Refusal | None:
     )
 
 
-def can_attack(t: Table, color: str, troop: Troop) -> bool:
-    """An attack needs a ready minion to exhaust and something to hit."""
-    player = t.player(color)
-    return any(m.ready for m in player.minions) and bool(targets(t, color, troop))
-
-
 # -- the combat frame ----------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class Combat(Frame):
     """One attack, from its declaration to its outcome.
 
@@ -222,10 +249,14 @@ class Combat(Frame):
     """
 
     kind = "combat"
+    # A responder with nothing at all but passing to do is passed by the
+    # engine. With 3 gold they could buy a relic "at any point" and play it,
+    # so they are asked then.
+    passes_alone = True
     attacker: str | None  # a color; None for the rebels
     troop: str | None = None
     target: str = ""
-    stage: str = "minion"
+    stage: CombatStage = MINION
     free: bool = False
     minion: str | None = None
     guard: str | None = None
@@ -236,11 +267,18 @@ class Combat(Frame):
 
     # who and what -------------------------------------------------------------
     def defender(self, t: Table) -> Player:
-        if self.target.startswith(FORTRESS):
-            return t.player(self.target.removeprefix(FORTRESS))
-        owner = t.state.owner_of(self.target)
-        assert owner is not None
-        return owner
+        """The target's owner (a declared target is always on the board)."""
+        return t.player(fortress_owner(self.target) or owner_color(self.target))
+
+    def _target_zone(self, t: Table) -> str:
+        defender = self.defender(t)
+        if fortress_owner(self.target) is not None:
+            zone = defender.fortress
+        else:
+            troop = defender.troop(self.target)
+            zone = troop.zone if troop else None
+        assert zone is not None
+        return zone
 
     def attacking_troop(self, t: Table) -> Troop:
         assert self.attacker is not None and self.troop is not None
@@ -248,18 +286,20 @@ class Combat(Frame):
         assert troop is not None
         return troop
 
-    def style(self, t: Table) -> str:
-        return "melee" if target_zone(t, self.target) == self.attacking_troop(t).zone else "ranged"
+    def style(self, t: Table) -> Stat:
+        same_zone = self._target_zone(t) == self.attacking_troop(t).zone
+        return Stat.MELEE if same_zone else Stat.RANGED
 
     def attack(self, t: Table) -> Strength:
         if self.attacker is None:
             return Strength((("the rebels", REBEL_STRENGTH),))
         zone = self.attacking_troop(t).zone
         assert zone is not None
-        return attack_strength(t, t.player(self.attacker), zone, self.style(t), self.minion)
+        style = Stat.MELEE if self._target_zone(t) == zone else Stat.RANGED
+        return attack_strength(t, t.player(self.attacker), zone, style, self.minion)
 
     def defense(self, t: Table) -> Strength:
-        return defense_strength(t, self.defender(t), target_zone(t, self.target), self.guard)
+        return defense_strength(t, self.defender(t), self._target_zone(t), self.guard)
 
     def view(self, t: Table) -> CombatView | None:
         """The combat once its target is declared; None while it is chosen."""
@@ -270,66 +310,52 @@ class Combat(Frame):
             troop=self.troop,
             target=self.target,
             defender=self.defender(t).color,
-            style=self.style(t) if self.attacker else "rebels",
+            style=self.style(t) if self.attacker else REBELS,
             stage=self.stage,
-            responder=self.responder if self.stage == "respond" else None,
+            responder=self.responder if self.stage == RESPOND else None,
             attack=self.attack(t),
             defense=self.defense(t),
             free=self.free,
         )
 
     # decisions ----------------------------------------------------------------
-    def decision(self, t: Table) -> Decision | None:
-        if self.stage == "respond":
-            if not self._response_options(t) and not effects.can_buy_relic(
-                t, t.player(self.responder or "")
-            ):
-                # Nothing at all but passing: the engine passes for them. With
-                # 3 gold they could buy a relic "at any point" and play it.
-                return None
+    def decision(self, t: Table) -> Decision:
+        if self.stage == RESPOND:
             if self.attacker is None:
-                kind, side = "defend-rebels", "defend against the rebels"
+                kind, side = DecisionKind.DEFEND_REBELS, "defend against the rebels"
             elif self.responder == self.defender(t).color:
-                kind, side = "defend", "defend"
+                kind, side = DecisionKind.DEFEND, "defend"
             else:
-                kind, side = "raise-stakes", "raise the stakes"
+                kind, side = DecisionKind.RAISE_STAKES, "raise the stakes"
             return Decision(
                 self.responder or "",
                 kind,
                 f"{side}: attack {self.attack(t)} against defense {self.defense(t)}",
                 RESPONSE,
             )
-        color = self.attacker or ""
-        prompts = {
-            "troop": "choose the troop for the free attack",
-            "target": f"choose the target of {self.troop}'s attack",
-            "minion": "exhaust a ready minion for the attack",
-        }
-        return Decision(color, f"attack-{self.stage}", prompts[self.stage], ATTACK)
+        kind, prompt = STAGE_DECISIONS[self.stage]
+        return Decision(self.attacker or "", kind, prompt.format(troop=self.troop), ATTACK)
 
     def legal(self, t: Table) -> list[Action]:
-        if self.stage == "respond":
-            return [
-                *self._response_options(t),
-                Action("pass", (), "Pass: satisfied with the strengths"),
-            ]
+        if self.stage == RESPOND:
+            return [*self._guards(t), Action(Verb.PASS, (), "Pass: satisfied with the strengths")]
         player = t.player(self.attacker or "")
-        if self.stage == "troop":
-            troops = [tr for tr in player.on_board() if targets(t, player.color, tr)]
+        if self.stage == TROOP:
+            troops = [tr for tr in player.on_board() if targets_by_zone(t, player.color, tr)]
             return [
                 *(
-                    Action("troop", (tr.id,), f"Attack with {tr.id} (zone {tr.zone})")
+                    Action(Verb.TROOP, (tr.id,), f"Attack with {tr.id} (zone {tr.zone})")
                     for tr in troops
                 ),
-                Action("skip", (), "Skip the free attack"),
+                Action(Verb.SKIP, (), "Skip the free attack"),
             ]
-        if self.stage == "target":
+        if self.stage == TARGET:
             return attack_actions(t, player.color, self.attacking_troop(t))
         style = self.style(t)
         zone = self.attacking_troop(t).zone or ""
         return [
             Action(
-                "exhaust",
+                Verb.EXHAUST,
                 (m.card,),
                 f"Exhaust {t.name(m.card)}: attack "
                 f"{attack_strength(t, player, zone, style, m.card)}",
@@ -338,22 +364,24 @@ class Combat(Frame):
             if m.ready
         ]
 
+    def free_actions(self, t: Table) -> frozenset[Verb]:
+        """Both sides may activate relics while responding (raising the stakes)."""
+        return _RELICS if self.stage == RESPOND else NO_FREE_ACTIONS
+
     def apply(self, t: Table, action: Action) -> None:
-        if action.verb == "skip":
+        verb = action.verb
+        if verb == Verb.SKIP:
             t.say(ATTACK, f"{self.attacker} does not make the free attack.")
             t.pop()
-        elif action.verb == "troop":
-            self.troop, self.stage = action.args[0], "target"
-        elif action.verb == "attack":
-            self.target, self.stage = action.args[0], "minion"
-        elif action.verb == "exhaust" and self.stage == "minion":
+        elif verb == Verb.TROOP:
+            self.troop, self.stage = action.args[0], TARGET
+        elif verb == Verb.ATTACK:
+            self.target, self.stage = action.args[0], MINION
+        elif verb == Verb.EXHAUST and self.stage == MINION:
             self._declare(t, action.args[0])
-        elif action.verb == "exhaust":
+        elif verb == Verb.EXHAUST:
             self._guard(t, action.args[0])
-        elif action.verb == "activate":
-            self.acted = True
-            effects.activate_relic(t, self.responder or "", action.args[0], combat=self)
-        elif action.verb == "pass":
+        elif verb == Verb.PASS:
             self._pass(t)
 
     def run(self, t: Table) -> None:
@@ -363,27 +391,25 @@ class Combat(Frame):
         verb, args = action.verb, action.args
         if not args:
             return None
-        if self.stage == "respond":
-            return self._response_refusal(t, verb, args[0])
+        if self.stage == RESPOND:
+            return self._guard_refusal(t, verb, args[0])
         player = t.player(self.attacker or "")
-        if verb == "troop":
+        if verb == Verb.TROOP:
             troop = player.troop(args[0])
             missing = t.not_on_board(player, args[0])
             if missing or troop is None:
                 return missing
             return Refusal(f"{args[0]} has no enemy troop or unguarded fortress in reach", ATTACK)
-        if verb == "attack" and self.stage == "target":
+        if verb == Verb.ATTACK and self.stage == TARGET:
             return not_a_target(t, player.color, self.attacking_troop(t), args[0])
-        if verb == "exhaust" and self.stage == "minion":
+        if verb == Verb.EXHAUST and self.stage == MINION:
             return t.not_ready(player, args[0], "be exhausted to attack")
         return None
 
-    def _response_refusal(self, t: Table, verb: str, item: str) -> Refusal | None:
-        responder = t.player(self.responder or "")
-        if verb == "activate":
-            return effects.not_in_hand(t, responder, item)
-        if verb != "exhaust":
+    def _guard_refusal(self, t: Table, verb: str, item: str) -> Refusal | None:
+        if verb != Verb.EXHAUST:
             return None
+        responder = t.player(self.responder or "")
         if responder is not self.defender(t):
             return Refusal(
                 "only the defender exhausts a minion in answer; the attacker raises the "
@@ -397,7 +423,11 @@ class Combat(Frame):
                 RESPONSE,
             )
         card = t.cards.minion(item) if item in t.cards else None
-        if t.rules.defense_minion == "pt" and card is not None and card.cls != "guardian":
+        if (
+            t.rules.defense_minion == DefenseMinion.GUARDIAN_ONLY
+            and card is not None
+            and card.cls != "guardian"
+        ):
             return Refusal(
                 f"{card.name} is a {card.cls}: in this edition only a Guardian may be "
                 "exhausted to defend",
@@ -412,21 +442,22 @@ class Combat(Frame):
         self.minion = minion_id
         what = describe_target(t, self.target)
         kind = "a free attack" if self.free else "an attack"
+        strength = self.attack(t)
         t.say(
             ATTACK,
             f"{player.color}'s {self.troop} makes {kind} ({self.style(t)}) on {what}, "
-            f"exhausting {t.name(minion_id)}: strength {self.attack(t)}.",
+            f"exhausting {t.name(minion_id)}: strength {strength}.",
             "attack",
             attacker=player.color,
             troop=self.troop,
             target=self.target,
             minion=minion_id,
-            strength=self.attack(t).total,
+            strength=strength.total,
         )
-        if self.target.startswith(FORTRESS):
+        if fortress_owner(self.target) is not None:
             # An unguarded fortress has no one to respond: all of it is damage.
             t.pop()
-            damage_fortress(t, self.defender(t), self.attack(t).total, player)
+            damage_fortress(t, self.defender(t), strength.total, player)
             return
         self.begin_response(t)
 
@@ -434,7 +465,7 @@ class Combat(Frame):
         """The defender answers first. No relic may move a troop of this
         combat away: "you may never avoid the combat itself this way"."""
         self.stage, self.responder, self.round, self.acted = (
-            "respond",
+            RESPOND,
             self.defender(t).color,
             1,
             False,
@@ -461,16 +492,15 @@ class Combat(Frame):
             minion=minion_id,
         )
 
-    def _response_options(self, t: Table) -> list[Action]:
+    def _guards(self, t: Table) -> list[Action]:
+        """The defender's minions that may be exhausted to defend, once."""
         player = t.player(self.responder or "")
-        options = []
-        if player is self.defender(t) and self.guard is None:
-            options += [
-                Action("exhaust", (m.card,), f"Exhaust {t.name(m.card)} to defend")
-                for m in guards(t, player)
-            ]
-        options += effects.activate_actions(t, player)
-        return options
+        if self.guard is not None or player is not self.defender(t):
+            return []
+        return [
+            Action(Verb.EXHAUST, (m.card,), f"Exhaust {t.name(m.card)} to defend")
+            for m in guards(t, player)
+        ]
 
     def _pass(self, t: Table, automatic: bool = False) -> None:
         responder = self.responder or ""
@@ -494,13 +524,36 @@ class Combat(Frame):
         self.round, self.acted = self.round + 1, False
 
 
-def guards(t: Table, player: Player) -> list:
+_RELICS = frozenset({Verb.ACTIVATE})
+
+
+def guards(t: Table, player: Player) -> list[Minion]:
     """Minions that may be exhausted to defend (edition option defense_minion):
     en, any ready minion (only a Defense stat adds); pt, only a ready Guardian."""
     ready = [m for m in player.minions if m.ready]
-    if t.rules.defense_minion == "pt":
+    if t.rules.defense_minion == DefenseMinion.GUARDIAN_ONLY:
         return [m for m in ready if t.minion_card(m.card).cls == "guardian"]
     return ready
+
+
+def free_attack(t: Table, player: Player, source: str, during_combat: bool) -> None:
+    """A free attack (a relic's or a Command's): any troop of the player,
+    standing or lying, with a ready minion to exhaust and a target in reach."""
+    if during_combat:
+        # A free attack is an afternoon free action of the player's own turn;
+        # inside a combat it would start a combat within a combat.
+        t.say(ATTACK, f"{source}'s free attack cannot be made during a combat.")
+        return
+    if not has_ready_minion(player):
+        t.say(
+            ATTACK,
+            f"{source}'s free attack needs a ready minion to exhaust: {player.color} has none.",
+        )
+        return
+    if not any(targets_by_zone(t, player.color, tr) for tr in player.on_board()):
+        t.say(ATTACK, f"{source}'s free attack has no target for any of {player.color}'s troops.")
+        return
+    t.push(Combat(player.color, stage=TROOP, free=True))
 
 
 # -- the outcome -----------------------------------------------------------------
@@ -543,7 +596,7 @@ def resolve(t: Table, combat: Combat) -> None:
         **facts,
     )
     if attacker:
-        t.gain_gold(attacker, 2, OUTCOME, "for winning the combat")
+        t.gain_gold(attacker, WINNING_GOLD, OUTCOME, "for winning the combat")
     if standing:
         troop.standing = False
         t.push(Retreat(defender.color, troop.id))
@@ -577,7 +630,7 @@ def damage_fortress(t: Table, owner: Player, amount: int, attacker: Player | Non
         t.draw_relic(attacker, "Loot a fortress", "for dealing the last hit point")
 
 
-@dataclass
+@dataclass(slots=True)
 class Retreat(Frame):
     """Combat outcome B: the standing loser lies down and retreats to a zone
     of its owner's choice (movement Reinforcements apply)."""
@@ -587,13 +640,15 @@ class Retreat(Frame):
     troop: str
 
     def decision(self, t: Table) -> Decision:
-        return Decision(self.player, "retreat", f"choose where {self.troop} retreats", OUTCOME)
+        return Decision(
+            self.player, DecisionKind.RETREAT, f"choose where {self.troop} retreats", OUTCOME
+        )
 
     def legal(self, t: Table) -> list[Action]:
         troop = t.player(self.player).troop(self.troop)
         assert troop is not None and troop.zone is not None
         return [
-            Action("retreat", (z,), f"Retreat {self.troop} to zone {z}")
+            Action(Verb.RETREAT, (z,), f"Retreat {self.troop} to zone {z}")
             for z in reach(t, self.player, troop.zone)
         ]
 
@@ -602,6 +657,6 @@ class Retreat(Frame):
         t.pop()
 
     def refusal(self, t: Table, action: Action) -> Refusal | None:
-        if action.verb != "retreat" or not action.args:
+        if action.verb != Verb.RETREAT or not action.args:
             return None
         return unreachable(t, self.player, self.troop, action.args[0], OUTCOME)

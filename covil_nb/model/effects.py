@@ -1,6 +1,13 @@
 """2.2 Free actions and Power Relics: activating relics, Command abilities,
 buying relics, and the instant effects they share.
 
+A free action is taken at a decision besides that step's own choices:
+buying a relic at any decision of the player's (unless the step forbids
+it), activating relics and using Commands where the step allows them (an
+afternoon turn; relics also while responding to an attack). :mod:`flow`
+offers and plays them through :func:`free_actions`, :func:`play_free` and
+:func:`free_refusal`.
+
 The instant-effect vocabulary (see ``data/cards/README.md``): ``gold``,
 ``repair``, ``rest``, ``move``, ``attack``, ``draw``. An instant ability is
 optional ("you may perform its Instant Ability"), so every effect that asks
@@ -10,22 +17,70 @@ for a choice also offers ``skip``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from .actions import Action, Decision, Refusal
 from .cards import Effect
+from .combat import Combat, free_attack
 from .movement import move_troop, reach, unreachable
-from .state import MAX_GOLD, MAX_HP, Frame, Player
+from .state import READY, Frame, Player
 from .table import Table
-
-if TYPE_CHECKING:
-    from .combat import Combat
+from .vocabulary import MAX_GOLD, MAX_HP, DecisionKind, EffectKind, Verb
 
 RELICS = "Power Relics"
 FREE = "2.2 Free actions"
 COMMAND = "Command"
 BUY = "Buy Power Relics"
 RELIC_PRICE = 3
+
+
+# -- the free actions at a decision ---------------------------------------------------
+
+
+def free_actions(t: Table, frame: Frame, player: Player) -> list[Action]:
+    """The relics and Commands ``frame`` lets ``player`` use now."""
+    allowed = frame.free_actions(t)
+    actions = activate_actions(t, player) if Verb.ACTIVATE in allowed else []
+    if Verb.COMMAND in allowed:
+        actions += command_actions(t, player)
+    return actions
+
+
+def relic_purchase(t: Table, frame: Frame, player: Player) -> list[Action]:
+    """Buying a relic, when the decision is ``player``'s and the step allows it."""
+    if frame.allows_relic_purchase and can_buy_relic(t, player):
+        return [Action(Verb.BUY_RELIC, (), f"Buy a relic for {RELIC_PRICE} gold")]
+    return []
+
+
+def is_free(t: Table, frame: Frame, action: Action) -> bool:
+    """Whether ``action`` is one of the free actions, not the step's own."""
+    return action.verb == Verb.BUY_RELIC or action.verb in frame.free_actions(t)
+
+
+def play_free(t: Table, frame: Frame, player: Player, action: Action) -> None:
+    """Play a legal free action (see :func:`is_free`)."""
+    if action.verb == Verb.BUY_RELIC:
+        buy_relic(t, player)
+    elif action.verb == Verb.ACTIVATE:
+        combat = frame if isinstance(frame, Combat) else None
+        activate_relic(t, player.color, action.args[0], combat)
+    else:
+        use_command(t, player.color, action.args[0])
+
+
+def free_refusal(t: Table, frame: Frame, player: Player, action: Action) -> Refusal | None:
+    """Why a free action (see :func:`is_free`) is refused here."""
+    if action.verb == Verb.BUY_RELIC:
+        if not frame.allows_relic_purchase:
+            return Refusal(
+                "pledged gold is not spent yet: buy a relic before acquiring, or cancel", BUY
+            )
+        return cannot_buy(t, player)
+    if not action.args:
+        return None
+    if action.verb == Verb.ACTIVATE:
+        return not_in_hand(t, player, action.args[0])
+    return no_command(t, player, action.args[0])
 
 
 # -- buying a relic: allowed whenever the player is the one to decide ---------
@@ -55,7 +110,7 @@ def activate_actions(t: Table, player: Player) -> list[Action]:
     for r in player.hand:
         card = t.relic_card(r)
         note = effect_note(t, player, card.instant) if card.instant else ""
-        actions.append(Action("activate", (r,), f"Activate {card.name} ({card.text}){note}"))
+        actions.append(Action(Verb.ACTIVATE, (r,), f"Activate {card.name} ({card.text}){note}"))
     return actions
 
 
@@ -82,25 +137,30 @@ def effect_note(t: Table, player: Player, effect: Effect, commander: str | None 
     """A warning for an instant effect that would do nothing now, so that its
     label says so before it is chosen ("; the fortress is at 5 HP already")."""
     kind = effect.effect
-    if kind == "gold" and player.gold >= MAX_GOLD:
+    if kind == EffectKind.GOLD and player.gold >= MAX_GOLD:
         return f"; the treasury is full at {MAX_GOLD}: the gold would be lost"
-    if kind == "repair" and (player.fortress is None or player.hp == 0):
+    if kind == EffectKind.REPAIR and (player.fortress is None or player.hp == 0):
         return "; a destroyed fortress cannot be repaired"
-    if kind == "repair" and player.hp >= MAX_HP:
+    if kind == EffectKind.REPAIR and player.hp >= MAX_HP:
         return f"; the fortress is at {MAX_HP} HP already: nothing to repair"
-    if kind == "rest" and not any(not m.ready and m.card != commander for m in player.minions):
+    if kind == EffectKind.REST and not any(
+        not m.ready and m.card != commander for m in player.minions
+    ):
         return "; no minion is tired or exhausted: nothing to rest"
-    if kind == "draw" and not t.relics_left():
+    if kind == EffectKind.DRAW and not t.relics_left():
         return "; no relic is left to draw"
     return ""
 
 
 def activate_relic(t: Table, color: str, relic_id: str, combat: Combat | None = None) -> None:
     """The relic leaves the hand for the active row: its troop bonus lasts
-    until the night's discard, and its instant ability happens now."""
+    until the night's discard, and its instant ability happens now. In a
+    combat it counts as doing something in this round of the response."""
     player = t.player(color)
     player.hand.remove(relic_id)
     player.active.append(relic_id)
+    if combat:
+        combat.acted = True
     card = t.relic_card(relic_id)
     bonus = ", ".join(f"+{v} {stat}" for stat, v in card.bonus) or "no troop bonus"
     # In a combat, say what the bonus makes of this side's strength.
@@ -122,10 +182,13 @@ def activate_relic(t: Table, color: str, relic_id: str, combat: Combat | None = 
 def command_actions(t: Table, player: Player) -> list[Action]:
     actions = []
     for m in player.minions:
+        if m.state != READY:
+            continue
         card = t.minion_card(m.card)
-        if m.ready and card.command:
+        if card.command:
             note = effect_note(t, player, card.command, commander=m.card)
-            actions.append(Action("command", (m.card,), f"Exhaust {card.name}: {card.text}{note}"))
+            label = f"Exhaust {card.name}: {card.text}{note}"
+            actions.append(Action(Verb.COMMAND, (m.card,), label))
     return actions
 
 
@@ -157,22 +220,23 @@ def perform(
 ) -> None:
     """Resolve an instant effect now, or push the frame that asks its choices."""
     kind, n = effect.effect, effect.amount
-    if kind == "gold":
+    if kind == EffectKind.GOLD:
         t.gain_gold(player, n, FREE, f"from {source}")
-    elif kind == "draw":
+    elif kind == EffectKind.DRAW:
         for _ in range(n):
             t.draw_relic(player, FREE, f"from {source}")
-    elif kind == "repair":
+    elif kind == EffectKind.REPAIR:
         repair(t, player, n, f"{source}")
-    elif kind == "rest":
+    elif kind == EffectKind.REST:
         # A Command that rests may not rest its own minion: exhausting it to
         # make it ready again would be a free Command without end.
-        t.push(Instant(player.color, source, "rest", n, locked=[commander] if commander else []))
-    elif kind == "move":
+        locked = [commander] if commander else []
+        t.push(Instant(player.color, source, EffectKind.REST, n, locked=locked))
+    elif kind == EffectKind.MOVE:
         locked = list(combat.locked) if combat else []
-        t.push(Instant(player.color, source, "move", n, locked=locked))
-    elif kind == "attack":
-        free_attack(t, player, source, combat)
+        t.push(Instant(player.color, source, EffectKind.MOVE, n, locked=locked))
+    elif kind == EffectKind.ATTACK:
+        free_attack(t, player, source, during_combat=combat is not None)
 
 
 def repair(t: Table, player: Player, amount: int, why: str) -> None:
@@ -195,27 +259,13 @@ def repair(t: Table, player: Player, amount: int, why: str) -> None:
     )
 
 
-def free_attack(t: Table, player: Player, source: str, combat: Combat | None) -> None:
-    from .combat import ATTACK, Combat, targets
-
-    if combat is not None:
-        # A free attack is an afternoon free action of the player's own turn;
-        # inside a combat it would start a combat within a combat.
-        t.say(ATTACK, f"{source}'s free attack cannot be made during a combat.")
-        return
-    if not any(m.ready for m in player.minions):
-        t.say(
-            ATTACK,
-            f"{source}'s free attack needs a ready minion to exhaust: {player.color} has none.",
-        )
-        return
-    if not any(targets(t, player.color, tr) for tr in player.on_board()):
-        t.say(ATTACK, f"{source}'s free attack has no target for any of {player.color}'s troops.")
-        return
-    t.push(Combat(player.color, stage="troop", free=True))
+INSTANT_DECISIONS = {
+    EffectKind.REST: DecisionKind.REST_EFFECT,
+    EffectKind.MOVE: DecisionKind.MOVE_EFFECT,
+}
 
 
-@dataclass
+@dataclass(slots=True)
 class Instant(Frame):
     """An instant effect that asks for choices: ``rest`` (pick a minion, which
     rests ``times`` times) or ``move`` (pick a troop, then a zone)."""
@@ -223,7 +273,7 @@ class Instant(Frame):
     kind = "instant"
     player: str
     source: str
-    effect: str
+    effect: EffectKind
     times: int = 1
     troop: str | None = None
     locked: list[str] = field(default_factory=list)  # troops (move) or minions (rest) out of reach
@@ -231,35 +281,34 @@ class Instant(Frame):
     def decision(self, t: Table) -> Decision | None:
         if not self._choices(t):
             return None
-        what = {
-            "rest": "choose a minion to rest",
-            "move": f"choose where {self.troop} moves" if self.troop else "choose a troop to move",
-        }
-        return Decision(
-            self.player, f"{self.effect}-effect", f"{self.source}: {what[self.effect]}", FREE
-        )
+        if self.effect == EffectKind.REST:
+            what = "choose a minion to rest"
+        else:
+            what = f"choose where {self.troop} moves" if self.troop else "choose a troop to move"
+        kind = INSTANT_DECISIONS[self.effect]
+        return Decision(self.player, kind, f"{self.source}: {what}", FREE)
 
     def legal(self, t: Table) -> list[Action]:
-        return [*self._choices(t), Action("skip", (), f"Skip {self.source}'s effect")]
+        return [*self._choices(t), Action(Verb.SKIP, (), f"Skip {self.source}'s effect")]
 
     def _choices(self, t: Table) -> list[Action]:
         player = t.player(self.player)
-        if self.effect == "rest":
+        if self.effect == EffectKind.REST:
             return [
-                Action("rest", (m.card,), f"Rest {t.name(m.card)} ({m.state})")
+                Action(Verb.REST, (m.card,), f"Rest {t.name(m.card)} ({m.state})")
                 for m in player.minions
                 if not m.ready and m.card not in self.locked
             ]
         if self.troop is None:
             return [
-                Action("troop", (tr.id,), f"Move {tr.id} (zone {tr.zone})")
+                Action(Verb.TROOP, (tr.id,), f"Move {tr.id} (zone {tr.zone})")
                 for tr in player.on_board()
                 if tr.id not in self.locked
             ]
         troop = player.troop(self.troop)
         assert troop is not None and troop.zone is not None
         return [
-            Action("move", (z,), f"Move {self.troop} to zone {z}")
+            Action(Verb.MOVE, (z,), f"Move {self.troop} to zone {z}")
             for z in reach(t, self.player, troop.zone)
         ]
 
@@ -272,34 +321,34 @@ class Instant(Frame):
             return None
         player, item = t.player(self.player), action.args[0]
         if item in self.locked:
-            if self.effect == "rest":
+            if self.effect == EffectKind.REST:
                 return Refusal(f"{self.source} cannot rest itself with its own Command", COMMAND)
             return Refusal(
                 f"{item} is in the combat: a relic may never move a troop out of it",
                 "2.3 The defender's response",
             )
-        if action.verb == "rest":
+        if action.verb == Verb.REST:
             minion = player.minion(item)
             if minion is not None and minion.ready:
                 return Refusal(f"{t.name(item)} is ready already: nothing to rest", FREE)
             return t.not_ready(player, item, "rest") if minion is None else None
-        if action.verb == "troop":
+        if action.verb == Verb.TROOP:
             return t.not_on_board(player, item)
-        if action.verb == "move" and self.troop:
+        if action.verb == Verb.MOVE and self.troop:
             return unreachable(t, self.player, self.troop, item, FREE)
         return None
 
     def apply(self, t: Table, action: Action) -> None:
         player = t.player(self.player)
-        if action.verb == "skip":
+        if action.verb == Verb.SKIP:
             t.say(FREE, f"{self.player} skips {self.source}'s effect.")
             t.pop()
-        elif action.verb == "troop":
+        elif action.verb == Verb.TROOP:
             self.troop = action.args[0]
-        elif action.verb == "move":
+        elif action.verb == Verb.MOVE:
             move_troop(t, self.player, self.troop or "", action.args[0], FREE)
             t.pop()
-        elif action.verb == "rest":
+        elif action.verb == Verb.REST:
             # "Rest one of your minions twice": the one minion chosen, each time.
             minion = player.minion(action.args[0])
             assert minion is not None

@@ -1,7 +1,11 @@
-"""The day: Morning, Afternoon, Night, four times, then the end.
+"""The day and the decisions: Morning, Afternoon, Night, four times, then the end.
 
 :class:`Day` sits at the bottom of the decision stack and moves the game from
-phase to phase; :func:`settle` runs the stack until somebody must decide.
+phase to phase. :func:`settle` runs the stack until somebody must decide and
+returns that decision (a :class:`Now`); :func:`options` lists its legal
+actions, :func:`play` plays one, and :func:`refuse` says why an action is
+not among them. Every decision offers its step's own choices and the free
+actions of 2.2 where the step allows them (see :class:`~state.Frame`).
 """
 
 from __future__ import annotations
@@ -9,47 +13,132 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import afternoon, morning, night, solo
-from .actions import Decision
+from . import afternoon, effects, morning, night, solo
+from .actions import Action, Decision
+from .errors import CovilError
 from .state import Frame
 from .table import Table
+from .vocabulary import Phase, Verb
 
 MAX_AUTOMATIC_STEPS = 10_000  # a guard: a rule that never decides is a bug
+CLOSING = frozenset({Verb.END, Verb.PASS})  # the free actions come before these
+FREE = frozenset({Verb.ACTIVATE, Verb.COMMAND, Verb.BUY_RELIC})
 
 
-@dataclass
+@dataclass(slots=True)
 class Day(Frame):
     kind = "day"
 
     def run(self, t: Table) -> None:
         s = t.state
-        if s.phase == "morning":
+        if s.phase == Phase.MORNING:
             morning.run(t)
-            if s.phase == "afternoon":
+            if s.phase == Phase.AFTERNOON:
                 afternoon.start_turn(t, s.scepter)
-        elif s.phase == "afternoon":
+        elif s.phase == Phase.AFTERNOON:
             afternoon.next_turn(t)  # a turn has just ended
-        elif s.phase == "night":
+        elif s.phase == Phase.NIGHT:
             night.run(t)
         else:
             t.pop()
 
 
-def settle(t: Table, before_dummy: Callable[[Decision], None] | None = None) -> None:
+@dataclass(slots=True)
+class Now:
+    """The decision the game waits for, the frame that asks it, and its legal
+    actions once they have been listed (a state changes only by an action,
+    so they are listed once per decision)."""
+
+    frame: Frame
+    decision: Decision
+    legal: list[Action] | None = None
+
+    def actions(self, t: Table) -> list[Action]:
+        if self.legal is None:
+            self.legal = options(t, self.frame, self.decision)
+        return self.legal
+
+
+def settle(t: Table, before_dummy: Callable[[Decision], None] | None = None) -> Now | None:
     """Run automatic steps, and the dummies' decisions, until a player must
-    decide or the game ends. ``before_dummy`` is called before each dummy
-    step (``Game.moments`` uses it to show them one at a time)."""
+    decide (returned) or the game ends (None). ``before_dummy`` is called
+    before each dummy step (``Game.moments`` uses it to show them one at a
+    time)."""
+    stack, dummies = t.state.stack, t.state.options.dummies
     for _ in range(MAX_AUTOMATIC_STEPS):
-        if not t.state.stack:
-            return
-        top = t.state.stack[-1]
+        if not stack:
+            return None
+        top = stack[-1]
         decision = top.decision(t)
         if decision is None:
             top.run(t)
-        elif t.state.is_dummy(decision.player):
+            continue
+        legal = None
+        if top.passes_alone:
+            legal = options(t, top, decision)
+            if len(legal) == 1 and legal[0].verb == Verb.PASS:
+                top.run(t)  # nothing at all but passing: the engine passes
+                continue
+        if decision.player in dummies:
             if before_dummy:
                 before_dummy(decision)
             solo.act(t, top, decision)
-        else:
-            return
+            continue
+        return Now(top, decision, legal)
     raise RuntimeError("the rules ran too long without a decision")
+
+
+def current(t: Table) -> Now | None:
+    """The decision of a settled state (one at rest, as a game keeps it)."""
+    if not t.state.stack:
+        return None
+    top = t.state.stack[-1]
+    decision = top.decision(t)
+    assert decision is not None, "a settled state waits for a player"
+    return Now(top, decision)
+
+
+def options(t: Table, frame: Frame, decision: Decision) -> list[Action]:
+    """The step's own choices, with the free actions it allows before the
+    one that closes it, and buying a relic last."""
+    actions = frame.legal(t)
+    player = t.player(decision.player)
+    free = effects.free_actions(t, frame, player)
+    if free:
+        at = len(actions) - 1 if actions and actions[-1].verb in CLOSING else len(actions)
+        actions[at:at] = free
+    return actions + effects.relic_purchase(t, frame, player)
+
+
+def play(
+    t: Table, now: Now, action: Action, before_dummy: Callable[[Decision], None] | None = None
+) -> Now | None:
+    """Play a legal action, then every automatic step after it; return the
+    next decision (None once the game is over)."""
+    if action.verb in FREE and effects.is_free(t, now.frame, action):
+        effects.play_free(t, now.frame, t.player(now.decision.player), action)
+    else:
+        now.frame.apply(t, action)
+    return settle(t, before_dummy)
+
+
+def refuse(t: Table, now: Now | None, wanted: Action, legal: list[Action]) -> CovilError:
+    """The error for an action that is not among the ``legal`` ones: what is
+    wrong, in the rule's words where the step has them, and what is allowed."""
+    if now is None:
+        return CovilError(f"'{wanted}' cannot be played: the game is over", "Final scoring")
+    same = [a for a in legal if a.verb == wanted.verb]
+    if same and all(len(a.args) != len(wanted.args) for a in same):
+        return CovilError(f"'{wanted}' is not written right: write it like '{same[0]}'", "notation")
+    frame, d = now.frame, now.decision
+    if effects.is_free(t, frame, wanted):
+        why = effects.free_refusal(t, frame, t.player(d.player), wanted)
+    else:
+        why = frame.refusal(t, wanted)
+    if same:
+        allowed = f"allowed now: {', '.join(str(a) for a in same)}"
+    else:
+        allowed = f"the actions allowed now are: {', '.join(sorted({a.verb for a in legal}))}"
+    if why is not None:
+        return CovilError(f"'{wanted}' is not allowed: {why.text} ({allowed})", why.rule)
+    return CovilError(f"'{wanted}' is not allowed: {d.player} must {d.prompt}; {allowed}", d.rule)

@@ -8,35 +8,42 @@
 ``legal_actions()`` lists every action allowed now; ``apply`` takes one (an
 :class:`Action` or its notation) and returns the events it caused. Anything
 refused raises :class:`CovilError` and leaves the game exactly as it was.
+
+How undo works: a game keeps each action with the events it caused, and a
+copy of the state every :data:`KEYFRAME_EVERY` actions. Going back to any
+step starts from the copy before it and plays the actions since: chance is
+part of the state, so they come out exactly as they did. A finished game so
+holds a few copies of the state, not one per action.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import secrets
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
-from . import codec, effects, setup
-from .actions import Action, Actions, Decision, Event, Events, Refusal
+from . import codec, flow, render, setup
+from .actions import Action, Actions, Decision, Event, Events
 from .cards import CardSet, load_cards, load_cards_data
-from .combat import CombatView
+from .combat import Combat, CombatView
 from .errors import CovilError
-from .flow import Day, settle
+from .flow import Day, Now
 from .invariants import problems
-from .maps import BOARD_NAMES, Board, load_board
-from .rng import seed_state
+from .maps import Board
 from .scoring import Scores, scores, winners
-from .state import COLORS, EDITIONS, Frame, Options, Player, Rules, State, clone
+from .setup import Deal
+from .state import Frame, Player, Rules, State
 from .table import Table
 from .views import resample
+from .vocabulary import FORTRESS, Phase
 
 SAVE_FORMAT = "covil_nb/game"
 SAVE_VERSION = 1
-FRESH_SEEDS = 2**32  # a seed picked for the user is a plain 10-digit number at most
+KEYFRAME_EVERY = 32  # undo plays at most this many actions again from a kept state
+_OLD_FORTRESS = "fortress:"  # how saves before issue 9 named a fortress in the rebels' queue
 
 
 @dataclass(frozen=True)
@@ -53,15 +60,12 @@ class SetupStep:
         return f"Setup {self.letter}: {self.title}\n{done}\n\n{self.game}"
 
 
-@dataclass
-class Step:
-    """One applied action, the state before it, and what it caused. The
-    snapshot is never changed once taken (undo restores a copy of it), so
-    games branched with :meth:`Game.at` may share it."""
+class Step(NamedTuple):
+    """One applied action (its notation) and the events it caused. Steps
+    never change, so games branched with :meth:`Game.at` share them."""
 
     action: str
-    before: State
-    events: list[Event] = field(default_factory=list)
+    events: tuple[Event, ...]
 
 
 @dataclass(frozen=True)
@@ -92,15 +96,26 @@ class Game:
         origin: dict[str, Any],
         events: list[Event] | None = None,
         undo: bool = True,
+        keyframes: list[State] | None = None,
     ) -> None:
-        self._state = state
         self.cards = cards
         self.board = board
+        self._table = Table(state, cards, board)
         self._origin = origin
         self._opening = list(events or [])
         self._history: list[Step] = []
         self._redo: list[str] = []
         self._undo = undo
+        # The state before steps 0, KEYFRAME_EVERY, 2 * KEYFRAME_EVERY...; never changed.
+        if keyframes is None:
+            keyframes = [state.clone()] if undo else []
+        self._keyframes = keyframes
+        self._now: Now | None = None  # the decision waited for, once known
+        self._settled = False  # whether _now is known for the current state
+
+    @property
+    def _state(self) -> State:
+        return self._table.state
 
     # -- making games -------------------------------------------------------------
     @classmethod
@@ -123,10 +138,10 @@ class Game:
         ``edition`` sets the edition options of ``docs/rules.md``; ``rules`` may set
         them one by one instead. ``dummies`` are seats played by the solo
         mode's dummy (see :meth:`solo`)."""
-        *_, last = cls.setup_steps(
-            players, board, seed, edition, rules, cards, dummies, next_to_yours
-        )
-        return last.game
+        deal = Deal.of(players, board, seed, edition, rules, cards, dummies, next_to_yours)
+        t = deal.table()
+        setup.setup(t, list(deal.players))
+        return cls._start(t, deal)
 
     @classmethod
     def solo(
@@ -169,164 +184,118 @@ class Game:
         """Setup A to I one step at a time, each with a snapshot of the table
         after it; the last step's game is ``Game.new(...)`` with the same
         arguments, waiting for the first starting zone."""
-        if seed is None:
-            seed = secrets.randbelow(FRESH_SEEDS)
-        the_board, the_rules = _check_new(players, board, seed, edition, rules)
-        _check_dummies(players, dummies, next_to_yours)
-        the_cards = cards or load_cards()
-        options = Options(
-            board=board,
-            seed=seed,
-            edition=edition,
-            rules=the_rules,
-            cards="reference" if cards is None else "custom",
-            dummies=list(dummies),
-            next_to_yours=next_to_yours,
-        )
-        t = Table(setup.empty_state(options, seed_state(seed)), the_cards, the_board)
-        origin = {
-            "new": {
-                "players": list(players),
-                "board": board,
-                "seed": seed,
-                "edition": edition,
-                "rules": codec.encode(the_rules),
-                "dummies": list(dummies),
-                "next_to_yours": next_to_yours,
-            }
-        }
+        deal = Deal.of(players, board, seed, edition, rules, cards, dummies, next_to_yours)
+        t = deal.table()
+        origin = {"new": deal.record()}
         for letter, title, step in setup.STEPS:
             start = len(t.events)
-            step(t, list(players))
-            snapshot = cls(
-                t.state.clone(), the_cards, the_board, origin=origin, events=list(t.events)
-            )
+            step(t, list(deal.players))
+            snapshot = cls(t.state.clone(), t.cards, t.board, origin=origin, events=list(t.events))
             yield SetupStep(letter, title, t.events[start:], snapshot)
         start = len(t.events)
-        t.state.phase = "morning"
-        t.push(Day())
-        settle(t)
-        game = cls(t.state, the_cards, the_board, origin=origin, events=t.events)
+        game = cls._start(t, deal)
         yield SetupStep("I", "Choose starting zones", t.events[start:], game)
+
+    @classmethod
+    def _start(cls, t: Table, deal: Deal) -> Game:
+        """The game on a dealt table: the first morning begins (Setup I)."""
+        t.state.phase = Phase.MORNING
+        t.push(Day())
+        return cls._settled_on(t, {"new": deal.record()})
+
+    @classmethod
+    def _settled_on(cls, t: Table, origin: dict[str, Any]) -> Game:
+        now = flow.settle(t)
+        game = cls(t.state, t.cards, t.board, origin=origin, events=t.events)
+        game._now, game._settled = now, True
+        return game
 
     @classmethod
     def from_position(cls, state: State, cards: CardSet | None = None) -> Game:
         """A game from any position (see :mod:`scenario`); it is checked first."""
         the_cards = cards or load_cards()
-        board = _board(state.options.board)
+        board = setup.board_named(state.options.board)
         found = problems(state, the_cards, board)
         if found:
             raise CovilError("the position is not valid: " + "; ".join(found), "position")
         origin = {"position": codec.encode(state)}
-        state = state.clone()
-        t = Table(state, the_cards, board)
-        settle(t)
-        return cls(state, the_cards, board, origin=origin, events=t.events)
+        return cls._settled_on(Table(state.clone(), the_cards, board), origin)
 
     # -- where we are ---------------------------------------------------------------
+    def _current(self) -> Now | None:
+        if not self._settled:
+            self._now, self._settled = flow.current(self._table), True
+        return self._now
+
     @property
     def decision(self) -> Decision | None:
         """Who decides now and what; None once the game is over."""
-        t = self._table()
-        return self._state.stack[-1].decision(t) if self._state.stack else None
+        now = self._current()
+        return now.decision if now else None
 
     def legal_actions(self) -> Actions:
         """Every action allowed now (empty only when the game is over)."""
-        if not self._state.stack:
-            return Actions()
-        t = self._table()
-        actions = Actions(self._state.stack[-1].legal(t))
-        top, decider = self._state.stack[-1], self.decision
-        if (
-            decider
-            and top.allows_relic_purchase
-            and effects.can_buy_relic(t, t.player(decider.player))
-        ):
-            actions.append(Action("buy-relic", (), f"Buy a relic for {effects.RELIC_PRICE} gold"))
-        return actions
+        now = self._current()
+        return Actions(now.actions(self._table)) if now else Actions()
 
     def apply(self, action: Action | str) -> Events:
         """Apply one legal action; return the events it caused."""
-        chosen = self._match(action)
-        t = self._table()
+        now = self._current()
+        chosen = self._match(now, action)
+        assert now is not None  # a game that is over has no legal action
+        t = self._table
+        t.events = []
         if not self._undo:
-            # A search copy: no snapshot, no history. The action was checked
-            # legal, so only a bug could stop it halfway.
-            return Events(_advance(t, chosen))
-        before = self._state.clone()
+            # A search copy: no history. The action was checked legal, so
+            # only a bug could stop it halfway.
+            self._now = flow.play(t, now, chosen)
+            return Events(t.events)
         try:
-            _advance(t, chosen)
+            self._now = flow.play(t, now, chosen)
         except BaseException:
-            self._state = before  # whatever went wrong, the game is as it was
+            self._rewind(len(self._history))  # whatever went wrong, the game is as it was
             raise
-        self._history.append(Step(str(chosen), before, t.events))
+        self._history.append(Step(str(chosen), tuple(t.events)))
         self._redo.clear()
+        if len(self._history) % KEYFRAME_EVERY == 0:
+            self._keyframes.append(t.state.clone())
         return Events(t.events)
 
-    def _match(self, action: Action | str) -> Action:
+    def _match(self, now: Now | None, action: Action | str) -> Action:
+        """The legal action that ``action`` names, or the error saying why none does."""
+        legal = now.actions(self._table) if now else []
+        if isinstance(action, Action):
+            for a in legal:
+                if a is action:
+                    return a
         wanted = _parse(action)
-        legal = self.legal_actions()
         for a in legal:
-            if a == wanted:
+            if a.verb == wanted.verb and a.args == wanted.args:
                 return a
-        raise self._refusal(wanted, legal)
+        raise flow.refuse(self._table, now, wanted, legal)
 
     def explain(self, action: Action | str) -> str:
         """What ``action`` would do now (its label) or, when it is not allowed,
         why not, in the rule's words and naming the rule."""
         wanted = _parse(action)
-        legal = self.legal_actions()
-        for a in legal:
-            if a == wanted:
-                return a.label or str(a)
-        return str(self._refusal(wanted, legal))
-
-    def _refusal(self, wanted: Action, legal: list[Action]) -> CovilError:
-        d = self.decision
-        if d is None:
-            return CovilError(f"'{wanted}' cannot be played: the game is over", "Final scoring")
-        same = [a for a in legal if a.verb == wanted.verb]
-        if same and all(len(a.args) != len(wanted.args) for a in same):
-            return CovilError(
-                f"'{wanted}' is not written right: write it like '{same[0]}'", "notation"
-            )
-        top, t = self._state.stack[-1], self._table()
-        if wanted.verb == "buy-relic":
-            why = (
-                effects.cannot_buy(t, t.player(d.player))
-                if top.allows_relic_purchase
-                else (
-                    Refusal(
-                        "pledged gold is not spent yet: buy a relic before acquiring, or cancel",
-                        effects.BUY,
-                    )
-                )
-            )
-        else:
-            why = top.refusal(t, wanted)
-        if same:
-            allowed = f"allowed now: {', '.join(str(a) for a in same)}"
-        else:
-            allowed = f"the actions allowed now are: {', '.join(sorted({a.verb for a in legal}))}"
-        if why is not None:
-            return CovilError(f"'{wanted}' is not allowed: {why.text} ({allowed})", why.rule)
-        return CovilError(
-            f"'{wanted}' is not allowed: {d.player} must {d.prompt}; {allowed}", d.rule
-        )
+        try:
+            chosen = self._match(self._current(), wanted)
+        except CovilError as refusal:
+            return str(refusal)
+        return chosen.label or str(chosen)
 
     @property
     def combat(self) -> CombatView | None:
         """The combat under way, with both strengths; None outside a combat."""
-        t = self._table()
         for frame in reversed(self._state.stack):
-            if frame.kind == "combat":
-                return frame.view(t)  # type: ignore[attr-defined]
+            if isinstance(frame, Combat):
+                return frame.view(self._table)
         return None
 
     # -- copies for search and for one seat ------------------------------------------
     def copy(self, undo: bool = False) -> Game:
         """An independent game at this position, with no history. By default
-        it keeps no undo snapshots either, which makes it fast for search."""
+        it keeps no undo record either, which makes it fast for search."""
         return self._fork(self._state.clone(), undo)
 
     def for_seat(self, color: str, seed: int, undo: bool = False) -> Game:
@@ -338,10 +307,10 @@ class Game:
         return self._fork(resample(self._state, self.cards, color, seed), undo)
 
     def _fork(self, state: State, undo: bool) -> Game:
-        # Only a copy that keeps a record needs its starting position kept
-        # apart; search copies (undo=False) refuse record() anyway.
-        origin = {"position": state.clone()} if undo else {}
-        return Game(state, self.cards, self.board, origin=origin, undo=undo)
+        game = Game(state, self.cards, self.board, origin={}, undo=undo)
+        if undo:  # its record starts here: the first kept state, which never changes
+            game._origin = {"position": game._keyframes[0]}
+        return game
 
     # -- time travel ---------------------------------------------------------------
     def undo(self) -> str:
@@ -349,7 +318,8 @@ class Game:
         if not self._history:
             raise CovilError("there is nothing to undo", "undo")
         step = self._history.pop()
-        self._state = step.before.clone()  # the snapshot stays as it was taken
+        del self._keyframes[len(self._history) // KEYFRAME_EVERY + 1 :]
+        self._rewind(len(self._history))
         self._redo.append(step.action)
         return step.action
 
@@ -362,20 +332,38 @@ class Game:
         self._redo = kept
         return events
 
+    def _rewind(self, step: int) -> None:
+        """Put the state back as it was after the first ``step`` actions."""
+        self._table = Table(self._state_at(step), self.cards, self.board)
+        self._settled = False
+
+    def _state_at(self, step: int) -> State:
+        """A new copy of the state after the first ``step`` actions: the kept
+        state before them, and the actions since played again."""
+        if step == len(self._history) and not self._keyframes:
+            return self._state.clone()  # a search copy has no history to go back in
+        base = step // KEYFRAME_EVERY
+        t = Table(self._keyframes[base].clone(), self.cards, self.board)
+        now = flow.current(t)
+        for done in self._history[base * KEYFRAME_EVERY : step]:
+            assert now is not None, "a step of the history comes after the end"
+            now = flow.play(t, now, Action.parse(done.action))
+        return t.state
+
     def at(self, step: int) -> Game:
         """An independent game as this one was after its first ``step``
         actions (0 to ``len(history)``): undo works in it, and its redo list
         holds the actions that followed, so it can step forward along this
         game's line, or branch off it ("what if") without touching this one."""
         step = self._step(step, len(self._history))
-        state = self._history[step].before if step < len(self._history) else self._state
         game = Game(
-            state.clone(),
+            self._state_at(step),
             self.cards,
             self.board,
             origin=self._origin,
             events=self._opening,
             undo=self._undo,
+            keyframes=self._keyframes[: step // KEYFRAME_EVERY + 1],
         )
         game._history = self._history[:step]
         game._redo = self._redo + [s.action for s in reversed(self._history[step:])]
@@ -385,29 +373,29 @@ class Game:
         """The positions inside one step of the history (the last one by
         default): right after the chosen action, then after each automatic
         step of a solo dummy, so that a board can show them one at a time.
-        The step is played again from its snapshot: chance is in the state,
-        so it comes out the same."""
+        The step is played again from the state before it: chance is in the
+        state, so it comes out the same."""
         if not self._history:
             raise CovilError("no action has been played yet", "history")
         index = self._step(len(self._history) - 1 if step is None else step, len(self._history) - 1)
         done = self._history[index]
-        t = Table(done.before.clone(), self.cards, self.board)
-        decider = t.state.stack[-1].decision(t)
-        assert decider is not None
+        t = Table(self._state_at(index), self.cards, self.board)
+        now = flow.current(t)
+        assert now is not None
         cuts, states = [0], []
 
         def cut(_: Decision) -> None:
             cuts.append(len(t.events))
             states.append(t.state.clone())
 
-        _advance(t, Action.parse(done.action), cut)
+        flow.play(t, now, Action.parse(done.action), cut)
         cuts.append(len(t.events))
         states.append(t.state)
         moments = []
         for i, state in enumerate(states):
             events = tuple(t.events[cuts[i] : cuts[i + 1]])
             if i == 0:
-                who = (decider.player, (done.action,), "")
+                who = (now.decision.player, (done.action,), "")
             else:  # each later moment is one dummy step, which says what it did and why
                 did = next(e.data for e in events if e.kind == "dummy")
                 who = (did["player"], tuple(did["actions"]), did["reason"])
@@ -513,10 +501,8 @@ class Game:
                 raise CovilError(
                     f"action #{i + 1} '{action}' of the save: {exc.message}", exc.rule
                 ) from None
-        if "state" in record:
-            saved = codec.decode(State, record["state"], "$.state", Frame.registry)
-            if saved != game._state:
-                raise CovilError("the saved state does not match the replayed actions", "save file")
+        if "state" in record and _decode_state(record["state"], "$.state") != game._state:
+            raise CovilError("the saved state does not match the replayed actions", "save file")
         game._redo = list(reversed(codec.decode(list[str], record.get("redo", []), "$.redo")))
         return game
 
@@ -529,8 +515,10 @@ class Game:
                 raise CovilError("$.new must be an object", "save file")
             rules = codec.decode(Rules, new.get("rules", {}), "$.new.rules")
             try:
+                # Game.new checks the players, board and edition with the rules' own errors.
+                players: Any = new.get("players")
                 return cls.new(
-                    players=new.get("players"),
+                    players=players,
                     board=new.get("board"),  # type: ignore[arg-type]
                     seed=codec.decode(int, new.get("seed"), "$.new.seed"),
                     edition=new.get("edition", "en"),  # type: ignore[arg-type]
@@ -544,8 +532,7 @@ class Game:
             except TypeError as exc:
                 raise CovilError(f"$.new: {exc}", "save file") from None
         if "position" in record:
-            state = codec.decode(State, record["position"], "$.position", Frame.registry)
-            return cls.from_position(state, cards)
+            return cls.from_position(_decode_state(record["position"], "$.position"), cards)
         raise CovilError("a record needs a 'new' or a 'position' origin", "save file")
 
     def __eq__(self, other: object) -> bool:
@@ -568,7 +555,7 @@ class Game:
         return self._state.day
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self._state.phase
 
     @property
@@ -583,7 +570,7 @@ class Game:
     def player(self, color: str) -> Player:
         """A copy of one player's part of the state."""
         try:
-            return clone(self._state.player(color))
+            return self._state.player(color).clone()
         except KeyError:
             raise CovilError(
                 f"no {color!r} player in this game: {self.players}", "players"
@@ -591,7 +578,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self._state.phase == "end"
+        return self._table.state.phase == Phase.END
 
     def score(self) -> Scores:
         """Each player's VP by source, with the tie-break values."""
@@ -608,13 +595,8 @@ class Game:
         """The seed the game was dealt with (picked afresh if none was given)."""
         return self._state.options.seed
 
-    def _table(self) -> Table:
-        return Table(self._state, self.cards, self.board)
-
     def __str__(self) -> str:
-        from .render import text
-
-        return text(self)
+        return render.text(self._state, self.cards, self.board, self.decision)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"day {self.day}, {self.phase}"
@@ -623,6 +605,16 @@ class Game:
     def _repr_svg_(self) -> str | None:
         """The table as a picture, in any notebook viewer (no widget needed)."""
         return Game._picture(self) if Game._picture else None
+
+
+def _decode_state(data: Any, path: str) -> State:
+    """A state from a save, checked against the state's types."""
+    state: State = codec.decode(State, data, path, Frame.registry)
+    state.retaliation = [
+        FORTRESS + x.removeprefix(_OLD_FORTRESS) if x.startswith(_OLD_FORTRESS) else x
+        for x in state.retaliation
+    ]
+    return state
 
 
 def _looks_like_path(text: object) -> bool:
@@ -640,64 +632,3 @@ def _parse(action: Action | str) -> Action:
     if not isinstance(wanted, Action):
         raise CovilError(f"{action!r} is not an action", "notation")
     return wanted
-
-
-def _advance(
-    t: Table, chosen: Action, before_dummy: Callable[[Decision], None] | None = None
-) -> list[Event]:
-    """Play a legal action on the table, then every automatic step after it."""
-    top = t.state.stack[-1]
-    if chosen.verb == "buy-relic":
-        decider = top.decision(t)
-        assert decider is not None
-        effects.buy_relic(t, t.player(decider.player))
-    else:
-        top.apply(t, chosen)
-    settle(t, before_dummy)
-    return t.events
-
-
-def _board(name: Any) -> Board:
-    if name not in BOARD_NAMES:
-        raise CovilError(
-            f"unknown board {name!r}: choose one of {', '.join(BOARD_NAMES)}", "Setup A"
-        )
-    return load_board(name)
-
-
-def _check_new(
-    players: Any, board: Any, seed: Any, edition: Any, rules: Rules | None
-) -> tuple[Board, Rules]:
-    the_board = _board(board)
-    if not isinstance(players, list | tuple) or not all(isinstance(c, str) for c in players):
-        raise CovilError("players must be a list of colors", "Setup B")
-    if len(set(players)) != len(players) or not set(players) <= set(COLORS):
-        raise CovilError(
-            f"players must be distinct colors among {', '.join(COLORS)}: got {players}", "Setup B"
-        )
-    if not the_board.min_players <= len(players) <= the_board.max_players:
-        raise CovilError(
-            f"{the_board.title} is for {the_board.min_players} to "
-            f"{the_board.max_players} players, not {len(players)}",
-            "Setup A",
-        )
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise CovilError(f"the seed must be a whole number, not {seed!r}", "chance")
-    if edition not in EDITIONS:
-        raise CovilError(f"edition must be one of {EDITIONS}, not {edition!r}", "Editions")
-    the_rules = rules or Rules.of(edition)
-    for name in ("afternoon_end", "defense_minion", "night_order"):
-        if getattr(the_rules, name) not in EDITIONS:
-            raise CovilError(f"rules option {name} must be one of {EDITIONS}", "Editions")
-    return the_board, the_rules
-
-
-def _check_dummies(players: list[str], dummies: Any, next_to_yours: Any) -> None:
-    if not isinstance(dummies, list | tuple) or not set(dummies) <= set(players):
-        raise CovilError(
-            f"the dummies must be some of the players {players}, not {dummies!r}", "Solo mode"
-        )
-    if len(set(dummies)) == len(players):
-        raise CovilError("a game needs at least one player who is not a dummy", "Solo mode")
-    if not isinstance(next_to_yours, bool):
-        raise CovilError("next_to_yours is true or false", "Solo mode")

@@ -7,23 +7,21 @@ from collections import Counter
 
 from .cards import CardSet, MinionCard, RelicCard
 from .maps import Board
-from .setup import troop_ids
-from .state import (
+from .setup import EDITIONS, RULE_OPTIONS, troop_ids
+from .state import Player, State
+from .vocabulary import (
     COLORS,
     DAYS,
-    EDITIONS,
-    EXHAUSTED,
     MAX_GOLD,
     MAX_HALL,
     MAX_HP,
     MAX_REBELS,
-    PHASES,
-    READY,
-    TIRED,
-    State,
+    MinionState,
+    Phase,
 )
 
-MINION_STATES = (READY, TIRED, EXHAUSTED)
+MINION_STATES = tuple(MinionState)
+PHASES = tuple(Phase)
 
 
 def problems(state: State, cards: CardSet, board: Board) -> list[str]:
@@ -50,7 +48,7 @@ def _options(state: State, board: Board) -> list[str]:
     o, found = state.options, []
     if o.edition not in EDITIONS:
         found.append(f"unknown edition {o.edition!r}")
-    for name in ("afternoon_end", "defense_minion", "night_order"):
+    for name in RULE_OPTIONS:
         if getattr(o.rules, name) not in EDITIONS:
             found.append(f"rules option {name} must be one of {EDITIONS}")
     if o.board != board.name:
@@ -63,7 +61,7 @@ def _options(state: State, board: Board) -> list[str]:
     return found
 
 
-def _player(p, board: Board) -> list[str]:
+def _player(p: Player, board: Board) -> list[str]:
     found = []
     if not 0 <= p.gold <= MAX_GOLD:
         found.append(f"{p.color} has {p.gold} gold: the treasury holds 0 to {MAX_GOLD}")

@@ -37,20 +37,19 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, NoReturn
 
 import networkx as nx
 
-from covil_nb.model.errors import CovilError
-from covil_nb.model.words import plural
+from .errors import CovilError
+from .vocabulary import TERRAINS, TOWN
+from .words import plural
 
-#: The four dominance terrains, in the order the protection fee is collected.
-TERRAINS: tuple[str, ...] = ("water", "desert", "mountain", "forest")
-#: The extra terrain of the town zone (Reinforcements may name it).
-TOWN = "town"
+__all__ = ["BOARD_NAMES", "TERRAINS", "TOWN", "Board", "Zone", "load_board", "load_board_file"]
+
 #: The boards shipped with the package, by the name ``load_board`` accepts.
 BOARD_NAMES: tuple[str, ...] = ("A", "B", "desert-town")
 
@@ -101,6 +100,8 @@ class Board:
     """A map: zones joined by adjacency, one town, spiral start zones.
 
     ``graph`` is frozen: boards are cached and shared, so nobody may edit one.
+    Distances, neighbours and the zones of each terrain are worked out once,
+    when the board is loaded: the rules ask for them at every move.
     """
 
     name: str
@@ -112,6 +113,28 @@ class Board:
     town: str
     spirals: tuple[str, ...]
     source: str = ""  # the file it came from, cited by errors
+    order: dict[str, int] = field(init=False)  # each zone's place in the file (tie breaks)
+    _distances: dict[str, dict[str, int]] = field(init=False)
+    _neighbors: dict[str, tuple[str, ...]] = field(init=False)
+    _with: dict[str, tuple[str, ...]] = field(init=False)
+    _within: dict[tuple[str, int], tuple[str, ...]] = field(init=False)  # filled as asked
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__  # a frozen dataclass sets its own fields this way
+        set_(self, "order", {z: i for i, z in enumerate(self.zones)})
+        set_(
+            self,
+            "_distances",
+            {a: dict(d) for a, d in nx.all_pairs_shortest_path_length(self.graph)},
+        )
+        set_(self, "_neighbors", {z: tuple(sorted(self.graph.neighbors(z))) for z in self.zones})
+        terrains = (*TERRAINS, TOWN)
+        set_(
+            self,
+            "_with",
+            {t: tuple(z.id for z in self.zones.values() if t in z.terrains) for t in terrains},
+        )
+        set_(self, "_within", {})
 
     def __repr__(self) -> str:
         return f"Board({self.name!r})"
@@ -127,23 +150,28 @@ class Board:
 
     def neighbors(self, zone: str) -> list[str]:
         """Zones adjacent to ``zone``, sorted."""
-        return sorted(self.graph.neighbors(self.zone(zone).id))
+        return list(self._neighbors[self.zone(zone).id])
 
     def adjacent(self, a: str, b: str) -> bool:
         return self.graph.has_edge(self.zone(a).id, self.zone(b).id)
 
     def within(self, zone: str, steps: int) -> list[str]:
         """Zones 1..``steps`` moves away from ``zone`` (not the zone itself), sorted."""
-        if steps < 0:
-            raise CovilError(f"cannot look {steps} steps away", rule=self.source)
-        lengths = nx.single_source_shortest_path_length(
-            self.graph, self.zone(zone).id, cutoff=steps
-        )
-        return sorted(z for z, d in lengths.items() if d >= 1)
+        found = self._within.get((zone, steps))
+        if found is None:
+            if steps < 0:
+                raise CovilError(f"cannot look {steps} steps away", rule=self.source)
+            lengths = self._distances[self.zone(zone).id]
+            found = tuple(sorted(z for z, d in lengths.items() if 1 <= d <= steps))
+            self._within[zone, steps] = found
+        return list(found)
 
     def distance(self, a: str, b: str) -> int:
         """Fewest moves from ``a`` to ``b`` (maps are connected, so always defined)."""
-        return nx.shortest_path_length(self.graph, self.zone(a).id, self.zone(b).id)
+        try:
+            return self._distances[a][b]
+        except KeyError:
+            return self._distances[self.zone(a).id][self.zone(b).id]
 
     def path(self, a: str, b: str) -> list[str]:
         """One shortest path of zone ids from ``a`` to ``b``, both included."""
@@ -156,7 +184,7 @@ class Board:
                 f"unknown terrain {terrain!r} (terrains: {', '.join((*TERRAINS, TOWN))})",
                 rule=self.source,
             )
-        return [z.id for z in self.zones.values() if terrain in z.terrains]
+        return list(self._with[terrain])
 
 
 # --- loading -----------------------------------------------------------------
@@ -227,10 +255,10 @@ def _check_fields(path: Path, obj: Any, fields: dict[str, type], what: str) -> N
     extra = [f for f in obj if f not in fields]
     if extra:
         _fail(path, f"{what} has unknown {_fields(extra)}")
-    for field, kind in fields.items():
-        if not isinstance(obj[field], kind):
-            expected, got = _JSON_TYPE_NAMES[kind], _json_type(obj[field])
-            _fail(path, f"{what}: field '{field}' must be a {expected}, not {got}")
+    for name, kind in fields.items():
+        if not isinstance(obj[name], kind):
+            expected, got = _JSON_TYPE_NAMES[kind], _json_type(obj[name])
+            _fail(path, f"{what}: field '{name}' must be a {expected}, not {got}")
 
 
 def _json_type(value: Any) -> str:
@@ -353,7 +381,7 @@ def _edges(path: Path, raws: list[Any], zones: dict[str, Zone]) -> list[tuple[st
 
 
 def _graph(path: Path, zones: dict[str, Zone], edges: list[tuple[str, str]]) -> nx.Graph:
-    graph = nx.Graph()
+    graph: nx.Graph[str] = nx.Graph()
     for zone in zones.values():  # file order, so node order is the file's
         graph.add_node(zone.id, zone=zone, terrains=zone.terrains, spiral=zone.spiral, pos=zone.pos)
     graph.add_edges_from(edges)

@@ -9,6 +9,7 @@ from . import solo
 from .actions import Action, Decision, Refusal
 from .state import Frame, Player
 from .table import Table
+from .vocabulary import DecisionKind, Phase, Verb
 from .words import plural
 
 PHASE = "Phase 1: Morning"
@@ -17,7 +18,7 @@ TROOPS_BY_DAY = {1: 2, 2: 3, 3: 4, 4: 5}
 STARTER_TROOPS = 2
 
 
-@dataclass
+@dataclass(slots=True)
 class StartZone(Frame):
     """In turn order, each player places their fortress and 2 starter troops
     on a spiral zone not yet taken."""
@@ -26,11 +27,13 @@ class StartZone(Frame):
     player: str
 
     def decision(self, t: Table) -> Decision:
-        return Decision(self.player, "start-zone", "choose a spiral zone for the fortress", START)
+        return Decision(
+            self.player, DecisionKind.START_ZONE, "choose a spiral zone for the fortress", START
+        )
 
     def legal(self, t: Table) -> list[Action]:
         return [
-            Action("start", (z,), f"Place the fortress and 2 troops in zone {z}")
+            Action(Verb.START, (z,), f"Place the fortress and 2 troops in zone {z}")
             for z in free_spirals(t)
         ]
 
@@ -50,7 +53,7 @@ class StartZone(Frame):
         t.pop()
 
     def refusal(self, t: Table, action: Action) -> Refusal | None:
-        if action.verb != "start" or not action.args:
+        if action.verb != Verb.START or not action.args:
             return None
         zone = action.args[0]
         if zone not in t.board.zones:
@@ -88,7 +91,7 @@ def run(t: Table) -> None:
         stand_up(t, player)
         summon(t, player)
     solo.buy_in_the_morning(t)
-    t.state.phase = "afternoon"
+    t.state.phase = Phase.AFTERNOON
 
 
 def stand_up(t: Table, player: Player) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .actions import Refusal
 from .table import Table
+from .vocabulary import Stat
 
 RULE = "2.3 Move this troop"
 # "With move-based abilities, you may move a troop up to 2 zones away": however
@@ -18,12 +19,11 @@ MAX_STEPS = 2
 def steps_from(t: Table, color: str, zone: str) -> int:
     """1, or 2 when a movement Reinforcement names a terrain of ``zone``."""
     terrains = t.board.zones[zone].terrains
-    boosted = any(
-        r.stat == "move" and r.applies_in(terrains)
-        for minion in t.player(color).minions
-        for r in t.minion_card(minion.card).reinforcements
-    )
-    return MAX_STEPS if boosted else 1
+    for minion in t.player(color).minions:
+        for r in t.minion_card(minion.card).reinforcing[Stat.MOVE]:
+            if r.applies_in(terrains):
+                return MAX_STEPS
+    return 1
 
 
 def reach(t: Table, color: str, zone: str) -> list[str]:

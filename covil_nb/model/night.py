@@ -9,9 +9,20 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .combat import REBEL_STRENGTH, Combat, damage_fortress
-from .maps import TERRAINS
-from .state import MAX_REBELS, Player, State
+from .maps import Board
+from .state import Player, State
 from .table import Table, rested
+from .vocabulary import (
+    DAYS,
+    MAX_REBELS,
+    POOL_SIZE,
+    TERRAINS,
+    CombatStage,
+    NightOrder,
+    Phase,
+    fortress_owner,
+    fortress_target,
+)
 from .words import and_list
 
 PHASE = "Phase 3: Night"
@@ -21,12 +32,11 @@ FEE = "3.3 Collect protection fee"
 RAID = "3.4 Raid the town"
 RETALIATE = "Rebels retaliate"
 REST = "3.5 Rest all minions once"
-POOL_SIZE = 6
 FEE_GOLD = 2
 
 STEPS = {
-    "en": ("discard", "renew", "fee", "raid", "retaliate", "rest"),
-    "pt": ("discard", "fee", "renew", "raid", "retaliate", "rest"),
+    NightOrder.RENEW_THEN_FEE: ("discard", "renew", "fee", "raid", "retaliate", "rest"),
+    NightOrder.FEE_THEN_RENEW: ("discard", "fee", "renew", "raid", "retaliate", "rest"),
 }
 
 
@@ -75,19 +85,23 @@ def renew_pool(t: Table) -> None:
 # -- 3.3 dominance ---------------------------------------------------------------
 
 
-def leaders(state: State, zone: str) -> tuple[str, ...]:
-    """The colors with the most troops in the zone (fortresses and rebels do
-    not count): one color holds the majority; several are tied; none, empty."""
-    counts = Counter(p.color for p in state.players for _ in p.in_zone(zone))
+def troop_counts(state: State) -> dict[str, dict[str, int]]:
+    """Zone -> each color's troops there (standing or lying; fortresses and
+    rebels do not count), colors in seating order."""
+    counts: dict[str, dict[str, int]] = {}
+    for p in state.players:
+        for troop in p.troops:
+            if troop.zone is not None:
+                here = counts.setdefault(troop.zone, {})
+                here[p.color] = here.get(p.color, 0) + 1
+    return counts
+
+
+def leaders(counts: dict[str, int]) -> tuple[str, ...]:
+    """The colors with the most troops in a zone: one color holds the
+    majority; several are tied; none, empty."""
     top = max(counts.values(), default=0)
     return tuple(color for color, n in counts.items() if n == top)
-
-
-def majority(state: State, zone: str) -> str | None:
-    """The color with strictly more troops in the zone than each other player;
-    None on a tie or with no troops."""
-    first = leaders(state, zone)
-    return first[0] if len(first) == 1 else None
 
 
 @dataclass(frozen=True)
@@ -145,19 +159,32 @@ def _count(majorities: int) -> str:
 def dominance(state: State, zones: list[str], terrain: str) -> Dominance:
     """Dominance: strictly more majorities among the terrain's zones than
     every other player."""
-    tops = {z: leaders(state, z) for z in zones}
+    counts = troop_counts(state)
+    return _dominance(terrain, {z: leaders(counts.get(z, {})) for z in zones})
+
+
+def dominances(state: State, board: Board) -> list[Dominance]:
+    """Dominance over each terrain, in the order the fee is collected."""
+    counts = troop_counts(state)
+    tops = {z: leaders(counts.get(z, {})) for z in board.zones}  # a zone may count twice
+    return [_dominance(t, {z: tops[z] for z in board.zones_with(t)}) for t in TERRAINS]
+
+
+def _dominance(terrain: str, tops: dict[str, tuple[str, ...]]) -> Dominance:
+    """Dominance from the leaders of each of the terrain's zones."""
     majorities = {z: top[0] if len(top) == 1 else None for z, top in tops.items()}
     ties = {z: top for z, top in tops.items() if len(top) > 1}
-    ranking = Counter(c for c in majorities.values() if c).most_common()
-    winner = None
-    if ranking and (len(ranking) == 1 or ranking[1][1] < ranking[0][1]):
-        winner = ranking[0][0]
-    return Dominance(terrain, majorities, ties, winner)
+    held: dict[str, int] = {}
+    for color in majorities.values():
+        if color:
+            held[color] = held.get(color, 0) + 1
+    first = leaders(held)
+    return Dominance(terrain, majorities, ties, first[0] if len(first) == 1 else None)
 
 
 def protection_fee(t: Table) -> None:
-    for terrain in TERRAINS:
-        result = dominance(t.state, t.board.zones_with(terrain), terrain)
+    for result in dominances(t.state, t.board):
+        terrain = result.terrain
         t.say(FEE, str(result), "dominance", terrain=terrain, winner=result.winner)
         if result.winner:
             t.gain_gold(t.player(result.winner), FEE_GOLD, FEE, f"for dominance over {terrain}")
@@ -190,7 +217,7 @@ def raid(t: Table) -> None:
         t.say(RETALIATE, f"{MAX_REBELS} rebels in town: they retaliate!", "retaliate")
         s.retaliation = [tr.id for p in s.turn_order() for tr in p.in_zone(town)]
         s.retaliation += [
-            f"fortress:{p.color}"
+            fortress_target(p.color)
             for p in s.turn_order()
             if p.fortress is not None and not p.destroyed
         ]
@@ -201,10 +228,11 @@ def retaliate(t: Table) -> bool:
     s = t.state
     while s.retaliation:
         target = s.retaliation.pop(0)
-        if target.startswith("fortress:"):
-            if rebel_fortress_attack(t, t.player(target.removeprefix("fortress:"))):
+        foe = fortress_owner(target)
+        if foe is not None:
+            if rebel_fortress_attack(t, t.player(foe)):
                 return True
-        elif (owner := s.owner_of(target)) and owner.troop(target).zone == t.board.town:  # type: ignore[union-attr]
+        elif (owner := s.owner_of(target)) and _in_town(t, owner, target):
             t.say(
                 RETALIATE,
                 f"The rebels attack {owner.color}'s {target} in town with strength "
@@ -220,12 +248,17 @@ def retaliate(t: Table) -> bool:
     return False
 
 
+def _in_town(t: Table, owner: Player, troop_id: str) -> bool:
+    troop = owner.troop(troop_id)
+    return troop is not None and troop.zone == t.board.town
+
+
 def rebel_attack(t: Table, troop_id: str) -> None:
-    combat = Combat(None, None, troop_id, stage="respond")
+    combat = Combat(None, None, troop_id, stage=CombatStage.RESPOND)
     combat.begin_response(t)
     # The troops in town when the rebels retaliate are the ones they attack: no
     # relic may move one still waiting for its attack out of their reach.
-    combat.locked += [x for x in t.state.retaliation if not x.startswith("fortress:")]
+    combat.locked += [x for x in t.state.retaliation if fortress_owner(x) is None]
     t.push(combat)
 
 
@@ -240,7 +273,7 @@ def rebel_fortress_attack(t: Table, owner: Player) -> bool:
             RETALIATE,
             f"The rebels attack {owner.color}'s unguarded fortress with strength {REBEL_STRENGTH}.",
             "attack",
-            target=f"fortress-{owner.color}",
+            target=fortress_target(owner.color),
         )
         damage_fortress(t, owner, REBEL_STRENGTH, None)
         return False
@@ -269,8 +302,8 @@ def end_of_day(t: Table) -> None:
     # Step 3.1 came before the rebels' attack: a relic played against them
     # goes now, since "no Power Relic stays in play to the next day".
     discard_relics(t, ", played against the rebels: no relic stays in play into the next day")
-    if s.day == 4:
-        s.phase = "end"
+    if s.day == DAYS:
+        s.phase = Phase.END
         t.say("Final scoring", "The 4th night is over: the game ends.", "end")
         return
     s.scepter = (s.scepter + 1) % len(s.players)
@@ -281,7 +314,7 @@ def end_of_day(t: Table) -> None:
         player=s.players[s.scepter].color,
     )
     s.day += 1
-    s.phase = "morning"
+    s.phase = Phase.MORNING
 
 
 STEP_RULES = {

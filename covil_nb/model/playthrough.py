@@ -14,11 +14,12 @@ import argparse
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 from .game import Game
 
 GOLDEN_DIR = Path(__file__).resolve().parents[2] / "tests" / "golden"
-GAMES = {
+GAMES: dict[str, dict[str, Any]] = {
     "en": {"players": ["yellow", "red", "green"], "board": "A", "seed": 2026},
     "pt": {"players": ["blue", "green"], "board": "B", "seed": 2027},
 }
@@ -36,7 +37,7 @@ def random_game(game: Game, seed: int, max_actions: int = 100_000) -> Game:
 
 def playthrough(edition: str) -> str:
     spec = GAMES[edition]
-    game = Game.new(**spec, edition=edition)  # type: ignore[arg-type]
+    game = Game.new(**spec, edition=edition)
     chooser = random.Random(spec["seed"])
     lines = [f"# Covil playthrough: edition {edition}, {spec}"]
     lines += [f"  {e}" for e in game.log]

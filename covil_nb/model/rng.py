@@ -12,40 +12,38 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_MASK = _SPAN - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
-def next_value(state: int) -> tuple[int, int]:
-    """Advance the generator: return (new state, a 64-bit output)."""
-    state = (state + _GOLDEN) & _MASK
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return state, z ^ (z >> 31)
+def _below(state: int, n: int) -> tuple[int, int]:
+    """Advance the generator until it gives a uniform integer in [0, n)
+    (rejection sampling keeps it exact); return (new state, the integer)."""
+    limit = _SPAN - _SPAN % n
+    while True:
+        state = (state + _GOLDEN) & _MASK
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        if z < limit:
+            return state, z % n
 
 
 class Rng:
-    """A view over an integer state; call :meth:`shuffle` and :meth:`below`."""
+    """A view over an integer state: :meth:`shuffle` draws from it and advances it."""
 
     def __init__(self, state: int) -> None:
         self.state = state & _MASK
 
-    def below(self, n: int) -> int:
-        """A uniform integer in [0, n): rejection sampling keeps it exact."""
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            self.state, value = next_value(self.state)
-            if value < limit:
-                return value % n
-
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates, in place."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            state, j = _below(state, i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
 
 def seed_state(seed: int) -> int:

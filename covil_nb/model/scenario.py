@@ -24,6 +24,7 @@ from .errors import CovilError
 from .flow import Day
 from .game import Game
 from .state import EXHAUSTED, READY, Minion, Player, Rules, State
+from .vocabulary import MinionState, Phase
 
 RULE = "scenario"
 MinionSpec = str | tuple[str, str]
@@ -115,7 +116,7 @@ class Scenario:
                 self._put_back(p.overlord.card)
             p.overlord = Minion(card)
         assert p.overlord is not None
-        p.overlord.state = state
+        p.overlord.state = _minion_state(state)
         return self
 
     def hall(self, color: str, minions: Iterable[MinionSpec]) -> Scenario:
@@ -130,7 +131,7 @@ class Scenario:
         for card, state in specs:
             if card not in old:
                 self._take(card)
-            p.hall.append(Minion(card, state))
+            p.hall.append(Minion(card, _minion_state(state)))
         return self
 
     def hand(self, color: str, relics: Iterable[str]) -> Scenario:
@@ -202,18 +203,18 @@ class Scenario:
         """The afternoon, at the start of ``turn``'s turn (default: the scepter holder)."""
         s = self.state
         color = turn or s.players[s.scepter].color
-        s.phase, s.turn = "afternoon", s.players.index(self._player(color))
+        s.phase, s.turn = Phase.AFTERNOON, s.players.index(self._player(color))
         s.stack = [Day(), Turn(color)]
         return self
 
     def night(self) -> Scenario:
         """The start of the night: its steps run as soon as the game is built."""
-        self.state.phase, self.state.night_step = "night", 0
+        self.state.phase, self.state.night_step = Phase.NIGHT, 0
         self.state.stack = [Day()]
         return self
 
     def morning(self) -> Scenario:
-        self.state.phase = "morning"
+        self.state.phase = Phase.MORNING
         self.state.stack = [Day()]
         return self
 
@@ -221,3 +222,9 @@ class Scenario:
         if not self.state.stack:
             raise CovilError("choose the phase first: afternoon(), night() or morning()", RULE)
         return Game.from_position(self.state, self.cards)
+
+
+def _minion_state(state: str) -> MinionState:
+    if state not in MinionState._value2member_map_:
+        raise CovilError(f"{state!r} is not a minion's state: ready, tired or exhausted", RULE)
+    return MinionState(state)

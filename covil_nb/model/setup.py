@@ -1,23 +1,156 @@
 """Game setup, steps A to H of the rulebook, one function each; step I, the
 starting zones, is the first decision of day 1's morning (see :mod:`morning`).
 
-:data:`STEPS` lists them in order so a tutorial can stop after each one
+A :class:`Deal` holds what a new game is dealt from (the players, the board,
+the seed, the edition options, the cards, the solo dummies), checked once.
+:data:`STEPS` lists the steps in order so a tutorial can stop after each one
 (``Game.setup_steps``); :func:`setup` runs them all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
+from . import codec
+from .cards import CardSet, load_cards
 from .errors import CovilError
-from .state import LETTERS, TROOPS_PER_PLAYER, Minion, Options, Player, State, Troop
+from .maps import BOARD_NAMES, Board, load_board
+from .rng import seed_state
+from .state import Minion, Options, Player, Rules, State, Troop
 from .table import Table
+from .vocabulary import COLORS, LETTERS, POOL_SIZE, TROOPS_PER_PLAYER, Edition, Phase
 from .words import plural
 
-POOL_SIZE = 6
 SET_ASIDE = 24
 STARTING_RELICS = 2
 NO_TENS_AT_SETUP = 10
+FRESH_SEEDS = 2**32  # a seed picked for the user is a plain 10-digit number at most
+EDITIONS = tuple(Edition)
+RULE_OPTIONS = ("afternoon_end", "defense_minion", "night_order")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What a new game is dealt from, checked: the colors in seating order
+    (the first holds the scepter), the board, the seed, the edition and its
+    options, the card set (None: the reference set), the seats a solo dummy
+    plays, and whether a dummy's fortress starts next to yours."""
+
+    players: tuple[str, ...]
+    board: Board
+    seed: int
+    edition: Edition
+    rules: Rules
+    cards: CardSet | None
+    dummies: tuple[str, ...]
+    next_to_yours: bool
+
+    @classmethod
+    def of(
+        cls,
+        players: Sequence[str],
+        board: str = "A",
+        seed: int | None = None,
+        edition: str = "en",
+        rules: Rules | None = None,
+        cards: CardSet | None = None,
+        dummies: Sequence[str] = (),
+        next_to_yours: bool = False,
+    ) -> Deal:
+        """``Game.new``'s arguments, checked; without a seed, a fresh one."""
+        the_board = board_named(board)
+        _check_players(players, the_board)
+        if seed is None:
+            seed = secrets.randbelow(FRESH_SEEDS)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise CovilError(f"the seed must be a whole number, not {seed!r}", "chance")
+        if edition not in EDITIONS:
+            raise CovilError(f"edition must be one of {EDITIONS}, not {edition!r}", "Editions")
+        the_rules = rules or Rules.of(edition)
+        for name in RULE_OPTIONS:
+            if getattr(the_rules, name) not in EDITIONS:
+                raise CovilError(f"rules option {name} must be one of {EDITIONS}", "Editions")
+        _check_dummies(players, dummies, next_to_yours)
+        return cls(
+            tuple(players),
+            the_board,
+            seed,
+            Edition(edition),
+            the_rules,
+            cards,
+            tuple(dummies),
+            next_to_yours,
+        )
+
+    @property
+    def card_set(self) -> CardSet:
+        return self.cards or load_cards()
+
+    def options(self) -> Options:
+        return Options(
+            board=self.board.name,
+            seed=self.seed,
+            edition=self.edition,
+            rules=self.rules.clone(),
+            cards="reference" if self.cards is None else "custom",
+            dummies=list(self.dummies),
+            next_to_yours=self.next_to_yours,
+        )
+
+    def record(self) -> dict[str, Any]:
+        """The deal as a save's ``new`` origin records it."""
+        return {
+            "players": list(self.players),
+            "board": self.board.name,
+            "seed": self.seed,
+            "edition": self.edition,
+            "rules": codec.encode(self.rules),
+            "dummies": list(self.dummies),
+            "next_to_yours": self.next_to_yours,
+        }
+
+    def table(self) -> Table:
+        """The empty table the steps deal onto."""
+        state = State(options=self.options(), players=[], rng=seed_state(self.seed))
+        state.phase = Phase.SETUP
+        return Table(state, self.card_set, self.board)
+
+
+def board_named(name: Any) -> Board:
+    if name not in BOARD_NAMES:
+        raise CovilError(
+            f"unknown board {name!r}: choose one of {', '.join(BOARD_NAMES)}", "Setup A"
+        )
+    return load_board(name)
+
+
+def _check_players(players: Any, board: Board) -> None:
+    if not isinstance(players, list | tuple) or not all(isinstance(c, str) for c in players):
+        raise CovilError("players must be a list of colors", "Setup B")
+    if len(set(players)) != len(players) or not set(players) <= set(COLORS):
+        raise CovilError(
+            f"players must be distinct colors among {', '.join(COLORS)}: got {players}", "Setup B"
+        )
+    if not board.min_players <= len(players) <= board.max_players:
+        raise CovilError(
+            f"{board.title} is for {board.min_players} to "
+            f"{board.max_players} players, not {len(players)}",
+            "Setup A",
+        )
+
+
+def _check_dummies(players: Sequence[str], dummies: Any, next_to_yours: Any) -> None:
+    if not isinstance(dummies, list | tuple) or not set(dummies) <= set(players):
+        raise CovilError(
+            f"the dummies must be some of the players {players}, not {dummies!r}", "Solo mode"
+        )
+    if len(set(dummies)) == len(players):
+        raise CovilError("a game needs at least one player who is not a dummy", "Solo mode")
+    if not isinstance(next_to_yours, bool):
+        raise CovilError("next_to_yours is true or false", "Solo mode")
 
 
 def troop_ids(color: str) -> list[str]:
@@ -195,10 +328,6 @@ STEPS: tuple[tuple[str, str, Callable[[Table, list[str]], None]], ...] = (
 
 
 def setup(t: Table, colors: list[str]) -> None:
-    """Deal a new game onto an empty table (``t.state`` from :func:`empty_state`)."""
+    """Deal a new game onto an empty table (:meth:`Deal.table`)."""
     for _, _, step in STEPS:
         step(t, colors)
-
-
-def empty_state(options: Options, rng: int) -> State:
-    return State(options=options, players=[], rng=rng, phase="setup")

@@ -28,18 +28,16 @@ same way every time (``docs/rules.md`` lists these readings with the others):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .actions import Action, Decision
-from .combat import FORTRESS, guards, target_zone, targets
+from .afternoon import TroopAction, Turn
+from .combat import Combat, Retreat, guards, target_zone, targets
 from .effects import buy_relic, can_buy_relic
 from .movement import reach
 from .state import Frame, Player
 from .table import Table
+from .vocabulary import DecisionKind, Stat, Verb, fortress_owner
 from .words import and_list
-
-if TYPE_CHECKING:
-    from .game import Game
 
 SOLO = "Solo: the dummy player"
 
@@ -67,21 +65,17 @@ def toward_enemy(t: Table, color: str, zone: str) -> int:
 
 
 def zone_order(t: Table, zone: str) -> int:
-    return list(t.board.zones).index(zone)
+    return t.board.order[zone]
 
 
 def flip(t: Table, color: str, why: str) -> str | None:
     """Flip the top relic of the deck: its target terrain decides. The relic
     goes to the discard pile."""
-    s = t.state
-    if not s.relic_deck and s.relic_discard:
-        s.relic_deck, s.relic_discard = s.relic_discard, []
-        t.shuffle(s.relic_deck)
-    if not s.relic_deck:
+    relic = t.top_relic()
+    if relic is None:
         t.say(SOLO, f"{color} (dummy) would flip a relic {why}, but none are left.")
         return None
-    relic = s.relic_deck.pop()
-    s.relic_discard.append(relic)
+    t.state.relic_discard.append(relic)
     terrain = t.relic_card(relic).terrain
     t.say(
         SOLO,
@@ -97,7 +91,7 @@ def flip(t: Table, color: str, why: str) -> str | None:
 # -- minions -----------------------------------------------------------------------------
 
 
-def strongest(t: Table, player: Player, stat: str) -> str | None:
+def strongest(t: Table, player: Player, stat: Stat) -> str | None:
     """The ready minion with the highest ``stat`` (the first one on a tie)."""
     ready = [m.card for m in player.minions if m.ready and t.minion_card(m.card).stat == stat]
     return max(ready, key=lambda c: t.minion_card(c).power, default=None)
@@ -105,7 +99,7 @@ def strongest(t: Table, player: Player, stat: str) -> str | None:
 
 def best_guard(t: Table, player: Player) -> str | None:
     """Its best defensive minion, if one may be exhausted and adds something."""
-    ready = [m.card for m in guards(t, player) if t.minion_card(m.card).stat == "defense"]
+    ready = [m.card for m in guards(t, player) if t.minion_card(m.card).stat == Stat.DEFENSE]
     return max(ready, key=lambda c: t.minion_card(c).power, default=None)
 
 
@@ -122,19 +116,20 @@ class Plan:
     why: str
 
 
-def attack_plan(t: Table, color: str, style: str, troop: str | None) -> Plan | None:
+def attack_plan(t: Table, color: str, style: Stat, troop: str | None) -> Plan | None:
     """Priority 1 (melee) or 2 (ranged)."""
     player = t.player(color)
     minion = strongest(t, player, style)
     if minion is None:
         return None
     foes = {p.color for p in enemies(t, color)}
+    melee = style == Stat.MELEE
     options = [
         (tr.id, target)
         for tr in player.on_board()
         if tr.standing and troop in (None, tr.id)
         for target in targets(t, color, tr)
-        if _owner(t, target) in foes and (target_zone(t, target) == tr.zone) == (style == "melee")
+        if _owner(t, target) in foes and (target_zone(t, target) == tr.zone) == melee
     ]
     if not options:
         return None
@@ -142,13 +137,14 @@ def attack_plan(t: Table, color: str, style: str, troop: str | None) -> Plan | N
     zone, because = _target_zone(t, color, zones)
     target = _target_in(t, [tg for _, tg in options if target_zone(t, tg) == zone])
     attacker = min(tr for tr, tg in options if tg == target)
-    step = f"priority {1 if style == 'melee' else 2}, {style} attack with {attacker}"
-    return Plan(attacker, Action("attack", (target,)), minion, f"{step}{because}")
+    step = f"priority {1 if style == Stat.MELEE else 2}, {style} attack with {attacker}"
+    return Plan(attacker, Action(Verb.ATTACK, (target,)), minion, f"{step}{because}")
 
 
 def _owner(t: Table, target: str) -> str:
-    if target.startswith(FORTRESS):
-        return target.removeprefix(FORTRESS)
+    foe = fortress_owner(target)
+    if foe is not None:
+        return foe
     owner = t.state.owner_of(target)
     return owner.color if owner else ""
 
@@ -184,10 +180,10 @@ def _target_in(t: Table, options: list[str]) -> str:
     """In the chosen zone: an unguarded fortress, else a lying troop, else a standing one."""
 
     def rank(target: str) -> tuple[int, str]:
-        if target.startswith(FORTRESS):
+        if fortress_owner(target) is not None:
             return (0, target)
-        owner = t.state.owner_of(target)
-        lying = owner is not None and not owner.troop(target).standing  # type: ignore[union-attr]
+        troop = t.state.troop(target)
+        lying = troop is not None and not troop.standing
         return (1 if lying else 2, target)
 
     return min(options, key=rank)
@@ -232,17 +228,19 @@ def _fortresses(t: Table, color: str) -> str:
 def move_plan(t: Table, color: str, troop: str | None) -> Plan:
     player = t.player(color)
     mover = troop or min(tr.id for tr in player.on_board() if tr.standing)
-    origin = player.troop(mover).zone  # type: ignore[union-attr]
-    assert origin is not None
-    zone, because = move_zone(t, color, origin, "to choose where to move")
-    return Plan(mover, Action("move", (zone,)), None, f"priority 3, move with {mover}: {because}")
+    moving = player.troop(mover)
+    assert moving is not None and moving.zone is not None
+    zone, because = move_zone(t, color, moving.zone, "to choose where to move")
+    return Plan(
+        mover, Action(Verb.MOVE, (zone,)), None, f"priority 3, move with {mover}: {because}"
+    )
 
 
 def plan_turn(t: Table, color: str, troop: str | None = None) -> Plan:
     """Melee attack, else ranged attack, else move: the first that applies."""
     return (
-        attack_plan(t, color, "melee", troop)
-        or attack_plan(t, color, "ranged", troop)
+        attack_plan(t, color, Stat.MELEE, troop)
+        or attack_plan(t, color, Stat.RANGED, troop)
         or move_plan(t, color, troop)
     )
 
@@ -265,40 +263,46 @@ def dummy_actions(t: Table, frame: Frame, decision: Decision) -> tuple[list[Acti
     flipped for it are flipped once."""
     color, kind = decision.player, decision.kind
     legal = frame.legal(t)
-    if kind == "start-zone":
+    if kind == DecisionKind.START_ZONE:
         free = [a.args[0] for a in legal]
-        return [Action("start", (start_zone(t, color, free),))], "its starting zone"
-    if kind in ("turn", "troop-action"):
+        return [Action(Verb.START, (start_zone(t, color, free),))], "its starting zone"
+    if kind in (DecisionKind.TURN, DecisionKind.TROOP_ACTION):
         return _turn_actions(t, color, frame, legal)
-    if kind == "attack-minion":
-        style = frame.style(t)  # type: ignore[attr-defined]
-        return [
-            Action("exhaust", (strongest(t, t.player(color), style) or legal[0].args[0],))
-        ], f"its strongest ready {style} minion"
-    if kind in ("defend", "defend-rebels"):
+    if kind == DecisionKind.ATTACK_MINION:
+        assert isinstance(frame, Combat)
+        style = frame.style(t)
+        minion = strongest(t, t.player(color), style) or legal[0].args[0]
+        return [Action(Verb.EXHAUST, (minion,))], f"its strongest ready {style} minion"
+    if kind in (DecisionKind.DEFEND, DecisionKind.DEFEND_REBELS):
+        assert isinstance(frame, Combat)
         guard = best_guard(t, t.player(color))
-        if guard and frame.guard is None:  # type: ignore[attr-defined]
-            return [Action("exhaust", (guard,))], "it always defends with its best defensive minion"
-        return [Action("pass")], "it never activates relics"
-    if kind == "retreat":
-        troop = t.player(color).troop(frame.troop)  # type: ignore[attr-defined]
-        zone, because = move_zone(t, color, troop.zone, "to choose where to retreat")  # type: ignore[union-attr]
-        return [Action("retreat", (zone,))], f"a retreat goes where a move would: {because}"
-    quiet = [a for a in legal if a.verb in ("pass", "skip", "cancel", "end")]
+        if guard and frame.guard is None:
+            why = "it always defends with its best defensive minion"
+            return [Action(Verb.EXHAUST, (guard,))], why
+        return [Action(Verb.PASS)], "it never activates relics"
+    if kind == DecisionKind.RETREAT:
+        assert isinstance(frame, Retreat)
+        origin = t.player(color).troop(frame.troop)
+        assert origin is not None and origin.zone is not None
+        zone, because = move_zone(t, color, origin.zone, "to choose where to retreat")
+        return [Action(Verb.RETREAT, (zone,))], f"a retreat goes where a move would: {because}"
+    quiet = [a for a in legal if a.verb in _QUIET]
     return quiet[:1] or legal[:1], "it never uses relics, Commands or purchases"
+
+
+_QUIET = (Verb.PASS, Verb.SKIP, Verb.CANCEL, Verb.END)
 
 
 def _turn_actions(
     t: Table, color: str, frame: Frame, legal: list[Action]
 ) -> tuple[list[Action], str]:
-    verbs = {a.verb for a in legal}
-    if frame.kind == "turn" and "lie" not in verbs:
-        return [Action("end")], "its troop action is done (it never acquires)"
-    troop = frame.troop if frame.kind == "troop-action" else None  # type: ignore[attr-defined]
+    if isinstance(frame, Turn) and not any(a.verb == Verb.LIE for a in legal):
+        return [Action(Verb.END)], "its troop action is done (it never acquires)"
+    troop = frame.troop if isinstance(frame, TroopAction) else None
     plan = plan_turn(t, color, troop)
-    actions = [plan.action] if troop else [Action("lie", (plan.troop,)), plan.action]
+    actions = [plan.action] if troop else [Action(Verb.LIE, (plan.troop,)), plan.action]
     if plan.minion:
-        actions.append(Action("exhaust", (plan.minion,)))
+        actions.append(Action(Verb.EXHAUST, (plan.minion,)))
     return actions, plan.why
 
 
@@ -333,12 +337,12 @@ def buy_in_the_morning(t: Table) -> None:
             buy_relic(t, p)
 
 
-def dummy_choice(game: Game) -> Action:
-    """The dummy's choice for the current decision of ``game`` — for a bot
-    that plays the dummy's policy in any seat. Flipping relics changes the
-    game you pass, so pass a copy (bots receive one)."""
-    t = game._table()
-    decision = game.decision
+def dummy_choice(t: Table) -> Action:
+    """The dummy's choice for the decision on top of ``t``'s stack: a bot
+    plays the dummy's policy in any seat with it. It flips relics on ``t``,
+    so give it a table of its own."""
+    top = t.state.stack[-1]
+    decision = top.decision(t)
     assert decision is not None
-    actions, _ = dummy_actions(t, t.state.stack[-1], decision)
+    actions, _ = dummy_actions(t, top, decision)
     return actions[0]

@@ -5,78 +5,134 @@ and other such dataclasses, so it copies, compares and saves to JSON simply.
 The rules live elsewhere (one module per rulebook section); pending decisions
 are :class:`Frame` objects on ``State.stack``: the top frame says who decides
 now and what they may do.
+
+Every class has ``__slots__`` (a finished game keeps a few copies of the
+state, and attribute access is the engine's most common operation) and a
+``clone`` that knows its own shape: undo and search copy states often.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .actions import Action, Decision, Refusal
+from .vocabulary import (
+    COLORS,
+    DAYS,
+    LETTERS,
+    MAX_GOLD,
+    MAX_HALL,
+    MAX_HP,
+    MAX_REBELS,
+    TROOPS_PER_PLAYER,
+    AfternoonEnd,
+    DefenseMinion,
+    Edition,
+    MinionState,
+    NightOrder,
+    Phase,
+    Verb,
+    owner_color,
+)
 
 if TYPE_CHECKING:
     from .table import Table
 
-COLORS = ("yellow", "red", "green", "blue")
-LETTERS = {"yellow": "Y", "red": "R", "green": "G", "blue": "B"}
-TROOPS_PER_PLAYER = 5
-MAX_GOLD = 5
-MAX_HP = 5
-MAX_HALL = 5  # minions besides the Dark Overlord
-MAX_REBELS = 5
-DAYS = 4
-PHASES = ("setup", "morning", "afternoon", "night", "end")
-READY, TIRED, EXHAUSTED = "ready", "tired", "exhausted"
-EDITIONS = ("en", "pt")
+# The names other packages read here (the board widget draws with them).
+__all__ = [
+    "COLORS",
+    "DAYS",
+    "EXHAUSTED",
+    "LETTERS",
+    "MAX_GOLD",
+    "MAX_HALL",
+    "MAX_HP",
+    "MAX_REBELS",
+    "READY",
+    "TIRED",
+    "TROOPS_PER_PLAYER",
+    "Frame",
+    "Minion",
+    "Options",
+    "Player",
+    "Rules",
+    "State",
+    "Troop",
+]
+
+NO_FREE_ACTIONS: frozenset[Verb] = frozenset()
+READY, TIRED, EXHAUSTED = MinionState.READY, MinionState.TIRED, MinionState.EXHAUSTED
+_TROOP_INDEX = {f"{x}{n + 1}": n for x in LETTERS.values() for n in range(TROOPS_PER_PLAYER)}
 
 
-@dataclass
+@dataclass(slots=True)
 class Rules:
     """The three edition options (``docs/rules.md``); ``Rules.of("pt")`` sets all three."""
 
-    afternoon_end: str = "en"
-    defense_minion: str = "en"
-    night_order: str = "en"
+    afternoon_end: AfternoonEnd = AfternoonEnd.ALL_LYING
+    defense_minion: DefenseMinion = DefenseMinion.ANY_READY
+    night_order: NightOrder = NightOrder.RENEW_THEN_FEE
 
     @classmethod
     def of(cls, edition: str) -> Rules:
-        return cls(edition, edition, edition)
+        return cls(AfternoonEnd(edition), DefenseMinion(edition), NightOrder(edition))
+
+    def clone(self) -> Rules:
+        return Rules(self.afternoon_end, self.defense_minion, self.night_order)
 
 
-@dataclass
+@dataclass(slots=True)
 class Options:
     board: str
     seed: int
-    edition: str = "en"
+    edition: Edition = Edition.EN
     rules: Rules = field(default_factory=Rules)
     cards: str = "reference"
     dummies: list[str] = field(default_factory=list)  # seats the solo dummy plays
     next_to_yours: bool = False  # solo option: the dummy's fortress next to yours
 
+    def clone(self) -> Options:
+        return Options(
+            self.board,
+            self.seed,
+            self.edition,
+            self.rules.clone(),
+            self.cards,
+            self.dummies.copy(),
+            self.next_to_yours,
+        )
 
-@dataclass
+
+@dataclass(slots=True)
 class Troop:
     id: str
     zone: str | None = None  # None: in its owner's supply
     standing: bool = True
 
+    def clone(self) -> Troop:
+        return Troop(self.id, self.zone, self.standing)
 
-@dataclass
+
+@dataclass(slots=True)
 class Minion:
     card: str
-    state: str = READY  # ready, tired or exhausted
+    state: MinionState = READY
 
     @property
     def ready(self) -> bool:
         return self.state == READY
 
+    def clone(self) -> Minion:
+        return Minion(self.card, self.state)
 
-@dataclass
+
+@dataclass(slots=True)
 class Player:
     color: str
     overlord: Minion | None = None  # on the throne from Setup D on
     hall: list[Minion] = field(default_factory=list)
-    troops: list[Troop] = field(default_factory=list)
+    troops: list[Troop] = field(default_factory=list)  # Y1 to Y5, in that order
     gold: int = MAX_GOLD
     hp: int = MAX_HP
     fortress: str | None = None  # its zone, once placed
@@ -89,9 +145,16 @@ class Player:
         return [self.overlord, *self.hall] if self.overlord else list(self.hall)
 
     def minion(self, card: str) -> Minion | None:
-        return next((m for m in self.minions if m.card == card), None)
+        if self.overlord and self.overlord.card == card:
+            return self.overlord
+        return next((m for m in self.hall if m.card == card), None)
 
     def troop(self, troop_id: str) -> Troop | None:
+        # Troop n is at index n - 1 (setup deals them in order); a position
+        # built by hand may order them otherwise, hence the search after.
+        index = _TROOP_INDEX.get(troop_id, TROOPS_PER_PLAYER)
+        if index < len(self.troops) and self.troops[index].id == troop_id:
+            return self.troops[index]
         return next((t for t in self.troops if t.id == troop_id), None)
 
     def on_board(self) -> list[Troop]:
@@ -104,28 +167,54 @@ class Player:
     def destroyed(self) -> bool:
         return self.fortress is not None and self.hp == 0
 
+    def clone(self) -> Player:
+        return Player(
+            self.color,
+            self.overlord.clone() if self.overlord else None,
+            [m.clone() for m in self.hall],
+            [t.clone() for t in self.troops],
+            self.gold,
+            self.hp,
+            self.fortress,
+            self.hand.copy(),
+            self.active.copy(),
+        )
 
-@dataclass
+
+@dataclass(slots=True)
 class Frame:
-    """A pending step of the game. Subclasses set ``kind`` and hold what the
-    step needs; ``decision`` returns None when the step runs by itself."""
+    """A pending step of the game. Subclasses are slotted dataclasses that
+    set ``kind`` and hold what the step needs; ``decision`` returns None when
+    the step runs by itself.
+
+    ``legal`` lists the step's own choices. The free actions of 2.2 (relics,
+    Commands, buying a relic) are listed by :mod:`flow` where the step allows
+    them: those named by ``free_actions`` after the step's own choices and
+    before the action that closes it (``end``, ``pass``), buying a relic last.
+    """
 
     kind: ClassVar[str] = ""
     # "Buying a relic is allowed whenever that player is the one to decide";
     # a frame may refuse it where it would break the step in progress.
     allows_relic_purchase: ClassVar[bool] = True
+    # A responder with nothing to do but pass is passed by the engine (``run``).
+    passes_alone: ClassVar[bool] = False
     registry: ClassVar[dict[str, type[Frame]]] = {}
 
     def __init_subclass__(cls, **kwargs: object) -> None:
-        super().__init_subclass__(**kwargs)
+        object.__init_subclass__(**kwargs)
         if cls.kind:
-            Frame.registry[cls.kind] = cls
+            Frame.registry[cls.kind] = cls  # a slotted dataclass replaces its draft here
 
     def decision(self, t: Table) -> Decision | None:
         return None
 
     def legal(self, t: Table) -> list[Action]:
         return []
+
+    def free_actions(self, t: Table) -> frozenset[Verb]:
+        """The free actions (``activate``, ``command``) this step offers now."""
+        return NO_FREE_ACTIONS
 
     def apply(self, t: Table, action: Action) -> None:
         raise NotImplementedError(self.kind)
@@ -138,36 +227,20 @@ class Frame:
     def run(self, t: Table) -> None:
         raise NotImplementedError(self.kind)
 
-
-_SCALARS = frozenset({str, int, bool, type(None)})
-
-
-def clone(value: Any) -> Any:
-    """A deep copy of plain game data: dataclasses, lists and immutable
-    scalars. Undo keeps one per action, so it must be cheap: this knows the
-    shape of the state (every list holds one type: card ids, troops, players,
-    frames) and skips what :func:`copy.deepcopy` must check."""
-    kind = type(value)
-    if kind in _SCALARS:
-        return value
-    if kind is list:
-        if not value or type(value[0]) in _SCALARS:
-            return value.copy()
-        return [clone(v) for v in value]
-    twin = object.__new__(kind)
-    twin.__dict__.update(
-        {k: v if type(v) in _SCALARS else clone(v) for k, v in value.__dict__.items()}
-    )
-    return twin
+    def clone(self) -> Frame:
+        """A copy: frames hold scalars and lists of scalars."""
+        slots: tuple[str, ...] = self.__slots__  # type: ignore[attr-defined]
+        values = [getattr(self, name) for name in slots]
+        return type(self)(*[v.copy() if type(v) is list else v for v in values])
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     options: Options
     players: list[Player]
     rng: int
     day: int = 1
-    phase: str = "morning"
+    phase: Phase = Phase.MORNING
     scepter: int = 0  # index in ``players`` (the seating order)
     turn: int = 0  # whose afternoon turn: index in ``players``
     rebels: int = 0  # in town; the rest are in the supply (Setup C puts 1 there)
@@ -178,7 +251,7 @@ class State:
     relic_discard: list[str] = field(default_factory=list)
     box: list[str] = field(default_factory=list)  # cards out of this game
     night_step: int = 0
-    retaliation: list[str] = field(default_factory=list)
+    retaliation: list[str] = field(default_factory=list)  # targets of the rebels, in turn
     stack: list[Frame] = field(default_factory=list)
 
     def player(self, color: str) -> Player:
@@ -196,10 +269,39 @@ class State:
         return color in self.options.dummies
 
     def owner_of(self, troop_id: str) -> Player | None:
-        return next((p for p in self.players if p.troop(troop_id) is not None), None)
+        """The player a troop id belongs to (its letter names the color)."""
+        color = owner_color(troop_id)
+        for p in self.players:
+            if p.color == color:
+                return p if p.troop(troop_id) is not None else None
+        return None
+
+    def troop(self, troop_id: str) -> Troop | None:
+        """Any player's troop by its id (None if there is no such troop)."""
+        owner = self.owner_of(troop_id)
+        return owner.troop(troop_id) if owner else None
 
     def troops_in(self, zone: str) -> list[Troop]:
-        return [t for p in self.players for t in p.in_zone(zone)]
+        return [t for p in self.players for t in p.troops if t.zone == zone]
 
     def clone(self) -> State:
-        return clone(self)
+        """A deep copy: nothing of it is shared with this state."""
+        return State(
+            self.options.clone(),
+            [p.clone() for p in self.players],
+            self.rng,
+            self.day,
+            self.phase,
+            self.scepter,
+            self.turn,
+            self.rebels,
+            self.pool.copy(),
+            self.mercenary_deck.copy(),
+            self.minion_discard.copy(),
+            self.relic_deck.copy(),
+            self.relic_discard.copy(),
+            self.box.copy(),
+            self.night_step,
+            self.retaliation.copy(),
+            [f.clone() for f in self.stack],
+        )

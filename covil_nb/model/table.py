@@ -1,28 +1,41 @@
 """The table the rules act on: the state, the cards, the board and the log.
 
 Mechanisms that several rules share live here once: gaining gold under the
-treasury cap, drawing a relic (reshuffling the discard pile when the deck runs
-out), resting and exhausting minions, and pushing decision frames.
+treasury cap, taking the top relic (reshuffling the discard pile when the
+deck runs out), resting and exhausting minions, and pushing decision frames.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .actions import Event, Refusal
 from .cards import CardSet, MinionCard, RelicCard
 from .maps import Board
 from .rng import Rng
-from .state import EXHAUSTED, MAX_GOLD, READY, TIRED, Frame, Minion, Player, Rules, State
+from .state import EXHAUSTED, READY, TIRED, Frame, Minion, Player, Rules, State
+from .vocabulary import MAX_GOLD
 from .words import and_list
 
 
 class Table:
+    """What the rules read and change: the state, the card set and the board
+    (never changed), and the events said so far. A table keeps its state:
+    undo makes a new table."""
+
     def __init__(self, state: State, cards: CardSet, board: Board) -> None:
         self.state = state
+        # The players by color: the rules look one up several times an action.
+        # Seats never change once dealt (the table of the setup starts empty).
+        self._players = {p.color: p for p in state.players}
         self.cards = cards
         self.board = board
         self.events: list[Event] = []
+        # The cards by id, looked up directly: the rules do so many times an action.
+        self.minion_card: Callable[[str], MinionCard] = cards.minion_cards.__getitem__
+        self.relic_card: Callable[[str], RelicCard] = cards.relic_cards.__getitem__
+        self._names = cards.names
 
     # -- reading -----------------------------------------------------------
     @property
@@ -30,16 +43,11 @@ class Table:
         return self.state.options.rules
 
     def player(self, color: str) -> Player:
-        return self.state.player(color)
-
-    def minion_card(self, card_id: str) -> MinionCard:
-        return self.cards.minion(card_id)
-
-    def relic_card(self, card_id: str) -> RelicCard:
-        return self.cards.relic(card_id)
+        found = self._players.get(color)
+        return found if found is not None else self.state.player(color)
 
     def name(self, card_id: str) -> str:
-        return self.cards[card_id].name if card_id in self.cards else repr(card_id)
+        return self._names.get(card_id) or repr(card_id)
 
     # -- why an action is refused (see ``Frame.refusal``) ---------------------
     def not_ready(self, player: Player, card_id: str, use: str) -> Refusal | None:
@@ -126,8 +134,10 @@ class Table:
         )
         return gained
 
-    def draw_relic(self, player: Player, rule: str, why: str) -> str | None:
-        """Draw one relic into the player's hand; None if none are left at all."""
+    def top_relic(self) -> str | None:
+        """Take the top relic off the deck (to draw it, or to flip it in solo
+        mode). When the deck has run out, its discard pile is shuffled into a
+        new deck first. None if no relic is left in either."""
         s = self.state
         if not s.relic_deck and s.relic_discard:
             s.relic_deck, s.relic_discard = s.relic_discard, []
@@ -136,10 +146,14 @@ class Table:
                 "Power Relics",
                 "The relic deck ran out: its discard pile is shuffled into a new deck.",
             )
-        if not s.relic_deck:
+        return s.relic_deck.pop() if s.relic_deck else None
+
+    def draw_relic(self, player: Player, rule: str, why: str) -> str | None:
+        """Draw one relic into the player's hand; None if none are left at all."""
+        relic = self.top_relic()
+        if relic is None:
             self.say(rule, f"{player.color} would draw a relic {why}, but none are left.")
             return None
-        relic = s.relic_deck.pop()
         player.hand.append(relic)
         self.say(
             rule, f"{player.color} draws a relic {why}.", "draw", player=player.color, relic=relic

@@ -22,8 +22,7 @@ def unknown_relics(state: State, seat: str) -> list[list[str]]:
 def unknown_mercenaries(state: State, cards: CardSet) -> list[list[str]]:
     """The set-aside deck, and the unused mercenaries in the box (which the
     seat cannot tell apart from the deck's)."""
-    mercenaries = {c.id for c in cards.mercenaries}
-    boxed = [c for c in state.box if c in mercenaries]
+    boxed = [c for c in state.box if c in cards.mercenary_cards]
     return [state.mercenary_deck, boxed]
 
 
@@ -36,7 +35,8 @@ def resample(state: State, cards: CardSet, seat: str, seed: int) -> State:
     pool = sorted(deck + boxed)  # as above: the seed alone decides
     rng.shuffle(pool)
     world.mercenary_deck = pool[: len(deck)]
-    world.box = [c for c in world.box if c not in set(boxed)] + pool[len(deck) :]
+    was_boxed = set(boxed)
+    world.box = [c for c in world.box if c not in was_boxed] + pool[len(deck) :]
     world.rng = rng.state  # the shuffles to come are unknown too
     return world
 

@@ -17,7 +17,7 @@ from covil_nb.model import CovilError, Game
 from covil_nb.model.maps import TERRAINS, Board
 from covil_nb.model.state import MAX_HP, MAX_REBELS, State, Troop
 
-from ._svg import Section, group, num, pips, tag, text, text_width
+from ._svg import Section, Value, group, num, pips, tag, text, text_width
 from ._svg_marks import RULE, Box, Marks, arrow, combat_mark
 from ._svg_style import (
     INK,
@@ -227,7 +227,7 @@ def _zone_marks(zone_id: str, g: Geometry, marks: Marks) -> str:
 
 
 #: The text of troop tokens, set once on the group that holds them.
-TOKEN_TEXT = {"font_size": 11, "font_weight": "bold", "text_anchor": "middle"}
+TOKEN_TEXT: dict[str, Value] = {"font_size": 11, "font_weight": "bold", "text_anchor": "middle"}
 
 
 def token(color: str, label: str, standing: bool) -> str:

@@ -91,8 +91,7 @@ def _field(content: dict[str, Any], kind: str, name: str, of: type) -> Any:
     if name not in content:
         raise CovilError(f"a '{kind}' message needs its '{name}' field", RULE)
     value = content[name]
-    # bool is an int in Python, but not in a message.
-    if type(value) is not of:
+    if not _exactly(value, of):
         raise CovilError(
             f"the '{name}' of a '{kind}' message is {of.__name__}, not {_short(value)}", RULE
         )
@@ -105,6 +104,11 @@ def _field(content: dict[str, Any], kind: str, name: str, of: type) -> Any:
             f"{_short(value)} names no board element (write it like 'zone:D' or 'troop:Y1')", RULE
         )
     return value
+
+
+def _exactly(value: Any, of: type) -> bool:
+    # bool is an int in Python, but not in a message.
+    return type(value) is of
 
 
 def _short(value: Any) -> str:

@@ -1,0 +1,135 @@
+"""The engine figures of issue 9, measured in CPU time (and wall time beside
+it: the machine is shared, so wall times are noisy). Run with
+
+    .venv/bin/python benchmarks/figures.py            # the engine figures
+    .venv/bin/python benchmarks/figures.py --search   # and the search bot's
+
+Nothing here asserts a speed: these are measurements to report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import statistics
+import time
+import tracemalloc
+from collections.abc import Callable
+
+from covil_nb import Game
+from covil_nb.bots import GreedyBot, MctsBot, decide
+from covil_nb.model.playthrough import random_game
+
+PLAYERS = ["yellow", "red"]
+BOARD = "B"
+
+
+def timed(work: Callable[[], object]) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of one call."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    work()
+    return time.process_time() - cpu, time.perf_counter() - wall
+
+
+def best_of(repeats: int, work: Callable[[], object]) -> tuple[float, float]:
+    """The fastest of several runs, CPU and wall (the least disturbed one)."""
+    runs = [timed(work) for _ in range(repeats)]
+    return min(c for c, _ in runs), min(w for _, w in runs)
+
+
+def games_per_second(search_copy: bool, games: int, repeats: int) -> str:
+
+    def play() -> None:
+        for s in range(games):
+            game = Game.new(PLAYERS, board=BOARD, seed=s)
+            random_game(game.copy() if search_copy else game, s)
+
+    cpu, wall = best_of(repeats, play)
+    kind = "search copy" if search_copy else "default Game"
+    return f"{kind:>12}: {games / cpu:7.1f} games/s CPU ({games / wall:7.1f} wall), {games} games"
+
+
+def new_game_time(repeats: int) -> str:
+    n = 200
+    cpu, wall = best_of(repeats, lambda: [Game.new(PLAYERS, board=BOARD, seed=s) for s in range(n)])
+    return f"    Game.new: {1000 * cpu / n:.3f} ms CPU ({1000 * wall / n:.3f} wall)"
+
+
+def retained_bytes() -> str:
+    """Memory a finished game holds: traced allocations still alive after the
+    game is played (caches warmed first, garbage collected before reading)."""
+    random_game(Game.new(PLAYERS, board=BOARD, seed=0), 0)  # warm the card and board caches
+    sizes = []
+    for seed in range(3):
+        gc.collect()
+        tracemalloc.start()
+        base = tracemalloc.get_traced_memory()[0]
+        game = random_game(Game.new(PLAYERS, board=BOARD, seed=seed), seed)
+        gc.collect()
+        sizes.append(tracemalloc.get_traced_memory()[0] - base)
+        tracemalloc.stop()
+        del game
+    shown = ", ".join(f"{s / 1024:.0f} KiB" for s in sizes)
+    return f"   finished game holds (tracemalloc): {shown}"
+
+
+def load_time(repeats: int) -> str:
+    texts = [random_game(Game.new(PLAYERS, board=BOARD, seed=s), s).to_json() for s in range(3)]
+    cpu, wall = best_of(repeats, lambda: [Game.from_json(t) for t in texts])
+    per = 1000 / len(texts)
+    return f"   load a finished game's save: {per * cpu:.1f} ms CPU ({per * wall:.1f} wall)"
+
+
+def search_decisions(games: int) -> list[str]:
+    """Seeded mcts (default budget) against greedy on board A, seats
+    alternating: the CPU time of every searched decision."""
+    times: list[float] = []
+    playouts = cpu_total = 0.0
+    for seed in range(games):
+        colors = PLAYERS if seed % 2 == 0 else PLAYERS[::-1]
+        game = Game.new(colors, board="A", seed=seed)
+        mcts, greedy = MctsBot(seed), GreedyBot(seed)
+        bots = {colors[0]: mcts, colors[1]: greedy}
+        worlds = random.Random(seed)
+        while not game.is_over:
+            color = game.decision.player  # type: ignore[union-attr]
+            bot = bots[color]
+            if bot is mcts:
+                before = mcts.searched
+                cpu = time.process_time()
+                action = decide(bot, game, worlds.getrandbits(63))
+                spent = time.process_time() - cpu
+                if mcts.searched > before or spent > 0.05:
+                    times.append(spent)
+                    playouts += mcts.searched - before
+                    cpu_total += spent
+            else:
+                action = decide(bot, game, worlds.getrandbits(63))
+            game.apply(action)
+    times.sort()
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    return [
+        f"   search bot: {len(times)} searched decisions in {games} games; CPU s per decision "
+        f"p50 {statistics.median(times):.3f}, p95 {p95:.3f}, max {times[-1]:.3f}",
+        f"   search bot: {playouts / cpu_total:.0f} playouts/s (look-through included)",
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--search", type=int, default=0, help="mcts games to time (0: none)")
+    args = parser.parse_args()
+    print(games_per_second(False, args.games, args.repeats))
+    print(games_per_second(True, args.games, args.repeats))
+    print(new_game_time(args.repeats))
+    print(retained_bytes())
+    print(load_time(args.repeats))
+    if args.search:
+        print("\n".join(search_decisions(args.search)))
+
+
+if __name__ == "__main__":
+    main()

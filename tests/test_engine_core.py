@@ -1,0 +1,108 @@
+"""The engine's own machinery: going back through the history (undo keeps a
+state every few actions and plays the others again), a rule that fails
+halfway, the relic deck's one reshuffle, and old saves' spellings."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from conftest import play
+from test_solo import solo
+
+from covil_nb import Game
+from covil_nb.model.afternoon import Turn
+from covil_nb.model.game import KEYFRAME_EVERY
+
+STEPS = 2 * KEYFRAME_EVERY + 11  # past two kept states
+
+
+@pytest.fixture(scope="module")
+def line() -> tuple[Game, list]:
+    """A game of random actions, with the state after each of its steps."""
+    game = Game.new(["yellow", "red", "green"], board="A", seed=21)
+    chooser, states = random.Random(21), [game.state]
+    for _ in range(STEPS):
+        game.apply(chooser.choice(game.legal_actions()))
+        states.append(game.state)
+    return game, states
+
+
+@pytest.mark.parametrize(
+    "step",
+    [0, 1, KEYFRAME_EVERY - 1, KEYFRAME_EVERY, KEYFRAME_EVERY + 1, 2 * KEYFRAME_EVERY, STEPS],
+)
+def test_at_gives_the_state_after_any_step(line: tuple[Game, list], step: int) -> None:
+    game, states = line
+    past = game.at(step)
+    assert past.state == states[step] and past.history == game.history[:step]
+    replayed = Game.replay({**game.record(), "actions": game.history[:step]})
+    assert past.legal_actions() == replayed.legal_actions()
+
+
+def test_undo_walks_back_through_every_step_and_redo_forward(line: tuple[Game, list]) -> None:
+    game, states = line
+    walker = game.at(STEPS)
+    for step in range(STEPS, 0, -1):
+        assert walker.undo() == game.history[step - 1]
+        assert walker.state == states[step - 1]
+    assert not walker.can_undo
+    for step in range(1, STEPS + 1):
+        walker.redo()
+        assert walker.state == states[step]
+    assert walker == game
+
+
+def test_a_rule_that_fails_halfway_leaves_the_game_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = Game.new(["yellow", "red"], board="B", seed=5)
+    play(game, "start A", "start I")
+    before, legal, log = game.state, game.legal_actions(), game.log
+    assert game.decision.kind == "turn"
+
+    def broken(frame: Turn, t, action) -> None:  # changes the state, then fails
+        t.player(frame.player).gold = 0
+        t.state.pool.clear()
+        raise RuntimeError("a bug in a rule")
+
+    monkeypatch.setattr(Turn, "apply", broken)
+    with pytest.raises(RuntimeError, match="a bug in a rule"):
+        game.apply(legal[0])
+    monkeypatch.undo()
+    assert game.state == before and game.history == ["start A", "start I"]
+    assert game.legal_actions() == legal and game.log == log
+    game.apply(legal[0])  # the game goes on
+    assert game.history[-1] == str(legal[0])
+
+
+def test_the_relic_deck_reshuffles_in_one_place_for_draws_and_flips() -> None:
+    """A dummy flipping the last relic has the discard pile shuffled into a
+    new deck, and the log says so, as for a draw."""
+    s = solo().troops("red", "B", standing=1).troops("yellow", "A", lying=1)
+    s.hall("red", [("pit-fighter", "tired"), ("tower-sniper", "tired")])
+    s.state.relic_discard += s.state.relic_deck
+    s.state.relic_deck.clear()
+    game = s.scepter("red").afternoon("red").build()
+    texts = [e.text for e in game.log]
+    reshuffled = "The relic deck ran out: its discard pile is shuffled into a new deck."
+    assert reshuffled in texts
+    flip = next(i for i, e in enumerate(game.log) if e.kind == "flip")
+    assert texts.index(reshuffled) < flip
+    state = game.state
+    assert state.relic_deck and len(state.relic_discard) == 1  # the flipped relic
+
+
+def test_a_save_from_before_the_one_fortress_spelling_loads(two_players) -> None:
+    """The rebels' queue once named a fortress "fortress:red"; it is now
+    "fortress-red", as an attack names it, and old saves read as such."""
+    s = two_players.rebels(4).troops("yellow", "E", lying=1).troops("red", "H", lying=1)
+    game = s.night().build()
+    assert game.decision.kind == "defend-rebels"
+    assert "fortress-red" in game.state.retaliation
+    save = json.loads(game.to_json())
+    save["state"]["retaliation"] = [
+        x.replace("fortress-", "fortress:") for x in save["state"]["retaliation"]
+    ]
+    assert Game.from_json(json.dumps(save)) == game

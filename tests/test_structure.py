@@ -1,0 +1,86 @@
+"""The model's layout: its modules import each other without a cycle, the
+rules never reach up into the game, and the model imports no widget or bot.
+
+Imports are read from the source (every import, in a function body too),
+except those only a type checker runs (``if TYPE_CHECKING:``).
+"""
+
+from __future__ import annotations
+
+import ast
+from graphlib import CycleError, TopologicalSorter
+from pathlib import Path
+
+import pytest
+
+MODEL = Path(__file__).resolve().parents[1] / "covil_nb" / "model"
+MODULES = sorted(p.stem for p in MODEL.glob("*.py") if p.stem != "__init__")
+# The game is built from the rules; these build games in turn (positions,
+# recorded playthroughs). No module of the rules may import any of them.
+ABOVE_THE_RULES = {"game", "scenario", "playthrough"}
+
+
+def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node, leaving out the bodies of ``if TYPE_CHECKING:`` blocks."""
+    found = []
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            found += [n for n in node.orelse for n in [n, *_runtime_nodes(n)]]
+            continue
+        found += [node, *_runtime_nodes(node)]
+    return found
+
+
+def imports(module: str, folder: Path = MODEL) -> set[str]:
+    """The model modules ``module`` imports (``from . import x``, ``from .x
+    import y``, ``covil_nb.model.x``), and any other package under
+    ``covil_nb`` by its dotted name."""
+    tree = ast.parse((folder / f"{module}.py").read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in _runtime_nodes(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level == 1 and node.module is None:
+                found |= {alias.name for alias in node.names}
+            elif node.level == 1:
+                found.add(node.module.split(".")[0])  # type: ignore[union-attr]
+            elif node.module and node.module.startswith("covil_nb."):
+                name = node.module.removeprefix("covil_nb.model.")
+                found.add(name.split(".")[0] if name != node.module else node.module)
+        elif isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.startswith("covil_nb.")}
+    return found
+
+
+def test_the_model_has_no_import_cycle() -> None:
+    graph = {m: imports(m) & set(MODULES) for m in MODULES}
+    try:
+        order = list(TopologicalSorter(graph).static_order())
+    except CycleError as cycle:
+        pytest.fail(f"import cycle in the model: {' -> '.join(cycle.args[1])}")
+    assert set(order) == set(MODULES)
+
+
+@pytest.mark.parametrize("module", sorted(set(MODULES) - ABOVE_THE_RULES))
+def test_no_rule_module_reaches_up_into_the_game(module: str) -> None:
+    source = (MODEL / f"{module}.py").read_text(encoding="utf-8")
+    assert not imports(module) & ABOVE_THE_RULES
+    assert "._state" not in source and "._table" not in source
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_the_model_imports_no_widget_and_no_bot(module: str) -> None:
+    outside = {m for m in imports(module) if m.startswith("covil_nb.")}
+    assert not {m for m in outside if not m.startswith("covil_nb.model")}, outside
+
+
+def test_the_import_reader_sees_imports_in_functions_and_skips_type_checking(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "probe.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from . import flow\n"
+        "from .cards import CardSet\n"
+        "if TYPE_CHECKING:\n    from .game import Game\n"
+        "def late():\n    from .combat import Combat\n"
+    )
+    assert imports("probe", tmp_path) == {"flow", "cards", "combat"}
