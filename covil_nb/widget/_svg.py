@@ -43,7 +43,7 @@ def num(x: float) -> str:
 
 
 def _value(value: str | int | float) -> str:
-    if type(value) is str:
+    if isinstance(value, str):  # a game's word (a StrEnum) too
         return value.translate(_ATTRIBUTE)
     return num(value)
 
