@@ -13,11 +13,15 @@
 // -- auto-play: one timer per model, however many views show it ----------------
 
 const SPEEDS = { off: null, slow: 1600, normal: 800, fast: 250 };
-const shared = new WeakMap(); // model -> { speed, timer, chunks }
+const shared = new WeakMap(); // the model's `board` value -> { speed, timer, chunks }
 
+// anywidget hands initialize() and each render() a proxy of its own for the
+// same model, so the proxy cannot be the key. The `board` trait's value is
+// one object per model (Python sets it once): it is.
 function sharedOf(model) {
-  if (!shared.has(model)) shared.set(model, { speed: "normal", timer: null, chunks: new Map() });
-  return shared.get(model);
+  const key = model.get("board") || model;
+  if (!shared.has(key)) shared.set(key, { speed: "normal", timer: null, chunks: new Map() });
+  return shared.get(key);
 }
 
 // -- pictures in chunks ---------------------------------------------------------
@@ -196,6 +200,7 @@ function render({ model, el }) {
     asking: false,
     help: false,
     stale: false, // the choices are to be marked again
+    clicked: null, // { version, x, y }: a click Python is asked to explain
   };
   const applyTheme = () => {
     const chosen = model.get("theme");
@@ -278,7 +283,7 @@ function render({ model, el }) {
     if (!parts.halls[section]) {
       parts.halls[section] = make("div", "covil-hall");
       parts.halls[section].dataset.section = section;
-      parts.hallRow.appendChild(parts.halls[section]);
+      parts.cards.appendChild(parts.halls[section]);
     }
     return parts.halls[section];
   }
@@ -321,9 +326,11 @@ function render({ model, el }) {
       node.removeAttribute("data-covil-marked");
     }
     for (const ring of root.querySelectorAll(".covil-ring")) ring.remove();
+    const marked = [];
     const unmarked = [];
     for (const [key, actions] of byElement()) {
       for (const node of elementsFor(key)) {
+        marked.push(node);
         node.classList.add("covil-choice");
         node.setAttribute("tabindex", "0");
         node.setAttribute("role", "button");
@@ -335,6 +342,7 @@ function render({ model, el }) {
     // Measure every element first, then draw the rings: one layout, not one per ring.
     const boxes = unmarked.map(([node]) => (node.tagName.toLowerCase() === "g" ? node.getBBox() : null));
     unmarked.forEach(([node, actions], i) => mark(node, actions, boxes[i]));
+    return marked;
   }
 
   function mark(node, actions, box) {
@@ -375,25 +383,75 @@ function render({ model, el }) {
       offered.forEach((action, i) => parts.actions.append(actionItem(action, i)));
     }
     root.dataset.waiting = decision.waiting || "";
+    orderCards(decision);
     page.stale = true;
+  }
+
+  // The hall of the person at the screen comes first, right under the map,
+  // then the pool, then the other halls in seating order.
+  function orderCards(decision) {
+    const seats = (model.get("board") || {}).seats || [];
+    const person = (color) => seats.some((s) => s.color === color && s.kind === "person");
+    const mine = person(decision.player) ? decision.player : seats.find((s) => s.kind === "person")?.color;
+    parts.pool.style.order = "1";
+    seats.forEach((seat, i) => {
+      const hall = parts.halls[`hall:${seat.color}`];
+      if (hall) hall.style.order = seat.color === mine ? "0" : String(2 + i);
+    });
   }
 
   // After the pieces or the decision were drawn: mark the choices once.
   function settle() {
     if (!page.stale) return;
     page.stale = false;
-    markChoices();
+    drawWhere(markChoices());
     drawBanner();
+  }
+
+  // -- where the choices are: the map, a hall, the pool ----------------------------
+  // A hall or the pool may be below the fold: say where the highlighted
+  // choices are, each place a link that brings its first choice into view.
+  function drawWhere(marked) {
+    const places = new Map();
+    for (const node of marked) {
+      const place = placeOf(node);
+      if (place && !places.has(place)) places.set(place, node);
+    }
+    parts.where.replaceChildren();
+    parts.where.hidden = places.size === 0;
+    if (places.size === 0) return;
+    parts.where.append("Click a highlighted choice ");
+    [...places].forEach(([place, node], i) => {
+      if (i > 0) parts.where.append(i === places.size - 1 ? " or " : ", ");
+      parts.where.append(button(place, "Show it", () => showChoice(node)));
+    });
+    parts.where.append(", or a button below.");
+  }
+
+  function placeOf(node) {
+    if (parts.table.contains(node)) return "on the map";
+    if (parts.pool.contains(node)) return "in the pool";
+    const hall = node.closest(".covil-hall");
+    return hall ? `in ${seatLabel(hall.dataset.section.slice("hall:".length))}'s hall` : null;
+  }
+
+  function showChoice(node) {
+    node.scrollIntoView({ block: "center", behavior: "smooth" });
+    node.focus({ preventScroll: true });
   }
 
   function chooserActions(decision) {
     return decision.actions.filter((a) => a.elements.includes(page.chooser));
   }
 
+  // A listed action: its number (the key that chooses it), what it does,
+  // and the details after the label's first colon on a quieter line.
   function actionItem(action, index) {
     const item = make("li", "covil-action");
-    const label = index < 9 ? `${index + 1}. ${action.label}` : action.label;
-    const pick = button(label, action.action, () => choose(action.action));
+    const number = index < 9 ? `${index + 1}. ` : "";
+    const [head, details] = splitLabel(action.label);
+    const pick = button(number + head, action.label, () => choose(action.action));
+    if (details) pick.append(make("span", "covil-details", details));
     pick.dataset.action = action.action;
     item.appendChild(pick);
     if (action.preview) item.appendChild(make("span", "covil-preview", previewText(action.preview)));
@@ -406,6 +464,19 @@ function render({ model, el }) {
     return item;
   }
 
+  // A label cut at its first ": " outside parentheses: what the action does,
+  // then its details ("Acquire Spymaster for 7: Command: draw 2 …").
+  function splitLabel(label) {
+    let depth = 0;
+    for (let i = 0; i < label.length - 1; i++) {
+      const c = label[i];
+      if (c === "(") depth += 1;
+      else if (c === ")") depth -= 1;
+      else if (c === ":" && depth === 0 && label[i + 1] === " ") return [label.slice(0, i), label.slice(i + 2)];
+    }
+    return [label, ""];
+  }
+
   // What a response would change: the strengths before → after.
   function previewText(preview) {
     const combat = (model.get("decision") || {}).combat || {};
@@ -413,21 +484,32 @@ function render({ model, el }) {
     const changes = [];
     if (preview.attack !== attack) changes.push(`attack ${attack} → ${preview.attack}`);
     if (preview.defense !== defense) changes.push(`defense ${defense} → ${preview.defense}`);
-    if (preview.resolves) return `the combat is resolved at attack ${preview.attack} against defense ${preview.defense}`;
-    return changes.length ? changes.join(", ") : "the strengths stay as they are";
+    if (preview.resolves) return `→ the combat ends, attack ${preview.attack} against defense ${preview.defense}: ${preview.winner} wins`;
+    return `→ ${changes.length ? changes.join(", ") : "the strengths stay as they are"}`;
   }
 
+  // The combat under way: who attacks whom, then both strengths side by
+  // side, each total large with where its points come from.
   function drawCombat(combat) {
-    const side = (title, strength) => {
-      const box = make("div", "covil-strength");
-      box.append(make("div", "covil-total", `${title} ${strength ? strength.total : "—"}`));
-      const list = make("ul", "covil-parts");
-      for (const [label, value] of strength ? strength.parts : []) list.append(make("li", "", `${value} from ${label}`));
-      box.append(list);
-      return box;
-    };
-    const head = `${combat.attacker || "the rebels"}${combat.troop ? ` (${combat.troop})` : ""} attacks ${combat.target || "…"}${combat.style ? `, ${combat.style}` : ""}`;
-    parts.combat.append(make("div", "covil-combat-head", head), side("Attack", combat.attack), side("Defense", combat.defense));
+    const attacker = combat.troop ? `${combat.troop} (${combat.attacker})` : "The rebels";
+    const target = combat.target.startsWith("fortress-") ? `${combat.defender}'s fortress` : `${combat.target} (${combat.defender})`;
+    const head = `${attacker} attacks ${target}${combat.style && combat.style !== "rebels" ? `, ${combat.style}` : ""}`;
+    parts.combat.append(
+      make("div", "covil-combat-head", head),
+      strengthBox("Attack", combat.attack, combat.attacker),
+      strengthBox("Defense", combat.defense, combat.defender),
+    );
+  }
+
+  function strengthBox(title, strength, color) {
+    const box = make("div", "covil-strength");
+    if (color) box.dataset.player = color;
+    const total = make("div", "covil-total");
+    total.append(`${title} `, make("b", "", strength ? String(strength.total) : "—"));
+    const list = make("ul", "covil-parts");
+    for (const [label, value] of strength ? strength.parts : []) list.append(make("li", "", `${value} from ${label}`));
+    box.append(total, list);
+    return box;
   }
 
   function drawScores(decision) {
@@ -445,7 +527,8 @@ function render({ model, el }) {
   // -- clicks on the board --------------------------------------------------------
   const kinds = () => (model.get("board") || {}).kinds || [];
 
-  // The element keys from the clicked node outwards: a troop, then its zone.
+  // The element keys of a node and of the elements around it, innermost
+  // first: a coin, then its treasury.
   function keysAt(node) {
     const keys = [];
     for (; node && node !== root; node = node.parentElement) {
@@ -457,14 +540,30 @@ function render({ model, el }) {
     return keys;
   }
 
-  function clickAt(node) {
-    const keys = keysAt(node);
+  // Every element under a click, top first: a troop standing in a zone that
+  // is a legal destination does not hide the zone.
+  function keysUnder(point) {
+    const keys = [];
+    for (const node of root.getRootNode().elementsFromPoint(point.x, point.y)) {
+      if (!root.contains(node)) continue;
+      for (const key of keysAt(node)) if (!keys.includes(key)) keys.push(key);
+    }
+    return keys;
+  }
+
+  // A click on the board at `point` (page coordinates), or Enter on a node
+  // (no point): the action it chooses, or why it chooses none.
+  function clickAt(node, point = null) {
+    const keys = point ? keysUnder(point) : keysAt(node);
     if (keys.length === 0 || page.cursor != null) return false;
     const offered = byElement();
     const key = keys.find((k) => offered.has(k));
     if (key === undefined) {
-      // Not legal now: Python says why, in the rule's words.
-      if ((model.get("decision") || {}).waiting == null) send("why", { element: keys[0] });
+      // Not legal now: Python says why, in the rule's words, shown where the click was.
+      if ((model.get("decision") || {}).waiting == null) {
+        page.clicked = { version: model.get("version"), ...(point || middleOf(node)) };
+        send("why", { element: keys[0] });
+      }
       return true;
     }
     const actions = offered.get(key);
@@ -481,7 +580,13 @@ function render({ model, el }) {
 
   function onClick(event) {
     if (event.target.closest("button, input, select, summary, .covil-log")) return;
-    if (clickAt(event.target)) event.stopPropagation();
+    if (!event.target.closest(".covil-error")) parts.error.hidden = true;
+    if (clickAt(event.target, { x: event.clientX, y: event.clientY })) event.stopPropagation();
+  }
+
+  function middleOf(node) {
+    const box = node.getBoundingClientRect();
+    return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
   }
 
   // -- the log, the slider over it, and past positions -----------------------------
@@ -613,25 +718,43 @@ function render({ model, el }) {
   }
 
   // -- banners: playback, thinking, past position, "what if" ------------------------
+  // What the board is doing when it is not waiting for the person at the
+  // screen, and what to press to go on.
   function drawBanner() {
-    const decision = model.get("decision") || {};
     const controls = model.get("controls") || {};
-    const moment = controls.moment;
-    const lines = [];
-    if (page.cursor != null) {
-      lines.push(`Looking back: ${sliderText()}. ← → to move, Esc or End to return, t to try a “what if” from here.`);
-    } else if (controls.thinking) {
-      lines.push(`${seatLabel(controls.thinking)} is thinking…`);
-    } else if (moment) {
-      lines.push(`${seatLabel(moment.player)}: ${moment.actions.join(", ")}${moment.reason ? ` — ${moment.reason}` : ""}`);
-    } else if (decision.waiting === "bot") {
-      lines.push(`${seatLabel(decision.player)} is to play.`);
-    }
-    if (controls.what_if) lines.push(`Trying a “what if” line from action ${controls.what_if.from}; b returns to the game.`);
-    parts.banner.replaceChildren(...lines.map((line) => make("div", "", line)));
+    const lines = bannerLines(model.get("decision") || {}, controls);
+    parts.banner.replaceChildren(...lines);
     parts.banner.hidden = lines.length === 0;
     root.classList.toggle("covil-looking-back", page.cursor != null);
     root.classList.toggle("covil-thinking", Boolean(controls.thinking));
+  }
+
+  function bannerLines(decision, controls) {
+    if (page.cursor != null) {
+      return [make("div", "", `Looking back: ${sliderText()}. ← → to move, Esc or End to return, t to try a “what if” from here.`)];
+    }
+    const lines = [];
+    if (controls.thinking) lines.push(make("div", "", `${seatLabel(controls.thinking)} is thinking…`));
+    else if (controls.moment) lines.push(...momentLines(controls.moment));
+    const next = nextStepText(decision, controls);
+    if (next) lines.push(make("div", "covil-next", next));
+    if (controls.what_if) lines.push(make("div", "", `Trying a “what if” line from action ${controls.what_if.from}; b returns to the game.`));
+    return lines;
+  }
+
+  // Who did what at the moment shown, and why (a dummy's priority, a bot's words).
+  function momentLines(moment) {
+    const said = make("div", "covil-moment");
+    said.append(make("strong", "", seatLabel(moment.player)), ` played ${moment.actions.join(", ")}`);
+    return moment.reason ? [said, make("div", "covil-why", moment.reason)] : [said];
+  }
+
+  // While a playback or a bot holds the board: how it goes on.
+  function nextStepText(decision, controls) {
+    if (controls.thinking || (decision.waiting !== "playback" && decision.waiting !== "bot")) return "";
+    const byHand = sharedOf(model).speed === "off";
+    const more = decision.waiting === "bot" ? `${seatLabel(decision.player)} is to play` : `${controls.pending} more step${controls.pending === 1 ? "" : "s"} to show`;
+    return byHand ? `${more}: Step (n) shows the next, Skip to my decision (s) jumps to yours.` : `${more}: they play on by themselves (p pauses).`;
   }
 
   function seatLabel(color) {
@@ -661,6 +784,8 @@ function render({ model, el }) {
     parts.hintBox.hidden = !hint.text;
   }
 
+  // A refusal: beside the actions, or, for a click on the board, next to
+  // where the click was (a hall or the pool may be far from the actions).
   function drawError() {
     const error = model.get("error") || {};
     parts.error.replaceChildren();
@@ -668,11 +793,26 @@ function render({ model, el }) {
     parts.error.append(make("span", "", error.text));
     if (error.rule) parts.error.append(" ", make("span", "covil-rule", `(${error.rule})`));
     parts.error.hidden = false;
+    const clicked = page.clicked?.version === model.get("version") ? page.clicked : null;
+    parts.error.classList.toggle("covil-error-near", clicked != null);
+    parts.error.removeAttribute("style");
+    if (clicked) placeNear(parts.error, clicked);
+  }
+
+  // Put `node` (positioned in the board) just under the point, inside the board.
+  function placeNear(node, point) {
+    const board = root.getBoundingClientRect();
+    const width = Math.min(360, board.width - 16);
+    const left = Math.max(8, Math.min(point.x - board.left - 24, board.width - width - 8));
+    node.style.width = `${width}px`;
+    node.style.left = `${left}px`;
+    node.style.top = `${point.y - board.top + 16}px`;
   }
 
   function onVersion() {
     root.dataset.version = String(model.get("version"));
     parts.error.hidden = true; // an error belongs to the position it was made on
+    page.clicked = null;
     page.chooser = null;
     const decision = model.get("decision") || {};
     const moment = (model.get("controls") || {}).moment;
@@ -696,6 +836,7 @@ function render({ model, el }) {
       state.speed = state.speed === "off" ? parts.speed.dataset.resume || "normal" : "off";
       parts.speed.value = state.speed;
       scheduleStep(model);
+      drawBanner();
     },
     t: () => tryHere(),
     b: () => send("return"),
@@ -775,6 +916,7 @@ function render({ model, el }) {
     sharedOf(model).speed = parts.speed.value;
     if (parts.speed.value !== "off") parts.speed.dataset.resume = parts.speed.value;
     scheduleStep(model);
+    drawBanner();
   });
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
@@ -808,7 +950,7 @@ function skeleton(root) {
   top.append(parts.status);
 
   const main = make("div", "covil-main");
-  const table = make("div", "covil-table");
+  const table = (parts.table = make("div", "covil-table"));
   parts.map = make("div", "covil-map");
   parts.pieces = make("div", "covil-pieces");
   table.append(parts.map, parts.pieces);
@@ -817,6 +959,8 @@ function skeleton(root) {
   parts.banner = make("div", "covil-banner");
   parts.banner.hidden = true;
   parts.prompt = make("div", "covil-prompt");
+  parts.where = make("div", "covil-where");
+  parts.where.hidden = true;
   parts.combat = make("div", "covil-combat");
   parts.actions = make("ol", "covil-actions");
   parts.error = make("div", "covil-error");
@@ -831,13 +975,15 @@ function skeleton(root) {
   const keys = make("dl", "");
   for (const [key, what] of KEYS_HELP) keys.append(make("dt", "", key), make("dd", "", what));
   parts.help.append(make("strong", "", "Keyboard"), keys);
-  side.append(parts.help, parts.banner, parts.prompt, parts.combat, parts.actions, parts.error, parts.hintBox);
+  parts.legend = make("div", "covil-legend");
+  side.append(parts.help, parts.banner, parts.prompt, parts.where, parts.combat, parts.actions, parts.error, parts.hintBox, parts.legend);
   main.append(table, side);
 
-  parts.hallRow = make("div", "covil-halls");
+  // The halls and the pool, one under the other, in the order orderCards() gives.
+  parts.cards = make("div", "covil-cards");
   parts.halls = {};
   parts.pool = make("div", "covil-pool");
-  parts.legend = make("div", "covil-legend");
+  parts.cards.append(parts.pool);
 
   const controls = make("div", "covil-controls");
   parts.undo = button("Undo", "Take back to your last decision (u)");
@@ -872,9 +1018,7 @@ function skeleton(root) {
   parts.live = make("div", "covil-live");
   parts.live.setAttribute("aria-live", "polite");
 
-  const shop = make("div", "covil-shop");
-  shop.append(parts.pool, parts.legend);
-  root.append(top, main, controls, parts.hallRow, shop, timeline, parts.log, parts.live);
+  root.append(top, main, controls, parts.cards, timeline, parts.log, parts.live);
   return parts;
 }
 
