@@ -339,10 +339,26 @@ function render({ model, el }) {
         if (!node.hasAttribute("data-action") && !node.hasAttribute("data-actions")) unmarked.push([node, actions]);
       }
     }
-    // Measure every element first, then draw the rings: one layout, not one per ring.
-    const boxes = unmarked.map(([node]) => (node.tagName.toLowerCase() === "g" ? node.getBBox() : null));
+    // Measure every element first, then draw the rings: one layout at most, not one per ring.
+    const boxes = unmarked.map(([node]) => (node.tagName.toLowerCase() === "g" ? boxOf(node) : null));
     unmarked.forEach(([node, actions], i) => mark(node, actions, boxes[i]));
     return marked;
+  }
+
+  // An element's box in its own coordinates. A card's first child is its
+  // frame (a rect), a coin's its disc: read from their attributes, the box
+  // costs no layout (getBBox lays the whole page out after each redraw).
+  function boxOf(node) {
+    const first = node.firstElementChild;
+    const at = (name) => Number(first.getAttribute(name) || 0);
+    const shape = first?.tagName.toLowerCase();
+    if (node.hasAttribute("data-card") && shape === "rect") {
+      return { x: at("x"), y: at("y"), width: at("width"), height: at("height") };
+    }
+    if (node.hasAttribute("data-coin") && shape === "circle") {
+      return { x: at("cx") - at("r"), y: at("cy") - at("r"), width: 2 * at("r"), height: 2 * at("r") };
+    }
+    return node.getBBox();
   }
 
   function mark(node, actions, box) {
@@ -551,10 +567,13 @@ function render({ model, el }) {
     return keys;
   }
 
-  // A click on the board at `point` (page coordinates), or Enter on a node
-  // (no point): the action it chooses, or why it chooses none.
+  // A click on `node` at `point` (viewport coordinates), or Enter on a node
+  // (no point): the action it chooses, or why it chooses none. The clicked
+  // node's keys come first: a click made by a script or assistive technology
+  // (element.click()) has no real point.
   function clickAt(node, point = null) {
-    const keys = point ? keysUnder(point) : keysAt(node);
+    const keys = keysAt(node);
+    if (point) for (const key of keysUnder(point)) if (!keys.includes(key)) keys.push(key);
     if (keys.length === 0 || page.cursor != null) return false;
     const offered = byElement();
     const key = keys.find((k) => offered.has(k));
