@@ -252,6 +252,34 @@ def test_an_attack_shows_both_strengths_and_what_each_answer_would_change():
     assert widget.decision["kind"] == "raise-stakes" and widget.decision["player"] == "yellow"
 
 
+def test_a_defense_that_ends_the_combat_previews_the_strengths_it_is_resolved_at():
+    # Against the dummy, the defender's answer ends the combat at once (the
+    # dummy raises no stakes): the preview must count the exhausted minion.
+    widget, _ = solo_board(seed=1)
+    chooser = random.Random(1)
+
+    def exhausts() -> list[dict[str, Any]]:
+        if (widget.decision["kind"], widget.decision["player"]) != ("defend", "yellow"):
+            return []
+        return [a for a in widget.decision["actions"] if a["action"].startswith("exhaust")]
+
+    while not any(a["preview"]["resolves"] for a in exhausts()):
+        widget.act(chooser.choice(widget.decision["actions"])["action"])
+        to_decision(widget)
+    defense = widget.decision["combat"]["defense"]["total"]
+    for offered in exhausts():
+        events = widget.game.copy().apply(offered["action"])
+        outcome = next(e.data for e in events if e.kind == "combat" and "winner" in e.data)
+        assert offered["preview"] == {
+            "attack": outcome["attack"],
+            "defense": outcome["defense"],
+            "resolves": True,
+            "winner": outcome["winner"],
+        }
+    # A guardian's defense counts: the preview is not the strengths before.
+    assert max(a["preview"]["defense"] for a in exhausts()) > defense
+
+
 def test_a_night_ends_the_days_phase_in_the_log():
     widget, page = started(seed=5)
     chooser = random.Random(5)

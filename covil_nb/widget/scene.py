@@ -165,24 +165,32 @@ def combat_json(game: Game) -> Json | None:
 
 
 def preview(game: Game, action: Action) -> Json:
-    """Both strengths after ``action``, tried on a copy. Only the strengths
-    are read: what a resolved combat would reveal (a hidden treasure drawn)
-    stays hidden."""
+    """Both strengths after ``action``, tried on a copy; when it ends the
+    combat, the strengths it was resolved at and the winner. Only these are
+    read: what a resolved combat would reveal (a hidden treasure drawn) stays
+    hidden."""
     now = game.combat
     assert now is not None
     trial = game.copy()
     events = trial.apply(action)
     after = trial.combat
-    same = after is not None and (after.troop, after.target) == (now.troop, now.target)
-    shown = after if same else now
-    assert shown is not None
-    # The outcome's event names the winner: the model's own resolution.
-    winner = next((e.data["winner"] for e in events if "winner" in e.data), None)
+    if after is not None and (after.troop, after.target) == (now.troop, now.target):
+        return {
+            "attack": after.attack.total,
+            "defense": after.defense.total,
+            "resolves": False,
+            "winner": None,
+        }
+    # The outcome's event: the model's own resolution (a defender's last
+    # minion exhausted counts in it, though the combat is over at once).
+    outcome: dict[str, Any] = next(
+        (e.data for e in events if e.kind == "combat" and "winner" in e.data), {}
+    )
     return {
-        "attack": shown.attack.total,
-        "defense": shown.defense.total,
-        "resolves": not same,
-        "winner": None if same else winner,
+        "attack": outcome.get("attack", now.attack.total),
+        "defense": outcome.get("defense", now.defense.total),
+        "resolves": True,
+        "winner": outcome.get("winner"),
     }
 
 
