@@ -686,6 +686,9 @@ def market(game: Game, marks: Marks) -> Section:
             fill=INK,
         ),
     ]
+    if not s.pool:  # the row stays, so that the piles do not jump: say why it is bare
+        width = WIDTH - 2 * _POOL_X
+        parts.append(_placeholder(_POOL_X, _POOL_Y, width, CARD_H, "no mercenary left to acquire"))
     for i, card in enumerate(s.pool):
         row, col = divmod(i, _POOL_PER_ROW)
         ribbon = ("buying", "#0e7490") if buying and card == buying.card else None
