@@ -386,15 +386,17 @@ function render({ model, el }) {
     parts.prompt.replaceChildren();
     parts.combat.replaceChildren();
     parts.actions.replaceChildren();
-    if (decision.over) {
+    if (page.cursor != null) {
+      // Looking back: the banner says so, and the picture shows the past
+      // position's own prompt; the game's decision (or its scores) waits.
+    } else if (decision.over) {
       drawScores(decision);
     } else {
       const who = make("strong", "covil-who", decision.seat ? decision.seat.label : decision.player);
       who.dataset.player = decision.player || "";
       parts.prompt.append(who, `: ${decision.prompt} `, make("span", "covil-rule", `(${decision.rule})`));
       if (decision.combat) drawCombat(decision.combat);
-      // Looking back, nothing can be chosen: the actions are the game's now.
-      const offered = page.cursor != null ? [] : page.chooser ? chooserActions(decision) : decision.actions;
+      const offered = page.chooser ? chooserActions(decision) : decision.actions;
       if (page.chooser) parts.actions.append(make("li", "covil-note", `Choose for ${page.chooser.replace(":", " ")} (Esc to cancel):`));
       offered.forEach((action, i) => parts.actions.append(actionItem(action, i)));
     }
@@ -524,6 +526,7 @@ function render({ model, el }) {
     total.append(`${title} `, make("b", "", strength ? String(strength.total) : "—"));
     const list = make("ul", "covil-parts");
     for (const [label, value] of strength ? strength.parts : []) list.append(make("li", "", `${value} from ${label}`));
+    if (strength && strength.parts.length === 0) list.append(make("li", "", "nothing adds to it"));
     box.append(total, list);
     return box;
   }
