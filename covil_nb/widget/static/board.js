@@ -9,8 +9,30 @@
 // State that lives only here: the pending choice between several actions of
 // one element, the position the log cursor shows, the auto-play speed, the
 // help panel. Nothing here is stored with the notebook.
+//
+// One file, not several modules: anywidget hands the `_esm` text to the
+// page as a Blob URL, where a relative `import "./x.js"` has nothing to
+// resolve against (and marimo, Colab and VS Code serve no static folder).
+// The file reads top to bottom in these sections:
+//
+//   1. Auto-play         messages to Python; one step timer per model
+//   2. Pictures          the drawing's sections rebuilt from named chunks
+//   3. initialize()      per model: the chunk store and the timer
+//   4. Themes            the host's light or dark, and its changes
+//   5. Small helpers     DOM builders and pure functions (no view state)
+//   6. render()          per view, in parts:
+//        6.1 the position (live or past) and the marked choices
+//        6.2 the decision: prompt, combat, listed actions
+//        6.3 where the choices are
+//        6.4 clicks on the board
+//        6.5 the log, its slider, past positions
+//        6.6 banners
+//        6.7 controls, hint, refusals, a new version
+//        6.8 keyboard
+//        6.9 wiring
+//   7. The skeleton      the fixed parts of a view, built once
 
-// -- auto-play: one timer per model, however many views show it ----------------
+// == 1. Messages and auto-play: one step timer per model =====================
 
 const SPEEDS = { off: null, slow: 1600, normal: 800, fast: 250 };
 const shared = new WeakMap(); // the model's `board` value -> { speed, timer, chunks }
@@ -24,7 +46,34 @@ function sharedOf(model) {
   return shared.get(key);
 }
 
-// -- pictures in chunks ---------------------------------------------------------
+// A message to Python. Without a live kernel (shut down, or a saved page
+// reopened) the comm refuses to send: say so instead of throwing.
+function post(model, content) {
+  try {
+    model.send(content);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// While the board shows a playback or waits for a bot, ask Python for the
+// next step after the chosen delay. A step is asked for once per version.
+function scheduleStep(model) {
+  const state = sharedOf(model);
+  clearTimeout(state.timer);
+  state.timer = null;
+  const waiting = (model.get("decision") || {}).waiting;
+  const delay = SPEEDS[state.speed];
+  if (delay == null || (waiting !== "playback" && waiting !== "bot")) return;
+  const version = model.get("version");
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    if (model.get("version") === version) post(model, { kind: "step", version });
+  }, delay);
+}
+
+// == 2. Pictures in chunks ====================================================
 // Python sends each section of the drawing as a list of chunk names, and
 // per step only the chunks it adds (`chunks_new`); `chunks` holds every chunk
 // in use when the page opens. The page keeps every chunk it receives: a name
@@ -57,32 +106,7 @@ function parsedText(model, name) {
   return parsed.get(name);
 }
 
-// A message to Python. Without a live kernel (shut down, or a saved page
-// reopened) the comm refuses to send: say so instead of throwing.
-function post(model, content) {
-  try {
-    model.send(content);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-// While the board shows a playback or waits for a bot, ask Python for the
-// next step after the chosen delay. A step is asked for once per version.
-function scheduleStep(model) {
-  const state = sharedOf(model);
-  clearTimeout(state.timer);
-  state.timer = null;
-  const waiting = (model.get("decision") || {}).waiting;
-  const delay = SPEEDS[state.speed];
-  if (delay == null || (waiting !== "playback" && waiting !== "bot")) return;
-  const version = model.get("version");
-  state.timer = setTimeout(() => {
-    state.timer = null;
-    if (model.get("version") === version) post(model, { kind: "step", version });
-  }, delay);
-}
+// == 3. initialize(): once per model ==========================================
 
 function initialize({ model }) {
   const onChange = () => scheduleStep(model);
@@ -102,7 +126,7 @@ function initialize({ model }) {
   };
 }
 
-// -- themes ----------------------------------------------------------------------
+// == 4. Themes =================================================================
 
 // The host's theme, checked the way each host marks it; the `theme` trait
 // ("light" or "dark") wins over all of them.
@@ -141,7 +165,7 @@ function watchTheme(model, el, apply) {
   };
 }
 
-// -- small DOM helpers -------------------------------------------------------------
+// == 5. Small helpers: DOM builders and pure functions =========================
 
 function make(tag, className, text) {
   const node = document.createElement(tag);
@@ -166,23 +190,48 @@ function setSvg(node, svg) {
   }
 }
 
-const KEYS_HELP = [
-  ["1 – 9", "choose the listed action with that number"],
-  ["Tab, Enter", "go to a highlighted piece, choose it"],
-  ["Esc", "close a choice or this help; back from a past position"],
-  ["← →", "the previous or next position of the log"],
-  ["Home, End", "the first position; back to the game"],
-  ["u, r", "undo, redo"],
-  ["n", "the next bot or dummy step"],
-  ["s", "skip to my decision"],
-  ["p", "pause or resume auto-play"],
-  ["h", "a hint: what the greedy bot would do"],
-  ["t", "try a “what if” line from the position shown"],
-  ["b", "back from the “what if” line to the game"],
-  ["?", "this help"],
-];
+// An element's box in its own coordinates. A card's first child is its
+// frame (a rect), a coin's its disc: read from their attributes, the box
+// costs no layout (getBBox lays the whole page out after each redraw).
+function boxOf(node) {
+  const first = node.firstElementChild;
+  const at = (name) => Number(first.getAttribute(name) || 0);
+  const shape = first?.tagName.toLowerCase();
+  if (node.hasAttribute("data-card") && shape === "rect") {
+    return { x: at("x"), y: at("y"), width: at("width"), height: at("height") };
+  }
+  if (node.hasAttribute("data-coin") && shape === "circle") {
+    return { x: at("cx") - at("r"), y: at("cy") - at("r"), width: 2 * at("r"), height: 2 * at("r") };
+  }
+  return node.getBBox();
+}
 
-// -- the view ------------------------------------------------------------------------
+// A label cut at its first ": " outside parentheses: what the action does,
+// then its details ("Acquire Spymaster for 7: Command: draw 2 …").
+function splitLabel(label) {
+  let depth = 0;
+  for (let i = 0; i < label.length - 1; i++) {
+    const c = label[i];
+    if (c === "(") depth += 1;
+    else if (c === ")") depth -= 1;
+    else if (c === ":" && depth === 0 && label[i + 1] === " ") return [label.slice(0, i), label.slice(i + 2)];
+  }
+  return [label, ""];
+}
+
+// The middle of a node on the screen (where a keyboard's "click" is).
+function middleOf(node) {
+  const box = node.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+}
+
+// "card:iron-marshal" → ["card", "iron-marshal"] (an id may hold a colon).
+function splitKey(key) {
+  const at = key.indexOf(":");
+  return [key.slice(0, at), key.slice(at + 1)];
+}
+
+// == 6. The view: render() =====================================================
 
 function render({ model, el }) {
   const root = make("div", "covil-board");
@@ -253,7 +302,7 @@ function render({ model, el }) {
     return [name, listener];
   });
 
-  // -- the position: live, or a past one from the log -----------------------------
+  // -- 6.1 The position: live, or a past one from the log; the marked choices ---
   function drawBoard() {
     const board = model.get("board") || {};
     setSvg(parts.map, board.map);
@@ -345,22 +394,6 @@ function render({ model, el }) {
     return marked;
   }
 
-  // An element's box in its own coordinates. A card's first child is its
-  // frame (a rect), a coin's its disc: read from their attributes, the box
-  // costs no layout (getBBox lays the whole page out after each redraw).
-  function boxOf(node) {
-    const first = node.firstElementChild;
-    const at = (name) => Number(first.getAttribute(name) || 0);
-    const shape = first?.tagName.toLowerCase();
-    if (node.hasAttribute("data-card") && shape === "rect") {
-      return { x: at("x"), y: at("y"), width: at("width"), height: at("height") };
-    }
-    if (node.hasAttribute("data-coin") && shape === "circle") {
-      return { x: at("cx") - at("r"), y: at("cy") - at("r"), width: 2 * at("r"), height: 2 * at("r") };
-    }
-    return node.getBBox();
-  }
-
   function mark(node, actions, box) {
     node.setAttribute("data-covil-marked", "");
     const notations = actions.map((a) => a.action);
@@ -380,7 +413,7 @@ function render({ model, el }) {
     node.appendChild(ring);
   }
 
-  // -- the decision: prompt, combat, actions ------------------------------------
+  // -- 6.2 The decision: prompt, combat, actions ---------------------------------
   function drawDecision() {
     const decision = model.get("decision") || {};
     parts.prompt.replaceChildren();
@@ -426,38 +459,6 @@ function render({ model, el }) {
     drawBanner();
   }
 
-  // -- where the choices are: the map, a hall, the pool ----------------------------
-  // A hall or the pool may be below the fold: say where the highlighted
-  // choices are, each place a link that brings its first choice into view.
-  function drawWhere(marked) {
-    const places = new Map();
-    for (const node of marked) {
-      const place = placeOf(node);
-      if (place && !places.has(place)) places.set(place, node);
-    }
-    parts.where.replaceChildren();
-    parts.where.hidden = places.size === 0;
-    if (places.size === 0) return;
-    parts.where.append("Click a highlighted choice ");
-    [...places].forEach(([place, node], i) => {
-      if (i > 0) parts.where.append(i === places.size - 1 ? " or " : ", ");
-      parts.where.append(button(place, "Show it", () => showChoice(node)));
-    });
-    parts.where.append(", or a button below.");
-  }
-
-  function placeOf(node) {
-    if (parts.table.contains(node)) return "on the map";
-    if (parts.pool.contains(node)) return "in the pool";
-    const hall = node.closest(".covil-hall");
-    return hall ? `in ${seatLabel(hall.dataset.section.slice("hall:".length))}'s hall` : null;
-  }
-
-  function showChoice(node) {
-    node.scrollIntoView({ block: "center", behavior: "smooth" });
-    node.focus({ preventScroll: true });
-  }
-
   function chooserActions(decision) {
     return decision.actions.filter((a) => a.elements.includes(page.chooser));
   }
@@ -480,19 +481,6 @@ function render({ model, el }) {
     pick.addEventListener("focus", () => point(true));
     pick.addEventListener("blur", () => point(false));
     return item;
-  }
-
-  // A label cut at its first ": " outside parentheses: what the action does,
-  // then its details ("Acquire Spymaster for 7: Command: draw 2 …").
-  function splitLabel(label) {
-    let depth = 0;
-    for (let i = 0; i < label.length - 1; i++) {
-      const c = label[i];
-      if (c === "(") depth += 1;
-      else if (c === ")") depth -= 1;
-      else if (c === ":" && depth === 0 && label[i + 1] === " ") return [label.slice(0, i), label.slice(i + 2)];
-    }
-    return [label, ""];
   }
 
   // What a response would change: the strengths before → after.
@@ -543,7 +531,39 @@ function render({ model, el }) {
     send("act", { action });
   }
 
-  // -- clicks on the board --------------------------------------------------------
+  // -- 6.3 Where the choices are: the map, a hall, the pool ----------------------
+  // A hall or the pool may be below the fold: say where the highlighted
+  // choices are, each place a link that brings its first choice into view.
+  function drawWhere(marked) {
+    const places = new Map();
+    for (const node of marked) {
+      const place = placeOf(node);
+      if (place && !places.has(place)) places.set(place, node);
+    }
+    parts.where.replaceChildren();
+    parts.where.hidden = places.size === 0;
+    if (places.size === 0) return;
+    parts.where.append("Click a highlighted choice ");
+    [...places].forEach(([place, node], i) => {
+      if (i > 0) parts.where.append(i === places.size - 1 ? " or " : ", ");
+      parts.where.append(button(place, "Show it", () => showChoice(node)));
+    });
+    parts.where.append(", or a button below.");
+  }
+
+  function placeOf(node) {
+    if (parts.table.contains(node)) return "on the map";
+    if (parts.pool.contains(node)) return "in the pool";
+    const hall = node.closest(".covil-hall");
+    return hall ? `in ${seatLabel(hall.dataset.section.slice("hall:".length))}'s hall` : null;
+  }
+
+  function showChoice(node) {
+    node.scrollIntoView({ block: "center", behavior: "smooth" });
+    node.focus({ preventScroll: true });
+  }
+
+  // -- 6.4 Clicks on the board ---------------------------------------------------
   const kinds = () => (model.get("board") || {}).kinds || [];
 
   // The element keys of a node and of the elements around it, innermost
@@ -606,12 +626,7 @@ function render({ model, el }) {
     if (clickAt(event.target, { x: event.clientX, y: event.clientY })) event.stopPropagation();
   }
 
-  function middleOf(node) {
-    const box = node.getBoundingClientRect();
-    return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
-  }
-
-  // -- the log, the slider over it, and past positions -----------------------------
+  // -- 6.5 The log, the slider over it, and past positions -----------------------
   // The log's groups: one text per finished phase, and one per position of
   // the phase under way, joined here into the phase's group.
   function groups() {
@@ -739,7 +754,7 @@ function render({ model, el }) {
     settle();
   }
 
-  // -- banners: playback, thinking, past position, "what if" ------------------------
+  // -- 6.6 Banners: playback, thinking, past position, "what if" -----------------
   // What the board is doing when it is not waiting for the person at the
   // screen, and what to press to go on.
   function drawBanner() {
@@ -784,7 +799,7 @@ function render({ model, el }) {
     return seat ? seat.label : color;
   }
 
-  // -- controls -------------------------------------------------------------------
+  // -- 6.7 Controls, hint, refusals, a new version -------------------------------
   function drawControls() {
     const controls = model.get("controls") || {};
     const waiting = (model.get("decision") || {}).waiting;
@@ -846,7 +861,7 @@ function render({ model, el }) {
     drawControls();
   }
 
-  // -- keyboard ---------------------------------------------------------------------
+  // -- 6.8 Keyboard --------------------------------------------------------------
   const keyActions = {
     u: () => send("undo"),
     r: () => send("redo"),
@@ -923,7 +938,7 @@ function render({ model, el }) {
     send("try", { step: at.step });
   }
 
-  // -- wiring -------------------------------------------------------------------------
+  // -- 6.9 Wiring ----------------------------------------------------------------
   parts.undo.addEventListener("click", () => send("undo"));
   parts.redo.addEventListener("click", () => send("redo"));
   parts.step.addEventListener("click", () => send("step"));
@@ -959,10 +974,24 @@ function render({ model, el }) {
   };
 }
 
-function splitKey(key) {
-  const at = key.indexOf(":");
-  return [key.slice(0, at), key.slice(at + 1)];
-}
+// == 7. The skeleton: the fixed parts of a view, built once ====================
+
+// The help panel: the keys that 6.8 handles.
+const KEYS_HELP = [
+  ["1 – 9", "choose the listed action with that number"],
+  ["Tab, Enter", "go to a highlighted piece, choose it"],
+  ["Esc", "close a choice or this help; back from a past position"],
+  ["← →", "the previous or next position of the log"],
+  ["Home, End", "the first position; back to the game"],
+  ["u, r", "undo, redo"],
+  ["n", "the next bot or dummy step"],
+  ["s", "skip to my decision"],
+  ["p", "pause or resume auto-play"],
+  ["h", "a hint: what the greedy bot would do"],
+  ["t", "try a “what if” line from the position shown"],
+  ["b", "back from the “what if” line to the game"],
+  ["?", "this help"],
+];
 
 // The fixed parts of the board, built once per view.
 function skeleton(root) {
