@@ -674,8 +674,12 @@ function render({ model, el }) {
     if (now) shown.push(buildGroup(now, index, previous, true).details);
     parts.log.replaceChildren(...shown);
     drawSlider();
-    // The newest entry in view, once the page is laid out anyway.
-    if (page.cursor == null) requestAnimationFrame(() => (parts.log.scrollTop = parts.log.scrollHeight));
+    if (page.cursor == null) showNewest();
+  }
+
+  // The newest entry in view, once the page is laid out anyway.
+  function showNewest() {
+    requestAnimationFrame(() => (parts.log.scrollTop = parts.log.scrollHeight));
   }
 
   function buildGroup(group, index, previous, open) {
@@ -731,6 +735,8 @@ function render({ model, el }) {
       entries.forEach((n) => n.classList.add("covil-here"));
       entries[0]?.closest("details")?.setAttribute("open", "");
       entries[0]?.scrollIntoView({ block: "nearest" });
+    } else {
+      showNewest(); // back to the game: back to the log's end
     }
   }
 
