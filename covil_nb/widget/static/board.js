@@ -691,7 +691,8 @@ function render({ model, el }) {
       const here = `${entry.step}/${entry.moment}`;
       if (here !== previous) index += 1;
       previous = here;
-      const item = make("li", `covil-entry covil-${entry.kind}`);
+      const item = make("li", "covil-entry");
+      item.dataset.kind = entry.kind; // not a class: "combat" or "pool" would take a panel's style
       item.dataset.position = String(index);
       item.append(make("span", "covil-rule", entry.rule), " ", entry.text);
       const at = index;
