@@ -6,6 +6,9 @@
   player, the time from a click on the board (or on a listed action) to the
   board showing the new position (``data-version`` changed), and to the next
   painted frame; median and 95th percentile, measured in the page.
+- where the time goes: the page's drawing (from the last message's arrival
+  to the redrawn board) and Python's handling in the kernel (from the
+  message's arrival at the widget to the changed traits sent).
 - bytes per step: every byte the kernel's websocket carried during the step,
   both ways (the trait sync, and the kernel's busy/idle status around it).
 - a bot's step: against a greedy bot, the time from the Step click to the
@@ -69,7 +72,10 @@ async (element) => {
   const before = board.dataset.version;
   const start = performance.now();
   let arrived = null;
-  const redrawn = new Promise((resolve) => {
+  // A click that leaves the position as it was would wait for ever: give up.
+  const redrawn = new Promise((resolve, reject) => {
+    const what = element.outerHTML.slice(0, 120);
+    setTimeout(() => reject(new Error(`no new position 10 s after a click on ${what}`)), 10000);
     const watch = new MutationObserver(() => {
       if (board.dataset.version !== before) {
         watch.disconnect();
@@ -88,6 +94,21 @@ async (element) => {
     drawing: arrived === null ? null : drawn - arrived,
   };
 }
+"""
+
+
+# In the notebook's kernel: time each message from the page, from its arrival
+# at the widget to the traits it changed sent back (the rules, the drawing,
+# the serialisation and the comm).
+TIME_MESSAGES_IN_KERNEL = """
+import time as _time
+_handled = []
+_handle_custom_msg = board._handle_custom_msg
+def _timed(content, buffers):
+    start = _time.perf_counter()
+    _handle_custom_msg(content, buffers)
+    _handled.append((content.get("kind"), (_time.perf_counter() - start) * 1000))
+board._handle_custom_msg = _timed
 """
 
 
@@ -160,8 +181,11 @@ def test_click_to_redraw_and_bytes_per_step(benchmark: Any, open_counted: Notebo
     page = notebook.page
     board = Board(notebook.run_all(f"{ROOT}[data-version]"))
     board.speed("off")
+    notebook.kernel.run(TIME_MESSAGES_IN_KERNEL)
 
     steps = benchmark.pedantic(play_actions, args=(board, page, ACTIONS, 7), rounds=1, iterations=1)
+    python = notebook.kernel.value("[ms for kind, ms in _handled if kind == 'act']")
+    assert len(python) == len(steps), (len(python), len(steps))
     redraw = [s["redraw"] for s in steps]
     painted = [s["painted"] for s in steps]
     kilobytes = [s["bytes"] / 1000 for s in steps]
@@ -174,6 +198,9 @@ def test_click_to_redraw_and_bytes_per_step(benchmark: Any, open_counted: Notebo
             "drawing": summary(
                 "  of which the page's drawing (last message → redrawn)", drawing, "ms"
             ),
+            "python": summary(
+                "  Python's handling in the kernel (message → traits sent)", python, "ms"
+            ),
             "bytes": summary("websocket bytes per step", kilobytes, "KB"),
         },
         {
@@ -182,6 +209,8 @@ def test_click_to_redraw_and_bytes_per_step(benchmark: Any, open_counted: Notebo
             "painted_median_ms": statistics.median(painted),
             "painted_p95_ms": percentile(painted, 0.95),
             "drawing_median_ms": statistics.median(drawing),
+            "python_median_ms": statistics.median(python),
+            "python_p95_ms": percentile(python, 0.95),
             "kb_per_step_median": statistics.median(kilobytes),
             "kb_per_step_p95": percentile(kilobytes, 0.95),
         },

@@ -170,7 +170,7 @@ def test_picture_shows_itself_and_has_a_short_repr() -> None:
     game = Game.new(["yellow", "red"], seed=1)
     picture = drawing.draw(game)
     assert picture._repr_svg_() == picture.svg
-    assert repr(picture) == "<Picture of Board A, day 1 morning: 1240x1042>"
+    assert repr(picture) == "<Picture of Board A, day 1 morning: 900x1767>"
 
 
 def test_hall_lists_slots_tracks_and_states() -> None:
@@ -421,3 +421,71 @@ def test_attribute_reads_element_keys() -> None:
     assert attribute("coin:red-3") == ("data-coin", "red-3")
     with pytest.raises(CovilError):
         attribute("Y1")
+
+
+# -- legible at a notebook's width ------------------------------------------------------------
+
+#: A notebook's output area is about 900 pixels wide: the picture is drawn
+#: that wide, so that a unit of the drawing is a pixel on the page.
+NOTEBOOK_WIDTH = 900
+SMALLEST_TEXT = 11
+
+
+def rendered_sizes(root: ET.Element) -> list[tuple[float, str]]:
+    """Each text's size as drawn (its font-size, or the nearest one above it,
+    times the scales of the transforms above it), with its words."""
+    sizes = []
+
+    def walk(e: ET.Element, size: float, scale: float) -> None:
+        size = float(e.get("font-size", size))
+        for factor in re.findall(r"scale\(([\d.]+)", e.get("transform", "")):
+            scale *= float(factor)
+        if e.tag == f"{SVG}text":
+            sizes.append((size * scale, "".join(e.itertext())))
+        for child in e:
+            walk(child, size, scale)
+
+    walk(root, 16.0, 1.0)  # 16: a browser's default font size
+    return sizes
+
+
+@pytest.mark.parametrize("name", [*POSITIONS, "combat scenario"])
+def test_every_text_is_legible_at_a_notebooks_width(name: str) -> None:
+    game = position(name)
+    picture = drawing.draw(game, actions=game.legal_actions() if game.decision else None)
+    assert picture.width == NOTEBOOK_WIDTH
+    small = [(size, words) for size, words in rendered_sizes(parse(picture.svg)) if size < 11]
+    assert not small, small[:5]
+
+
+def test_the_sections_stack_in_one_column_beside_the_map_only_the_legend() -> None:
+    game = position("A, 4 players, mid-game")
+    placed = {s.name: (x, y, s.width, s.height) for s, x, y in drawing.sections(game)}
+    full = NOTEBOOK_WIDTH - 2 * 8
+    for name in ("status", "market", *(f"hall-{c}" for c in game.players)):
+        assert placed[name][0] == 8 and placed[name][2] == full, name
+    map_x, map_y, map_w, map_h = placed["map"]
+    legend_x, legend_y, legend_w, legend_h = placed["legend"]
+    assert legend_x == map_x + map_w + 8 and legend_x + legend_w == 8 + full
+    assert legend_y == map_y and legend_h <= map_h
+    # Top to bottom without overlap: status, map, market, then each hall in seat order.
+    order = ["status", "map", "market", *(f"hall-{c}" for c in game.players)]
+    tops = [placed[n][1] for n in order]
+    bottoms = [placed[n][1] + placed[n][3] for n in order]
+    assert all(bottom < top for bottom, top in zip(bottoms, tops[1:], strict=False))
+
+
+def test_relics_wrap_in_rows_under_the_minions() -> None:
+    """Many relics never shrink: they take more rows of tiles, the hall grows."""
+    s = Scenario(["yellow", "red"], board="A", seed=5)
+    s.fortress("yellow", "I").fortress("red", "H")
+    relics = ["tidecaller-conch", "kraken-ink", "drowned-crown", "pearl-of-the-deep"]
+    s.hand("yellow", relics).active("yellow", ["greenwood-mask", "fairy-gold"]).afternoon()
+    game = s.build()
+    few, many = drawing.hall(game, "red"), drawing.hall(game, "yellow")
+    assert many.height > few.height
+    root = parse(many.svg())
+    tiles = {e.get("data-card"): e.get("transform") for e in with_attr(root, "data-card")}
+    rows = {re.search(r",([\d.]+)\)", tiles[r]).group(1) for r in [*relics, "greenwood-mask"]}
+    assert len(rows) == 2  # 3 slots a row: four tiles and a stack of active relics
+    assert not any("scale" in (t or "") for t in tiles.values())

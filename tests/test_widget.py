@@ -12,6 +12,7 @@ import json
 import random
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
@@ -20,7 +21,8 @@ from covil_nb import CovilError, Game, GameWidget, play, play_solo
 from covil_nb.bots import RandomBot
 from covil_nb.bots import play as play_bots
 from covil_nb.model.scenario import Scenario
-from covil_nb.widget import drawing
+from covil_nb.widget import drawing, scene
+from covil_nb.widget._svg_style import HIGHLIGHTS
 from covil_nb.widget.elements import elements_of
 
 
@@ -59,6 +61,13 @@ class Page:
 
     def log_texts(self) -> list[str]:
         return [e["text"] for g in self.log() for e in g["entries"]]
+
+
+def pieces_of(moment: Game, before: Game) -> str:
+    """The pieces layer of a moment of playback: the troops it moved or
+    turned since ``before`` are ringed, a move arrowed from the zone left."""
+    arrows, rings = scene.moved(scene.places(before), moment)
+    return drawing.pieces_layer(moment, arrows=arrows, highlight=rings).svg()
 
 
 def to_decision(widget: GameWidget) -> None:
@@ -119,7 +128,7 @@ def test_a_start_zone_plays_the_dummys_answer_back_one_step_at_a_time():
         "actions": ["start A"],
         "reason": "",
     }
-    assert page.section("pieces") == drawing.pieces_layer(moments[0].game).svg()
+    assert page.section("pieces") == pieces_of(moments[0].game, widget.game.at(0))
     assert widget.decision["actions"] == []  # nothing to choose while the playback runs
     # The log tells no more than the board shows: the dummy's steps come later.
     shown = page.log_texts()
@@ -129,13 +138,37 @@ def test_a_start_zone_plays_the_dummys_answer_back_one_step_at_a_time():
         widget.step()
         assert widget.controls["moment"]["index"] == index
         assert widget.controls["moment"]["reason"] == moments[index].reason
-        assert page.section("pieces") == drawing.pieces_layer(moments[index].game).svg()
+        assert page.section("pieces") == pieces_of(moments[index].game, moments[index - 1].game)
     widget.step()  # the last moment is the game now: yellow decides
     assert widget.decision["waiting"] is None and widget.decision["player"] == "yellow"
     last = widget.controls["moment"]  # what the dummy did last stays said
     assert (last["index"], last["player"]) == (len(moments) - 1, "red")
     assert last["reason"] == moments[-1].reason != ""
     assert page.log_texts() == [e.text for e in widget.game.log]
+
+
+def test_a_dummys_move_is_arrowed_from_the_zone_it_left():
+    widget, page = solo_board(seed=1)
+    for action in ("start B", "lie Y1", "move A", "end"):
+        to_decision(widget)
+        widget.act(action)
+    said = []
+    while widget.decision["waiting"] == "playback":
+        widget.step()
+        said.append(widget.controls["moment"]["actions"])
+        if "move E" in said[-1]:
+            break
+    assert said[-1] == ["lie R1", "move E"], said
+    root = ET.fromstring(page.section("pieces"))
+    arrows = [(e.get("data-from"), e.get("data-to")) for e in root.iter() if e.get("data-arrow")]
+    assert arrows == [("zone:G", "troop:R1")]
+    ringed = next(e for e in root.iter() if e.get("data-troop") == "R1")
+    assert any(x.get("stroke") == HIGHLIGHTS["focus"] for x in ringed.iter())
+    # The person's next decision shows the map as it is: no arrow left over.
+    to_decision(widget)
+    widget.act(widget.decision["actions"][0]["action"])
+    root = ET.fromstring(page.section("pieces"))
+    assert not [e for e in root.iter() if e.get("data-arrow")]
 
 
 def test_a_move_is_a_click_on_a_troop_then_on_a_zone():
@@ -200,18 +233,51 @@ def test_an_attack_shows_both_strengths_and_what_each_answer_would_change():
         trial.apply(offered["action"])
         after = trial.combat
         if offered["action"] == "pass":
-            assert offered["preview"]["resolves"] is (after is None or after.stage != "respond")
+            resolves = after is None or after.stage != "respond"
+            assert offered["preview"]["resolves"] is resolves
+            # Passing may end the combat: the preview names the winner the rules give.
+            outcome = [e.data["winner"] for e in trial.log if "winner" in e.data]
+            assert offered["preview"]["winner"] == (outcome[-1] if resolves else None)
         else:
             assert offered["preview"] == {
                 "attack": after.attack.total,
                 "defense": after.defense.total,
                 "resolves": False,
+                "winner": None,
             }
     mask = next(a for a in decision["actions"] if a["action"] == "activate greenwood-mask")
     assert mask["preview"]["defense"] > combat["defense"]["total"]
     widget.act("activate greenwood-mask")
     widget.act("pass")
     assert widget.decision["kind"] == "raise-stakes" and widget.decision["player"] == "yellow"
+
+
+def test_a_defense_that_ends_the_combat_previews_the_strengths_it_is_resolved_at():
+    # Against the dummy, the defender's answer ends the combat at once (the
+    # dummy raises no stakes): the preview must count the exhausted minion.
+    widget, _ = solo_board(seed=1)
+    chooser = random.Random(1)
+
+    def exhausts() -> list[dict[str, Any]]:
+        if (widget.decision["kind"], widget.decision["player"]) != ("defend", "yellow"):
+            return []
+        return [a for a in widget.decision["actions"] if a["action"].startswith("exhaust")]
+
+    while not any(a["preview"]["resolves"] for a in exhausts()):
+        widget.act(chooser.choice(widget.decision["actions"])["action"])
+        to_decision(widget)
+    defense = widget.decision["combat"]["defense"]["total"]
+    for offered in exhausts():
+        events = widget.game.copy().apply(offered["action"])
+        outcome = next(e.data for e in events if e.kind == "combat" and "winner" in e.data)
+        assert offered["preview"] == {
+            "attack": outcome["attack"],
+            "defense": outcome["defense"],
+            "resolves": True,
+            "winner": outcome["winner"],
+        }
+    # A guardian's defense counts: the preview is not the strengths before.
+    assert max(a["preview"]["defense"] for a in exhausts()) > defense
 
 
 def test_a_night_ends_the_days_phase_in_the_log():

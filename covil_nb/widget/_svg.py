@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
+from functools import cache
 
 SVG_NS = "http://www.w3.org/2000/svg"
+#: The margin around and between the sections of the whole picture.
+PAD = 8.0
 FONT = "sans-serif"
 #: The default ink: every section sets it, so text of this colour leaves it out.
 INK = "#2b2620"
@@ -21,24 +23,42 @@ CHAR_EM = 0.6
 
 Value = str | int | float | None
 
+# Escapes as one table lookup per character (a picture writes thousands of
+# attributes per position): text escapes &, < and >; attributes quotes too.
+_TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_ATTRIBUTE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+
+
+def escape(words: str) -> str:
+    """Text for an element's content."""
+    return words.translate(_TEXT)
+
 
 def num(x: float) -> str:
     """A number with one decimal, "12.0" written "12"."""
+    if type(x) is int:
+        return str(x)
     text = f"{x:.1f}"
     return text[:-2] if text.endswith(".0") else text
 
 
 def _value(value: str | int | float) -> str:
-    if isinstance(value, str):
-        return escape(value, {'"': "&quot;"})
+    if isinstance(value, str):  # a game's word (a StrEnum) too
+        return value.translate(_ATTRIBUTE)
     return num(value)
+
+
+@cache
+def _attribute_name(key: str) -> str:
+    """``stroke_width`` → ``stroke-width``; a trailing ``_`` (``class_``) dropped."""
+    return key.rstrip("_").replace("_", "-")
 
 
 def attrs(**named: Value) -> str:
     """Attributes from keywords: ``stroke_width`` is written ``stroke-width``,
     ``data_zone`` ``data-zone``; None leaves the attribute out."""
     return "".join(
-        f' {key.rstrip("_").replace("_", "-")}="{_value(value)}"'
+        f' {_attribute_name(key)}="{_value(value)}"'
         for key, value in named.items()
         if value is not None
     )
@@ -64,7 +84,10 @@ def _inked(named: dict[str, Value]) -> dict[str, Value]:
 
 
 def lines(x: float, y: float, rows: list[str], size: float, step: float, **named: Value) -> str:
-    """Several lines, the first baseline at ``y``, each ``step`` below."""
+    """Several lines, the first baseline at ``y``, each ``step`` below (one
+    line is a plain text)."""
+    if len(rows) == 1:
+        return text(x, y, rows[0], font_size=size, **named)
     spans = "".join(
         f"<tspan{attrs(x=x, dy=0 if i == 0 else step)}>{escape(row)}</tspan>"
         for i, row in enumerate(rows)

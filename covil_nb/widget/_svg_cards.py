@@ -1,15 +1,27 @@
-"""Cards and what holds them: each player's Champions Hall (throne, minion
-slots, treasury, fortress HP, relics in hand and active) and the market (the
-mercenary pool and the decks).
+"""Cards and what holds them: each player's Champions Hall (a header with the
+treasury, fortress HP and troops; a row of minion cards; the relics under
+them) and the market (the mercenary pool in rows, the piles under it).
+
+Every section here is :data:`WIDTH` wide, the width of the whole picture
+less its margins, and every text a player reads is at least 11 units tall:
+a picture shown 900 pixels wide (a notebook's output area) shows it at
+about 11 pixels or more.
+
+A card's face depends only on the card, its exhaustion state and its ribbon,
+so it is drawn once and kept (:func:`_minion_face`, :func:`_relic_face`); a
+position places the kept faces and adds its marks.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from covil_nb.model import CovilError, Game
 from covil_nb.model.cards import MinionCard, RelicCard
-from covil_nb.model.state import EXHAUSTED, MAX_GOLD, MAX_HALL, MAX_HP, READY, TIRED, Player
+from covil_nb.model.state import EXHAUSTED, MAX_GOLD, MAX_HALL, MAX_HP, READY, TIRED, Player, State
 
 from ._svg import CHAR_EM, Section, group, lines, num, tag, text, wrap
 from ._svg_marks import RULE, Box, Marks
@@ -28,106 +40,162 @@ from ._svg_style import (
 )
 from .elements import purchase
 
-CARD_W, CARD_H = 90.0, 126.0
-GAP = 6.0
-WIDTH = 1224.0  # a hall's width; the market's is MARKET_W
-HALL_H = 156.0
-MARKET_W = 596.0
-_SIDE = 150.0  # the hall's left panel: name, tracks, troops
-_CARDS_X = _SIDE + 8
-_CARDS_Y = 24.0
-_HAND_X = _CARDS_X + (MAX_HALL + 1) * (CARD_W + GAP) + 10
-_CHIP_W, _CHIP_H = 124.0, 22.0
-_CHIPS_X = WIDTH - _CHIP_W - 8
-_TEXT = 7.2  # ability text size
-_BACK_W, _BACK_H = CARD_W * 0.62, CARD_H * 0.62  # face-down piles
-_GOLD_Y, _HP_Y = 84.0, 106.0  # the treasury and HP tracks, in the hall's left panel
+WIDTH = 884.0  # every full-width section: the status, the market, each hall
+CARD_W, CARD_H = 137.0, 160.0
+GAP = 7.0
+TEXT = 11.0  # the smallest text a player must read (ability text, labels)
+_LINE = 13.5  # between lines of ability text
+#: A relic in hand is a wide tile, as wide as two minion cards.
+RELIC_W, RELIC_H = 2 * CARD_W + GAP, 96.0
+_CHIP_H = 28.0  # an active relic: name and bonus on one line
+_CHIPS_PER_SLOT = 3  # active relics stacked in the room of one tile
+
+# The hall: a header (name, tags, treasury, HP, troops), then the row of
+# minions, then the relics in rows of tiles.
+_LEFT = 16.0  # right of the player's colour bar
+_HEAD_ROW1, _HEAD_ROW2 = 28.5, 53.0  # the header's baselines
+_CARDS_Y = 84.0
+_RELICS_Y = _CARDS_Y + CARD_H + 26  # the first row of relic tiles
+_SLOTS_PER_ROW = 3
+_ROW_STEP = RELIC_H + 24  # a row of tiles and the label line above the next
+# The treasury and the HP track, in the header's second row.
+_COIN_X, _COIN_STEP = 64.0, 19.0
+_HP_LABEL_X, _HP_X = 252.0, 284.0
+_TROOPS_X = 420.0
+
+# The market: the pool in rows of six, the piles under it.
+_POOL_PER_ROW = 6
+_POOL_X = (WIDTH - (_POOL_PER_ROW * CARD_W + (_POOL_PER_ROW - 1) * GAP)) / 2
+_POOL_Y = 30.0
+_BACK_W, _BACK_H = 46.0, 64.0  # a face-down card in a pile
+_PILE_STEP = 150.0
 
 _KIND_BAND = {"overlord": "#3d2f4f", "mercenary": "#7a5c3a"}
 _RELIC_BAND = "#5b3f8c"
+_RELIC_INK = "#4c1d95"
 
 
-# -- one card -----------------------------------------------------------------------------------
+# -- one card ------------------------------------------------------------------------------------
 
 
-def _header(band: str, ink: str, value: int, name: str, coin_fill: str) -> str:
-    """The card's top band: a value disc (cost, or a relic's gold) and the name."""
-    # A word too long for the band (Quartermaster) shrinks the name, never breaks.
+def _header(band: str, ink: str, value: int, name: str, width: float) -> str:
+    """A card's top band: a value disc (cost, or a relic's gold) and the name,
+    on one line or two."""
+    room = width - 34
+    # A word too long for the band shrinks the name, never breaks it.
     longest = max(len(word) for word in name.split())
-    size = min(8.5, (CARD_W - 30) / (longest * CHAR_EM))
-    rows = wrap(name, CARD_W - 30, size, most=2)
-    top = 12.5 if len(rows) == 2 else 16.5
+    size = min(12.0, room / (longest * CHAR_EM))
+    rows = wrap(name, room, size, most=2)
+    top = 13.5 if len(rows) == 2 else 19.5
     return (
-        tag("path", d=f"M0,6a6,6 0 0 1 6,-6H{num(CARD_W - 6)}a6,6 0 0 1 6,6V26H0Z", fill=band)
-        + tag("circle", cx=12, cy=13, r=9, fill=coin_fill, stroke=INK, stroke_width=1)
+        tag("path", d=f"M0,7a7,7 0 0 1 7,-7H{num(width - 7)}a7,7 0 0 1 7,7V30H0Z", fill=band)
+        + tag("circle", cx=14, cy=15, r=10.5, fill="#f5c842", stroke=INK, stroke_width=1)
         + text(
-            12, 16.8, str(value), font_size=11, font_weight="bold", text_anchor="middle", fill=INK
+            14, 19.3, str(value), font_size=12, font_weight="bold", text_anchor="middle", fill=INK
         )
-        + lines(25, top, rows, size, 9.5, font_weight="bold", fill=ink)
+        + lines(29, top, rows, size, 12, font_weight="bold", fill=ink)
     )
 
 
-def _ability(words: str, y: float, bottom: float) -> str:
+def _ability(words: str, y: float, bottom: float, width: float) -> str:
     """The ability text from baseline ``y``, wrapped, down to ``bottom`` at most."""
-    rows = wrap(words, CARD_W - 10, _TEXT, most=int((bottom - y) // 8.6) + 1)
-    return lines(5, y, rows, _TEXT, 8.6, fill=INK)
+    rows = wrap(words, width - 11, TEXT, most=int((bottom - y) // _LINE) + 1)
+    return lines(6, y, rows, TEXT, _LINE, fill=INK)
 
 
 def _state_token(state: str) -> str:
     """The exhaustion token the rulebook puts on the card: its exhausted side,
     its tired side, or none (ready), always with the word."""
-    y = CARD_H - 11
+    x, y = CARD_W - 14, CARD_H - 13
     if state == READY:
         token = tag(
             "circle",
-            cx=CARD_W - 13,
+            cx=x,
             cy=y,
-            r=7,
+            r=7.5,
             fill="none",
             stroke="#15803d",
-            stroke_width=1.2,
+            stroke_width=1.3,
             stroke_dasharray="2 1.6",
         )
         ink = "#15803d"
     elif state == TIRED:
-        token = tag(
-            "circle", cx=CARD_W - 13, cy=y, r=7, fill="#fde68a", stroke=INK, stroke_width=1.2
-        ) + tag("path", d=f"M{num(CARD_W - 13)},{num(y - 7)}a7,7 0 0 1 0,14Z", fill="#b45309")
+        token = tag("circle", cx=x, cy=y, r=7.5, fill="#fde68a", stroke=INK, stroke_width=1.2)
+        token += tag("path", d=f"M{num(x)},{num(y - 7.5)}a7.5,7.5 0 0 1 0,15Z", fill="#b45309")
         ink = "#92400e"
     else:
-        token = tag(
-            "circle", cx=CARD_W - 13, cy=y, r=7, fill="#7f1d1d", stroke=INK, stroke_width=1.2
-        ) + tag(
+        token = tag("circle", cx=x, cy=y, r=7.5, fill="#7f1d1d", stroke=INK, stroke_width=1.2)
+        token += tag(
             "path",
-            d=f"M{num(CARD_W - 16.5)},{num(y - 3.5)}l7,7m0,-7l-7,7",
+            d=f"M{num(x - 3.5)},{num(y - 3.5)}l7,7m0,-7l-7,7",
             stroke="#fff",
             stroke_width=1.8,
             stroke_linecap="round",
         )
         ink = "#7f1d1d"
     word = text(
-        CARD_W - 23, y + 3, state, font_size=8, font_weight="bold", text_anchor="end", fill=ink
+        x - 12, y + 4, state, font_size=TEXT, font_weight="bold", text_anchor="end", fill=ink
     )
     return token + word
 
 
-def _ribbon(words: str, fill: str) -> str:
-    """A tag across the card's middle: "pledged", "buying"."""
-    return tag("rect", x=-3, y=56, width=CARD_W + 6, height=15, rx=3, fill=fill, stroke=INK) + text(
-        CARD_W / 2, 67, words, font_size=10, font_weight="bold", text_anchor="middle", fill="#fff"
+def _ribbon(words: str, fill: str, x: float, y: float, w: float) -> str:
+    """A tag on a card, where it hides no text: "pledged", "buying"."""
+    band = tag("rect", x=x, y=y, width=w, height=18, rx=4, fill=fill, stroke=INK)
+    return band + text(
+        x + w / 2,
+        y + 13.5,
+        words,
+        font_size=12,
+        font_weight="bold",
+        text_anchor="middle",
+        fill="#fff",
     )
 
 
-def _at(x: float, y: float, scale: float) -> str:
-    return f"translate({num(x)},{num(y)})" + (f" scale({scale:.3f})" if scale != 1 else "")
+Ribbon = tuple[str, str] | None  # (words, fill)
 
 
-def _row(count: int, width: float) -> tuple[float, float]:
-    """Cards in a row of ``width``: the step between them and their scale
-    (smaller, never overlapping, when too many)."""
-    full = count * (CARD_W + GAP) - GAP
-    scale = min(1.0, width / full) if count else 1.0
-    return (CARD_W + GAP) * scale, scale
+@lru_cache(maxsize=1024)
+def _minion_face(card: MinionCard, state: str | None, ribbon: Ribbon) -> str:
+    """A minion's face: cost, name, class, base stat and power, ability, and
+    (in a hall) its exhaustion state. Kept: it depends on nothing else."""
+    band = PLAYERS[card.color][0] if card.color else _KIND_BAND[card.kind]
+    ink = PLAYERS[card.color][1] if card.color else "#ffffff"
+    tired = state in (TIRED, EXHAUSTED)
+    body = tag(
+        "rect",
+        width=CARD_W,
+        height=CARD_H,
+        rx=7,
+        fill="#ece6da" if tired else "#fffdf6",
+        stroke=INK,
+        stroke_width=1.2,
+    )
+    cls = text(6, 48.5, card.cls, font_size=TEXT, font_style="italic", fill=MUTED)
+    stat = tag(
+        "rect", x=CARD_W - 70, y=37, width=66, height=15, rx=7.5, fill="#efe3c8", stroke="#b79f6e"
+    ) + text(
+        CARD_W - 37,
+        48.3,
+        f"{card.stat} {card.power}",
+        font_size=TEXT,
+        font_weight="bold",
+        text_anchor="middle",
+        fill=INK,
+    )
+    parts = [
+        body,
+        _header(band, ink, card.cost, card.name, CARD_W),
+        cls,
+        stat,
+        _ability(card.text, 68, CARD_H - 26, CARD_W),
+    ]
+    if ribbon:  # over the state row: a card pledged or bought changes hands
+        parts.append(_ribbon(*ribbon, -3, CARD_H - 23, CARD_W + 6))
+    elif state is not None:
+        parts.append(_state_token(state))
+    return "".join(parts)
 
 
 def minion_card(
@@ -136,143 +204,165 @@ def minion_card(
     y: float,
     marks: Marks,
     state: str | None = None,
-    ribbon: tuple[str, str] | None = None,
-    scale: float = 1.0,
+    ribbon: Ribbon = None,
 ) -> str:
-    """A minion: cost, name, class, base stat and power, ability, and (in a
-    hall) its exhaustion state."""
+    """A minion card at (x, y), with its marks."""
     element = f"card:{card.id}"
-    band = PLAYERS[card.color][0] if card.color else _KIND_BAND[card.kind]
-    ink = PLAYERS[card.color][1] if card.color else "#ffffff"
-    tired = state in (TIRED, EXHAUSTED)
-    body = tag(
-        "rect",
-        width=CARD_W,
-        height=CARD_H,
-        rx=6,
-        fill="#ece6da" if tired else "#fffdf6",
-        stroke=INK,
-        stroke_width=1.2,
-    )
-    cls = text(5, 36, card.cls, font_size=8, font_style="italic", fill=MUTED)
-    stat = tag(
-        "rect", x=CARD_W - 50, y=28.5, width=46, height=11, rx=5.5, fill="#efe3c8", stroke="#b79f6e"
-    ) + text(
-        CARD_W - 27,
-        36.8,
-        f"{card.stat} {card.power}",
-        font_size=8,
-        font_weight="bold",
-        text_anchor="middle",
-        fill=INK,
-    )
-    parts = [
-        body,
-        _header(band, ink, card.cost, card.name, "#f5c842"),
-        cls,
-        stat,
-        _ability(card.text, 50, CARD_H - 24),
-    ]
-    if state is not None:
-        parts.append(_state_token(state))
-    if ribbon:
-        parts.append(_ribbon(*ribbon))
-    parts.append(marks.halo(element, Box(0, 0, CARD_W, CARD_H)))
     return group(
-        *parts,
-        transform=_at(x, y, scale),
+        _minion_face(card, state, ribbon),
+        marks.halo(element, Box(0, 0, CARD_W, CARD_H)),
+        transform=_at(x, y),
         data_card=card.id,
         data_state=state,
         **marks.data(element),
     )
 
 
-def relic_card(
-    card: RelicCard,
-    x: float,
-    y: float,
-    marks: Marks,
-    ribbon: tuple[str, str] | None = None,
-    scale: float = 1.0,
-) -> str:
-    """A Power Relic: gold value, name, terrain, troop bonus and instant ability."""
-    element = f"card:{card.id}"
+def _bonus(card: RelicCard) -> str:
+    return ", ".join(f"+{v} {stat}" for stat, v in card.bonus)
+
+
+@lru_cache(maxsize=256)
+def _relic_face(card: RelicCard, ribbon: Ribbon) -> str:
+    """A Power Relic in hand, as a wide tile: gold value, name, terrain (a
+    dummy heads for it when the relic is flipped), troop bonus, and the
+    instant ability."""
     body = tag(
-        "rect", width=CARD_W, height=CARD_H, rx=6, fill="#f3eefa", stroke=INK, stroke_width=1.2
+        "rect", width=RELIC_W, height=RELIC_H, rx=7, fill="#f3eefa", stroke=INK, stroke_width=1.2
     )
-    # The terrain (a dummy heads for it when the relic is flipped) as its
-    # icon, then the troop bonus; the ability text runs to the card's foot.
-    bonus = ", ".join(f"+{v} {stat}" for stat, v in card.bonus)
-    parts = [
-        body,
-        _header(_RELIC_BAND, "#ffffff", card.gold, card.name, "#f5c842"),
-        terrain_icon(card.terrain, 11, 34, 0.8),
-        text(21, 37, bonus, font_size=8, font_weight="bold", fill="#4c1d95"),
-        _ability(card.text, 50, CARD_H - 6),
-    ]
-    if ribbon:
-        parts.append(_ribbon(*ribbon))
-    parts.append(marks.halo(element, Box(0, 0, CARD_W, CARD_H)))
-    return group(*parts, transform=_at(x, y, scale), data_card=card.id, **marks.data(element))
+    band = tag(
+        "path", d=f"M0,7a7,7 0 0 1 7,-7H{num(RELIC_W - 7)}a7,7 0 0 1 7,7V26H0Z", fill=_RELIC_BAND
+    )
+    value = tag("circle", cx=14, cy=13, r=9.5, fill="#f5c842", stroke=INK, stroke_width=1) + text(
+        14, 17, str(card.gold), font_size=12, font_weight="bold", text_anchor="middle", fill=INK
+    )
+    name = text(30, 17.5, card.name, font_size=12, font_weight="bold", fill="#ffffff")
+    terrain = terrain_icon(card.terrain, 14, 40, 0.85) + text(
+        26,
+        44,
+        card.terrain,
+        font_size=TEXT,
+        font_style="italic",
+        fill=TERRAIN_INK[card.terrain],
+    )
+    bonus = text(
+        RELIC_W - 8,
+        44,
+        f"troop bonus {_bonus(card)}",
+        font_size=TEXT,
+        font_weight="bold",
+        text_anchor="end",
+        fill=_RELIC_INK,
+    )
+    parts = [body, band, value, name, terrain, bonus, _ability(card.text, 62, RELIC_H, RELIC_W)]
+    if ribbon:  # at the band's right end, clear of the name
+        parts.append(_ribbon(*ribbon, RELIC_W - 86, 4, 80))
+    return "".join(parts)
 
 
-def _backs(count: int, x: float, y: float, words: str, **named: str) -> str:
-    """A face-down pile: a few stacked card backs and how many."""
+def relic_card(card: RelicCard, x: float, y: float, marks: Marks, ribbon: Ribbon = None) -> str:
+    """A Power Relic in hand at (x, y), with its marks."""
+    element = f"card:{card.id}"
+    return group(
+        _relic_face(card, ribbon),
+        marks.halo(element, Box(0, 0, RELIC_W, RELIC_H)),
+        transform=_at(x, y),
+        data_card=card.id,
+        **marks.data(element),
+    )
+
+
+def _active_chip(card: RelicCard, x: float, y: float, marks: Marks) -> str:
+    """An active relic: its instant is spent, only its troop bonus matters now."""
+    element = f"card:{card.id}"
+    return group(
+        tag("rect", width=RELIC_W, height=_CHIP_H, rx=6, fill="#e9defa", stroke=_RELIC_BAND),
+        text(8, 18.5, card.name, font_size=12, font_weight="bold", fill=INK),
+        text(
+            RELIC_W - 8,
+            18.5,
+            _bonus(card),
+            font_size=TEXT,
+            font_weight="bold",
+            text_anchor="end",
+            fill=_RELIC_INK,
+        ),
+        marks.halo(element, Box(0, 0, RELIC_W, _CHIP_H)),
+        transform=_at(x, y),
+        data_card=card.id,
+        data_active="true",
+        **marks.data(element),
+    )
+
+
+def _at(x: float, y: float) -> str:
+    return f"translate({num(x)},{num(y)})"
+
+
+def _placeholder(x: float, y: float, w: float, h: float, words: str) -> str:
+    """Where a card would be: a dashed outline, and what it is for."""
+    outline = tag(
+        "rect",
+        x=x,
+        y=y,
+        width=w,
+        height=h,
+        rx=7,
+        fill="none",
+        stroke="#b8ab95",
+        stroke_dasharray="5 4",
+    )
+    return outline + text(
+        x + w / 2, y + h / 2 + 4, words, font_size=TEXT, text_anchor="middle", fill=MUTED
+    )
+
+
+def _backs(count: int, x: float, y: float, words: list[str], **named: str) -> str:
+    """A face-down pile: a few stacked card backs with how many on top, and
+    ``words`` (a line or two) beside it."""
     shown = min(count, 4)
-    backs = "".join(
-        tag(
-            "rect",
-            x=x + 4 * i,
-            y=y + 4 * (shown - 1 - i) * 0.5,
-            width=_BACK_W,
-            height=_BACK_H,
-            rx=5,
-            fill="#4b3a66",
-            stroke="#e9e1f5",
-            stroke_width=1.5,
+    if count:
+        stack = "".join(
+            tag(
+                "rect",
+                x=x + 3 * i,
+                y=y + 2 * (shown - 1 - i),
+                width=_BACK_W,
+                height=_BACK_H - 6,
+                rx=5,
+                fill="#4b3a66",
+                stroke="#e9e1f5",
+                stroke_width=1.5,
+            )
+            for i in range(shown)
         )
-        for i in range(shown)
-    )
-    if not count:
-        backs = _placeholder(x, y, _BACK_W, _BACK_H)
-    label = text(
-        x + _BACK_W / 2 + 2 * shown,
-        y + _BACK_H + 13,
-        words,
-        font_size=9,
-        text_anchor="middle",
-        fill=INK,
-    )
+    else:
+        stack = tag(
+            "rect",
+            x=x,
+            y=y,
+            width=_BACK_W,
+            height=_BACK_H - 6,
+            rx=5,
+            fill="none",
+            stroke="#b8ab95",
+            stroke_dasharray="5 4",
+        )
+    middle = x + _BACK_W / 2 + 1.5 * (shown - 1 if shown else 0)
     big = text(
-        x + _BACK_W / 2 + 2 * shown,
-        y + _BACK_H * 0.55,
+        middle,
+        y + _BACK_H / 2 + 3,
         str(count),
-        font_size=20,
+        font_size=18,
         font_weight="bold",
         text_anchor="middle",
         fill="#ffffff" if count else MUTED,
     )
-    return group(backs, big, label, **named)
+    label = lines(x + _BACK_W + 16, y + 22, words, 12, 15, fill=INK)
+    return group(stack, big, label, **named)
 
 
 # -- the Champions Hall ------------------------------------------------------------------------
-
-
-def hall(game: Game, color: str, marks: Marks, viewer: str | None = None) -> Section:
-    """One player's Champions Hall. ``viewer``: whose eyes; other players'
-    hands show as a count. A dummy's relics are always face down."""
-    if color not in game.players:
-        raise CovilError(f"no {color!r} player in this game: {game.players}", RULE)
-    p = game.player(color)
-    pledge = _pledge(game, color)
-    body, _ink, tint, _form = PLAYERS[color]
-    deciding = game.decision is not None and game.decision.player == color
-    frame = panel(WIDTH, HALL_H, tint, INK if deciding else BORDER, 3 if deciding else 1.5) + tag(
-        "rect", x=1, y=1, width=8, height=HALL_H - 2, rx=4, fill=body
-    )
-    parts = [frame, _side(game, p, marks, pledge.gold), _minions(game, p, marks, pledge.minions)]
-    parts.append(_relics(game, p, marks, viewer, pledge.relics))
-    return Section(f"hall-{color}", WIDTH, HALL_H, group(*parts, data_hall=color))
 
 
 class Pledge(NamedTuple):
@@ -283,93 +373,165 @@ class Pledge(NamedTuple):
     minions: tuple[str, ...] = ()
 
 
-def _pledge(game: Game, color: str) -> Pledge:
-    buying = purchase(game)
+def _pledge(state: State, color: str) -> Pledge:
+    buying = purchase(state)
     if buying is None or buying.player != color:
         return Pledge()
     return Pledge(buying.gold, tuple(buying.relics), tuple(buying.minions))
 
 
-def _side(game: Game, p: Player, marks: Marks, pledged_gold: int) -> str:
-    s = game.state
+@dataclass(frozen=True)
+class _Seen:
+    """What one hall is drawn from: the state (one copy for the whole hall),
+    the player, what they pledge, and whose eyes look."""
+
+    game: Game
+    state: State
+    player: Player
+    pledge: Pledge
+    marks: Marks
+    face_down: bool
+
+
+def hall(game: Game, color: str, marks: Marks, viewer: str | None = None) -> Section:
+    """One player's Champions Hall. ``viewer``: whose eyes; other players'
+    hands show as a count. A dummy's relics are always face down."""
+    if color not in game.players:
+        raise CovilError(f"no {color!r} player in this game: {game.players}", RULE)
+    state = game.state
+    dummy = state.is_dummy(color)
+    seen = _Seen(
+        game,
+        state,
+        state.player(color),
+        _pledge(state, color),
+        marks,
+        dummy or viewer not in (None, color),
+    )
+    slots = _relic_slots(seen)
+    rows = (len(slots) + _SLOTS_PER_ROW - 1) // _SLOTS_PER_ROW
+    height = _RELICS_Y + rows * _ROW_STEP - 14
+    body, _ink, tint, _form = PLAYERS[color]
+    deciding = game.decision is not None and game.decision.player == color
+    frame = panel(WIDTH, height, tint, INK if deciding else BORDER, 3 if deciding else 1.5)
+    frame += tag("rect", x=1, y=1, width=8, height=height - 2, rx=4, fill=body)
+    parts = [frame, _header_row(seen), _tracks(seen), _minions(seen), *_place(slots)]
+    return Section(f"hall-{color}", WIDTH, height, group(*parts, data_hall=color))
+
+
+def _header_row(seen: _Seen) -> str:
+    """The player's badge and name, what they are now (dummy, deciding, on
+    turn, holding the Evil Scepter), and their fortress or final score."""
+    s, p, game = seen.state, seen.player, seen.game
     parts = [
-        group(badge(p.color, 20), transform="translate(26,24)"),
-        text(42, 29, p.color, font_size=15, font_weight="bold", fill=INK),
+        group(badge(p.color, 24), transform=f"translate(30,{num(_HEAD_ROW1 - 6.5)})"),
+        text(48, _HEAD_ROW1 + 1, p.color, font_size=18, font_weight="bold", fill=INK),
     ]
     tags = ["dummy"] if s.is_dummy(p.color) else []
     if game.decision is not None and game.decision.player == p.color:
         tags.append("decides now")
     elif s.phase == "afternoon" and s.players[s.turn].color == p.color:
         tags.append("turn")
-    x = 18.0
+    x = 48 + len(p.color) * 18 * CHAR_EM + 14
     for words in tags:
-        parts.append(_pill(x, 47, words, INK if words == "decides now" else MUTED))
-        x += len(words) * 5.6 + 16
+        pill = _pill(x, _HEAD_ROW1 - 4.5, words, INK if words == "decides now" else MUTED)
+        parts.append(pill)
+        x += len(words) * TEXT * CHAR_EM + 24
     if s.players[s.scepter].color == p.color:
-        parts.append(scepter_icon(24, 62) + text(34, 66, "Evil Scepter", font_size=9.5, fill=INK))
-    parts.append(_treasury(p, marks, pledged_gold))
-    parts.append(_hp_track(p, marks))
-    on_board = len(p.on_board())
-    supply = len(p.troops) - on_board
-    parts.append(
-        text(
-            18, 126, f"Troops: {on_board} on the board, {supply} in supply", font_size=8.5, fill=INK
-        )
-    )
-    if game.is_over:
-        score = next(x for x in game.score() if x.player == p.color)
-        won = " — wins" if p.color in game.winners else ""
-        parts.append(
-            text(18, 144, f"{score.total} VP{won}", font_size=12, font_weight="bold", fill=INK)
-        )
-    elif p.fortress:
-        state = "destroyed" if p.destroyed else "fortress"
-        parts.append(text(18, 144, f"{state} in zone {p.fortress}", font_size=9.5, fill=MUTED))
+        parts.append(scepter_icon(x + 6, _HEAD_ROW1 - 5))
+        parts.append(text(x + 18, _HEAD_ROW1, "Evil Scepter", font_size=12, fill=INK))
+    parts.append(_standing(seen))
     return "".join(parts)
 
 
+def _standing(seen: _Seen) -> str:
+    """Right of the header: the final score once the game is over, else where
+    the fortress stands."""
+    p, game = seen.player, seen.game
+    right = WIDTH - 14
+    if game.is_over:
+        score = next(x for x in game.score() if x.player == p.color)
+        won = " — wins" if p.color in game.winners else ""
+        return text(
+            right,
+            _HEAD_ROW1 + 1,
+            f"{score.total} VP{won}",
+            font_size=16,
+            font_weight="bold",
+            text_anchor="end",
+            fill=INK,
+        )
+    if not p.fortress:
+        return ""
+    where = "destroyed" if p.hp == 0 else "fortress"
+    return text(
+        right,
+        _HEAD_ROW1,
+        f"{where} in zone {p.fortress}",
+        font_size=12,
+        text_anchor="end",
+        fill=MUTED,
+    )
+
+
 def _pill(x: float, y: float, words: str, fill: str) -> str:
-    w = len(words) * 5.6 + 10
-    return tag("rect", x=x, y=y - 7, width=w, height=14, rx=7, fill=fill) + text(
+    w = len(words) * TEXT * CHAR_EM + 14
+    return tag("rect", x=x, y=y - 9, width=w, height=18, rx=9, fill=fill) + text(
         x + w / 2,
-        y + 3.3,
+        y + 4,
         words,
-        font_size=9,
+        font_size=TEXT,
         font_weight="bold",
         text_anchor="middle",
         fill="#fff",
     )
 
 
+def _tracks(seen: _Seen) -> str:
+    """The header's second row: gold, fortress HP, troops."""
+    p = seen.player
+    on_board = len(p.on_board())
+    troops = text(
+        _TROOPS_X,
+        _HEAD_ROW2 + 4,
+        f"Troops: {on_board} on the board, {len(p.troops) - on_board} in supply",
+        font_size=12,
+        fill=INK,
+    )
+    return _treasury(p, seen.marks, seen.pledge.gold) + _hp_track(p, seen.marks) + troops
+
+
 def _treasury(p: Player, marks: Marks, pledged: int) -> str:
     """Gold: one coin per point. Each coin is its own element (``coin:<color>-n``)
     so that "pay gold n" has a coin of its own to click; pledged coins are ringed."""
     element = f"gold:{p.color}"
+    y = _HEAD_ROW2
     coins = []
     for n in range(1, MAX_GOLD + 1):
         key = f"coin:{p.color}-{n}"
-        x = 52 + 16.5 * (n - 1)
+        x = _COIN_X + _COIN_STEP * (n - 1)
         ring = ""
         if n <= pledged:
-            ring = tag("circle", cx=x, cy=_GOLD_Y, r=8.8, fill="none", stroke=INK, stroke_width=1.6)
-        halo = marks.halo(key, Box(x - 6.5, _GOLD_Y - 6.5, 13, 13, round=True), pad=2)
+            ring = tag("circle", cx=x, cy=y, r=10, fill="none", stroke=INK, stroke_width=1.6)
+        halo = marks.halo(key, Box(x - 7.5, y - 7.5, 15, 15, round=True), pad=2)
         coins.append(
             group(
-                coin(x, _GOLD_Y, 6.5, n <= p.gold),
+                coin(x, y, 7.5, n <= p.gold),
                 ring,
                 halo,
                 data_coin=f"{p.color}-{n}",
                 **marks.data(key),
             )
         )
-    label = text(18, _GOLD_Y + 3.5, "Gold", font_size=10, fill=INK)
-    count = text(136, _GOLD_Y + 3.5, f"{p.gold}", font_size=10, font_weight="bold", fill=INK)
+    count_x = _COIN_X + _COIN_STEP * MAX_GOLD
+    label = text(18, y + 4, "Gold", font_size=12, fill=INK)
+    count = text(count_x, y + 4.5, f"{p.gold}", font_size=13, font_weight="bold", fill=INK)
     extra = (
-        text(136, _GOLD_Y + 13, f"{pledged} pledged", font_size=8, text_anchor="end", fill=MUTED)
+        text(count_x + 16, y + 4, f"{pledged} pledged", font_size=TEXT, fill=MUTED)
         if pledged
         else ""
     )
-    halo = marks.halo(element, Box(14, _GOLD_Y - 9, 130, 18))
+    halo = marks.halo(element, Box(14, y - 11, count_x + 8, 22))
     return group(
         label,
         *coins,
@@ -384,180 +546,180 @@ def _treasury(p: Player, marks: Marks, pledged: int) -> str:
 
 def _hp_track(p: Player, marks: Marks) -> str:
     element = f"hp:{p.color}"
-    track = shields(52, _HP_Y, 16.5, p.hp, MAX_HP)
-    label = text(18, _HP_Y + 3.5, "HP", font_size=10, fill=INK)
-    count = text(136, _HP_Y + 3.5, f"{p.hp}", font_size=10, font_weight="bold", fill=INK)
-    halo = marks.halo(element, Box(14, _HP_Y - 8.5, 130, 17))
+    y = _HEAD_ROW2
+    track = shields(_HP_X, y, _COIN_STEP, p.hp, MAX_HP, 1.15)
+    count_x = _HP_X + _COIN_STEP * MAX_HP - 4
+    label = text(_HP_LABEL_X, y + 4, "HP", font_size=12, fill=INK)
+    count = text(count_x, y + 4.5, f"{p.hp}", font_size=13, font_weight="bold", fill=INK)
+    halo = marks.halo(element, Box(_HP_LABEL_X - 4, y - 11, count_x - _HP_LABEL_X + 16, 22))
     return group(
         label, track, count, halo, data_hp=p.color, data_amount=str(p.hp), **marks.data(element)
     )
 
 
-def _minions(game: Game, p: Player, marks: Marks, pledged: tuple[str, ...]) -> str:
+def _minions(seen: _Seen) -> str:
+    """The Evil throne (the Dark Overlord) and the five slots of the hall."""
+    p, cards = seen.player, seen.game.cards
+    y = _CARDS_Y - 7
     parts = [
-        text(_CARDS_X, 16, "Evil throne", font_size=9.5, font_weight="bold", fill=MUTED),
+        text(_LEFT, y, "Evil throne", font_size=12, font_weight="bold", fill=MUTED),
         text(
-            _CARDS_X + CARD_W + GAP,
-            16,
+            _LEFT + CARD_W + GAP,
+            y,
             f"Champions Hall ({len(p.hall)}/{MAX_HALL})",
-            font_size=9.5,
+            font_size=12,
             font_weight="bold",
             fill=MUTED,
         ),
     ]
     slots = [p.overlord, *p.hall]
     for i in range(MAX_HALL + 1):
-        x = _CARDS_X + i * (CARD_W + GAP)
+        x = _LEFT + i * (CARD_W + GAP)
         minion = slots[i] if i < len(slots) else None
         if minion is None:
-            parts.append(_empty_slot(x, "throne" if i == 0 else "empty slot"))
+            words = "throne" if i == 0 else "empty slot"
+            parts.append(_placeholder(x, _CARDS_Y, CARD_W, CARD_H, words))
             continue
-        ribbon = ("pledged", INK) if minion.card in pledged else None
-        parts.append(
-            minion_card(game.cards.minion(minion.card), x, _CARDS_Y, marks, minion.state, ribbon)
-        )
+        ribbon = ("pledged", INK) if minion.card in seen.pledge.minions else None
+        card = cards.minion(minion.card)
+        parts.append(minion_card(card, x, _CARDS_Y, seen.marks, minion.state, ribbon))
     return "".join(parts)
 
 
-def _placeholder(x: float, y: float, w: float, h: float) -> str:
-    """Where a card would be: a dashed outline."""
-    return tag(
-        "rect",
-        x=x,
-        y=y,
-        width=w,
-        height=h,
-        rx=6,
-        fill="none",
-        stroke="#b8ab95",
-        stroke_dasharray="5 4",
-    )
+class _Draw(NamedTuple):
+    """A slot of the relics' rows: its group's label (on the group's first
+    slot only) and how to draw it at (x, y)."""
+
+    label: str
+    draw: Callable[[float, float], str]
 
 
-def _empty_slot(x: float, words: str) -> str:
-    return _placeholder(x, _CARDS_Y, CARD_W, CARD_H) + text(
-        x + CARD_W / 2,
-        _CARDS_Y + CARD_H / 2 + 3,
-        words,
-        font_size=9,
-        text_anchor="middle",
-        fill=MUTED,
-    )
+def _relic_slots(seen: _Seen) -> list[_Draw]:
+    """The relics, one slot each in rows of tiles: the hand (face up, or a
+    face-down pile), then the active relics, a few stacked per slot."""
+    return [*_hand_slots(seen), *_active_slots(seen)]
 
 
-def _relics(
-    game: Game, p: Player, marks: Marks, viewer: str | None, pledged: tuple[str, ...]
-) -> str:
-    face_down = game.state.is_dummy(p.color) or viewer not in (None, p.color)
-    parts = [
-        text(
-            _HAND_X,
-            16,
-            f"Relics in hand ({len(p.hand)})",
-            font_size=9.5,
-            font_weight="bold",
-            fill=MUTED,
-        )
+def _hand_slots(seen: _Seen) -> list[_Draw]:
+    hand = seen.player.hand
+    label = f"Relics in hand ({len(hand)})"
+    if seen.face_down:
+        return [_Draw(label, partial(_hidden_hand, seen))]
+    if not hand:
+        return [_Draw(label, partial(_empty_slot, "no relic in hand"))]
+    return [
+        _Draw(label if i == 0 else "", partial(_hand_relic, seen, relic))
+        for i, relic in enumerate(hand)
     ]
-    if face_down:
-        words = "face down (dummy)" if game.state.is_dummy(p.color) else "face down"
-        parts.append(
-            _backs(
-                len(p.hand),
-                _HAND_X,
-                _CARDS_Y + 4,
-                words,
-                data_hand=p.color,
-                data_count=str(len(p.hand)),
-            )
-        )
-    else:
-        step, scale = _row(len(p.hand), _CHIPS_X - 10 - _HAND_X)
-        for i, relic in enumerate(p.hand):
-            ribbon = ("pledged", INK) if relic in pledged else None
-            card = game.cards.relic(relic)
-            parts.append(relic_card(card, _HAND_X + i * step, _CARDS_Y, marks, ribbon, scale))
-        if not p.hand:
-            parts.append(text(_HAND_X, _CARDS_Y + 14, "none", font_size=9.5, fill=MUTED))
-    parts.append(
-        text(
-            _CHIPS_X,
-            16,
-            f"Active relics ({len(p.active)})",
-            font_size=9.5,
-            font_weight="bold",
-            fill=MUTED,
-        )
-    )
-    for i, relic in enumerate(p.active):
-        parts.append(
-            _active_chip(game.cards.relic(relic), _CHIPS_X, _CARDS_Y + i * (_CHIP_H + 4), marks)
-        )
-    return "".join(parts)
 
 
-def _active_chip(card: RelicCard, x: float, y: float, marks: Marks) -> str:
-    """An active relic: its instant is spent, only its troop bonus matters now."""
-    element = f"card:{card.id}"
-    bonus = ", ".join(f"+{v} {stat}" for stat, v in card.bonus)
-    return group(
-        tag("rect", width=_CHIP_W, height=_CHIP_H, rx=5, fill="#e9defa", stroke=_RELIC_BAND),
-        text(5, 9.5, card.name, font_size=8, font_weight="bold", fill=INK),
-        text(5, 18.5, bonus, font_size=7.5, fill="#4c1d95"),
-        marks.halo(element, Box(0, 0, _CHIP_W, _CHIP_H)),
-        transform=f"translate({num(x)},{num(y)})",
-        data_card=card.id,
-        data_active="true",
-        **marks.data(element),
+def _hidden_hand(seen: _Seen, x: float, y: float) -> str:
+    """Another player's hand, or a dummy's: how many, face down."""
+    p = seen.player
+    whose = "(the dummy's)" if seen.state.is_dummy(p.color) else "(hidden)"
+    words = [f"{len(p.hand)} face down", whose]
+    count = str(len(p.hand))
+    return _backs(len(p.hand), x + 12, y + 16, words, data_hand=p.color, data_count=count)
+
+
+def _hand_relic(seen: _Seen, relic: str, x: float, y: float) -> str:
+    ribbon = ("pledged", INK) if relic in seen.pledge.relics else None
+    return relic_card(seen.game.cards.relic(relic), x, y, seen.marks, ribbon)
+
+
+def _empty_slot(words: str, x: float, y: float) -> str:
+    return _placeholder(x, y, RELIC_W, RELIC_H, words)
+
+
+def _active_slots(seen: _Seen) -> list[_Draw]:
+    active = seen.player.active
+    label = f"Active relics ({len(active)})"
+    if not active:
+        return [_Draw(label, partial(_empty_slot, "none active"))]
+    stacks = [active[i : i + _CHIPS_PER_SLOT] for i in range(0, len(active), _CHIPS_PER_SLOT)]
+    return [
+        _Draw(label if i == 0 else "", partial(_active_stack, seen, stack))
+        for i, stack in enumerate(stacks)
+    ]
+
+
+def _active_stack(seen: _Seen, stack: list[str], x: float, y: float) -> str:
+    cards = seen.game.cards
+    return "".join(
+        _active_chip(cards.relic(relic), x, y + i * (_CHIP_H + 6), seen.marks)
+        for i, relic in enumerate(stack)
     )
+
+
+def _place(slots: list[_Draw]) -> list[str]:
+    """The slots in rows, each group's label above its first slot."""
+    placed = []
+    for i, slot in enumerate(slots):
+        row, col = divmod(i, _SLOTS_PER_ROW)
+        x = _LEFT + col * (RELIC_W + GAP)
+        y = _RELICS_Y + row * _ROW_STEP
+        if slot.label:
+            placed.append(text(x, y - 7, slot.label, font_size=12, font_weight="bold", fill=MUTED))
+        placed.append(slot.draw(x, y))
+    return placed
 
 
 # -- the market ---------------------------------------------------------------------------------
 
 
-MARKET_H = 268.0
-
-
 def market(game: Game, marks: Marks) -> Section:
-    """The mercenary pool (with the card being bought, if any) and the piles."""
+    """The mercenary pool in rows of six (with the card being bought, if
+    any), and the piles under it."""
     s = game.state
-    buying = purchase(game)
-    frame = panel(MARKET_W, MARKET_H)
+    buying = purchase(s)
+    rows = max(1, (len(s.pool) + _POOL_PER_ROW - 1) // _POOL_PER_ROW)
+    piles_y = _POOL_Y + rows * (CARD_H + 8) + 6
+    height = piles_y + _BACK_H + 8
     parts = [
-        frame,
-        text(10, 18, f"Mercenary pool ({len(s.pool)})", font_size=12, font_weight="bold", fill=INK),
+        panel(WIDTH, height),
+        text(
+            _POOL_X,
+            20,
+            f"Mercenary pool ({len(s.pool)})",
+            font_size=14,
+            font_weight="bold",
+            fill=INK,
+        ),
     ]
-    step, scale = _row(len(s.pool), MARKET_W - 20)
+    if not s.pool:  # the row stays, so that the piles do not jump: say why it is bare
+        width = WIDTH - 2 * _POOL_X
+        parts.append(_placeholder(_POOL_X, _POOL_Y, width, CARD_H, "no mercenary left to acquire"))
     for i, card in enumerate(s.pool):
+        row, col = divmod(i, _POOL_PER_ROW)
         ribbon = ("buying", "#0e7490") if buying and card == buying.card else None
-        minion = game.cards.minion(card)
-        parts.append(minion_card(minion, 10 + i * step, 26, marks, ribbon=ribbon, scale=scale))
-    y = 26 + CARD_H + 12
+        x, y = _POOL_X + col * (CARD_W + GAP), _POOL_Y + row * (CARD_H + 8)
+        parts.append(minion_card(game.cards.minion(card), x, y, marks, ribbon=ribbon))
     piles = (
-        ("mercenary deck", len(s.mercenary_deck), "mercenaries"),
-        ("minion discard", len(s.minion_discard), "minion-discard"),
-        ("relic deck", len(s.relic_deck), "relics"),
-        ("relic discard", len(s.relic_discard), "relic-discard"),
+        (["mercenary", "deck"], len(s.mercenary_deck), "mercenaries"),
+        (["minion", "discard"], len(s.minion_discard), "minion-discard"),
+        (["relic", "deck"], len(s.relic_deck), "relics"),
+        (["relic", "discard"], len(s.relic_discard), "relic-discard"),
     )
     for i, (words, count, name) in enumerate(piles):
-        parts.append(_backs(count, 10 + i * 88, y, words, data_pile=name, data_count=str(count)))
+        x = _POOL_X + i * _PILE_STEP
+        parts.append(_backs(count, x, piles_y, words, data_pile=name, data_count=str(count)))
     if s.relic_discard:
         top = game.cards.relic(s.relic_discard[-1])
-        parts.append(_discard_top(top, 10 + 4 * 88, y))
-    return Section("market", MARKET_W, MARKET_H, "".join(parts))
+        parts.append(_discard_top(top, _POOL_X + 4 * _PILE_STEP, piles_y))
+    return Section("market", WIDTH, height, "".join(parts))
 
 
 def _discard_top(card: RelicCard, x: float, y: float) -> str:
     """The relic discard's top card is face up (a dummy flips relics onto it)."""
     return group(
-        text(x, y + 10, "top of relic discard:", font_size=9, fill=MUTED),
-        text(x, y + 24, card.name, font_size=10, font_weight="bold", fill=INK),
-        terrain_icon(card.terrain, x + 6, y + 36, 0.8),
+        text(x, y + 14, "top of the relic discard:", font_size=TEXT, fill=MUTED),
+        text(x, y + 32, card.name, font_size=12, font_weight="bold", fill=INK),
+        terrain_icon(card.terrain, x + 7, y + 47, 0.85),
         text(
-            x + 16,
-            y + 39,
+            x + 19,
+            y + 51,
             card.terrain,
-            font_size=9,
+            font_size=TEXT,
             font_style="italic",
             fill=TERRAIN_INK[card.terrain],
         ),

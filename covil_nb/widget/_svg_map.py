@@ -35,8 +35,8 @@ from ._svg_style import (
 from .elements import attribute
 
 MAP_SIZE = 620.0
-TOKEN = 18.0  # a troop token, across
-PITCH = 23.0  # troop tokens apart
+TOKEN = 21.0  # a troop token, across
+PITCH = 25.0  # troop tokens apart
 _EDGE_ROOM = 68.0  # from the outermost zone centres to the layer's border
 _MAX_RADIUS = 50.0
 
@@ -148,9 +148,9 @@ def _halves(terrains: list[str], cx: float, cy: float, r: float) -> str:
 
 
 def _zone_label(zone_id: str, x: float, y: float) -> str:
-    r = 9 if len(zone_id) < 2 else 4 + 4.5 * len(zone_id)
+    r = 10 if len(zone_id) < 2 else 4.5 + 5 * len(zone_id)
     return tag("circle", cx=x, cy=y, r=r, fill=INK) + text(
-        x, y + 4, zone_id, font_size=12, font_weight="bold", text_anchor="middle", fill="#fff"
+        x, y + 4.5, zone_id, font_size=13, font_weight="bold", text_anchor="middle", fill="#fff"
     )
 
 
@@ -227,14 +227,14 @@ def _zone_marks(zone_id: str, g: Geometry, marks: Marks) -> str:
 
 
 #: The text of troop tokens, set once on the group that holds them.
-TOKEN_TEXT: dict[str, Value] = {"font_size": 8.5, "font_weight": "bold", "text_anchor": "middle"}
+TOKEN_TEXT: dict[str, Value] = {"font_size": 11, "font_weight": "bold", "text_anchor": "middle"}
 
 
 def token(color: str, label: str, standing: bool) -> str:
     """A troop token centred on (0, 0), inside a group with ``TOKEN_TEXT``.
     A lying troop is on its side: flattened, turned a quarter (its label
     reads upward), its shadow on the ground."""
-    words = text(0, 3.2, label, fill=PLAYERS[color][1])
+    words = text(0, 3.9, label, fill=PLAYERS[color][1])
     if standing:
         return shape(color, TOKEN) + words
     return tag("ellipse", cy=8, rx=12, ry=2.2, fill=INK, fill_opacity=0.3) + group(
@@ -263,7 +263,7 @@ def _fortress(color: str, hp: int, at: tuple[float, float], marks: Marks) -> str
     hp_track = shields(-18, 19, 9, hp, MAX_HP, 0.72)
     plate = tag("rect", x=-24, y=12.5, width=48, height=13, rx=6.5, fill="#fffaf0", stroke=INK)
     letter = text(
-        0, 3, LETTERS[color], font_size=10, font_weight="bold", text_anchor="middle", fill=ink
+        0, 3.5, LETTERS[color], font_size=11, font_weight="bold", text_anchor="middle", fill=ink
     )
     art = tower("#9a9a9a" if destroyed else body, INK if destroyed else ink, ruined=destroyed)
     ring = marks.halo(element, Box(-13, -13, 26, 26))
@@ -283,17 +283,17 @@ def _rebels(town: str, count: int, g: Geometry, marks: Marks) -> str:
     y = cy + g.radius + 4
     # The rebels in town filled, the rest (in the supply) hollow.
     ring_path = "a3,3 0 1 0 6,0a3,3 0 1 0 -6,0"
-    xs = [cx - 37 + 8 * i for i in range(MAX_REBELS)]
+    xs = [cx - 40 + 8 * i for i in range(MAX_REBELS)]
     marks_path = pips(
         xs, y, ring_path, count, {"fill": INK, "stroke": INK}, {"fill": "none", "stroke": INK}
     )
     plate = tag(
-        "rect", x=cx - 41, y=y - 7, width=82, height=14, rx=7, fill="#fffaf0", stroke=TOWN_INK
+        "rect", x=cx - 45, y=y - 8, width=90, height=16, rx=8, fill="#fffaf0", stroke=TOWN_INK
     )
     words = text(
-        cx + 20, y + 3.5, f"{count}/{MAX_REBELS}", font_size=9.5, text_anchor="middle", fill=INK
+        cx + 22, y + 4, f"{count}/{MAX_REBELS}", font_size=11, text_anchor="middle", fill=INK
     )
-    ring = marks.halo(element, Box(cx - 41, y - 7, 82, 14))
+    ring = marks.halo(element, Box(cx - 45, y - 8, 90, 16))
     return group(plate + marks_path + words + ring, data_rebels=town, data_count=str(count))
 
 
@@ -302,11 +302,11 @@ def _note(zone_id: str, words: str, g: Geometry, town: str) -> str:
         raise CovilError(f"note for zone {zone_id!r}: the board has no such zone", RULE)
     cx, cy = g.centers[zone_id]
     y = cy + g.radius + (24 if zone_id == town else 12)
-    w = text_width(words, 10) + 10
+    w = text_width(words, 11) + 10
     x = min(max(cx - w / 2, 4), g.size - w - 4)
     return group(
-        tag("rect", x=x, y=y - 9, width=w, height=16, rx=3, fill="#fff6c7", stroke="#a3852c"),
-        text(x + 5, y + 3, words, font_size=10, fill=INK),
+        tag("rect", x=x, y=y - 10, width=w, height=17, rx=3, fill="#fff6c7", stroke="#a3852c"),
+        text(x + 5, y + 3.5, words, font_size=11, fill=INK),
         data_note=zone_id,
     )
 

@@ -125,12 +125,10 @@ def _ring(
 
 def _label(words: str, x: float, y: float, color: str) -> str:
     """A short label in a coloured tag centred above (x, y)."""
-    w = text_width(words, 10) + 8
+    w = text_width(words, 11) + 10
     return group(
-        tag("rect", x=x - w / 2, y=y - 8, width=w, height=14, rx=7, fill=color),
-        text(
-            x, y + 3.5, words, font_size=10, font_weight="bold", text_anchor="middle", fill="#fff"
-        ),
+        tag("rect", x=x - w / 2, y=y - 9, width=w, height=16, rx=8, fill=color),
+        text(x, y + 4, words, font_size=11, font_weight="bold", text_anchor="middle", fill="#fff"),
     )
 
 

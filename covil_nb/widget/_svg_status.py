@@ -7,9 +7,9 @@ from covil_nb.model import Game
 from covil_nb.model.maps import TERRAINS
 from covil_nb.model.state import DAYS, MAX_REBELS
 
-from ._svg import Section, group, lines, num, tag, text, wrap
-from ._svg_cards import MARKET_W, WIDTH
-from ._svg_map import TOKEN_TEXT, token
+from ._svg import PAD, Section, group, lines, num, tag, text, wrap
+from ._svg_cards import WIDTH
+from ._svg_map import MAP_SIZE, TOKEN_TEXT, token
 from ._svg_marks import combat_mark
 from ._svg_style import (
     ACTION,
@@ -27,7 +27,8 @@ from ._svg_style import (
 )
 
 _PHASES = ("morning", "afternoon", "night")
-_PROMPT = 12.5  # font size of the decision line
+_PROMPT = 13.0  # font size of the decision line
+_STEP = 17.0  # between its lines
 
 
 def status(game: Game, caption: str | None = None) -> Section:
@@ -40,29 +41,20 @@ def status(game: Game, caption: str | None = None) -> Section:
     y = 52.0
     decision = game.decision
     if decision is not None:
-        parts.append(group(badge(decision.player, 17), transform=f"translate(21,{num(y - 4.5)})"))
+        parts.append(group(badge(decision.player, 19), transform=f"translate(22,{num(y - 4.5)})"))
         rows = wrap(f"{decision.player}: {decision.prompt}  ({decision.rule})", WIDTH - 60, _PROMPT)
-        parts.append(lines(36, y, rows, _PROMPT, 16, fill=INK, data_prompt=decision.kind))
-        y += 16 * len(rows)
+        parts.append(lines(36, y, rows, _PROMPT, _STEP, fill=INK, data_prompt=decision.kind))
+        y += _STEP * len(rows)
     else:
         parts.append(
             text(12, y, _nobody_decides(game), font_size=_PROMPT, font_weight="bold", fill=INK)
         )
-        y += 16
+        y += _STEP
     fight = combat_mark(game)
     if fight:
-        parts.append(
-            text(
-                36,
-                y,
-                fight.sentence,
-                font_size=11,
-                font_weight="bold",
-                fill="#991b1b",
-                data_combat="",
-            )
-        )
-        y += 16
+        rows = wrap(fight.sentence, WIDTH - 60, 12)
+        parts.append(lines(36, y, rows, 12, 16, font_weight="bold", fill="#991b1b", data_combat=""))
+        y += 16 * len(rows)
     height = y + 2
     frame = panel(WIDTH, height)
     return Section("status", WIDTH, height, frame + "".join(parts))
@@ -81,7 +73,7 @@ def _calendar(day: int, phase: str, right: float) -> str:
     parts = []
     x = right
     for name in reversed(_PHASES):
-        w = len(name) * 6.6 + 14
+        w = len(name) * 7.2 + 14
         x -= w
         parts.append(_dial(x, w, name, name == phase))
         x -= 5
@@ -89,7 +81,7 @@ def _calendar(day: int, phase: str, right: float) -> str:
     for d in range(DAYS, 0, -1):
         x -= 22
         parts.append(_dial(x, 20, str(d), d == day and phase != "end"))
-    parts.append(text(x - 6, 24, "Day", font_size=11, text_anchor="end", fill=INK))
+    parts.append(text(x - 6, 24, "Day", font_size=12, text_anchor="end", fill=INK))
     return group(*parts, data_day=str(day), data_phase=phase)
 
 
@@ -109,7 +101,7 @@ def _dial(x: float, w: float, words: str, now: bool) -> str:
         x + w / 2,
         24,
         words,
-        font_size=11,
+        font_size=12,
         font_weight="bold" if now else None,
         text_anchor="middle",
         fill="#fff" if now else INK,
@@ -118,99 +110,77 @@ def _dial(x: float, w: float, words: str, now: bool) -> str:
 
 # -- the legend ---------------------------------------------------------------------------------
 
-LEGEND_H = 150.0
+#: The legend stands beside the map: the picture's width less the map's.
+LEGEND_W = WIDTH - MAP_SIZE - PAD
+_COLUMN = (LEGEND_W - 20) / 2
+_ROW = 26.0
+_LABEL = 12.0
 
 
 def legend(players: list[str]) -> Section:
-    """What the shapes mean. It depends only on who plays."""
-    frame = panel(MARKET_W, LEGEND_H)
-    parts = [frame, text(10, 18, "Legend", font_size=12, font_weight="bold", fill=INK)]
-    x = 10.0
-    for terrain in TERRAINS:
-        parts.append(
-            tag(
-                "circle",
-                cx=x + 10,
-                cy=36,
-                r=10,
-                fill=TERRAIN_FILL[terrain],
-                stroke=INK,
-                stroke_width=1,
-            )
-        )
-        parts.append(terrain_icon(terrain, x + 10, 36, 0.8))
-        parts.append(text(x + 24, 40, terrain, font_size=10, fill=INK))
-        x += 30 + len(terrain) * 6.2
-    parts.append(
-        town_icon(x + 10, 36)
-        + text(x + 24, 40, f"town, rebels n/{MAX_REBELS}", font_size=10, fill=INK)
-    )
-    parts.append(spiral_icon(20, 64, 8) + text(34, 68, "start zone", font_size=10, fill=INK))
-    parts.append(
-        group(tower("#d8d0c0", INK), transform="translate(114,63) scale(0.75)")
-        + text(128, 68, "fortress, HP", font_size=10, fill=INK)
-    )
-    parts.append(
-        group(tower("#9a9a9a", INK, ruined=True), transform="translate(214,63) scale(0.75)")
-        + text(228, 68, "destroyed", font_size=10, fill=INK)
-    )
-    if players:  # the troops are drawn in the first player's color (none before Setup B)
-        parts.append(_legend_troops(players[0]))
-    x = 10.0
-    for color in players:
-        parts.append(group(badge(color, 17), transform=f"translate({num(x + 9)},94)"))
-        parts.append(text(x + 22, 98, color, font_size=10, fill=INK))
-        x += 36 + len(color) * 6.2
-    parts.append(_legend_marks())
-    return Section("legend", MARKET_W, LEGEND_H, "".join(parts))
+    """What the shapes mean, in two columns. It depends only on who plays."""
+    items: list[tuple[str, str, bool]] = [  # (icon centred on (0, 0), words, whole row)
+        *((_terrain_disc(t), t, False) for t in TERRAINS),
+        (town_icon(0, 0), f"town, rebels n/{MAX_REBELS}", True),
+        (spiral_icon(0, 0, 8), "start zone", False),
+        (group(tower("#d8d0c0", INK), transform="scale(0.75)"), "fortress, HP", False),
+        (group(tower("#9a9a9a", INK, ruined=True), transform="scale(0.75)"), "destroyed", False),
+        *_legend_troops(players),
+        *((badge(color, 19), color, False) for color in players),
+        (_mark_sample(ACTION, "5 3", fill=True), "legal choice (click)", True),
+        *((_highlight_sample(name, color), name, False) for name, color in HIGHLIGHTS.items()),
+    ]
+    parts = [text(10, 20, "Legend", font_size=14, font_weight="bold", fill=INK)]
+    row = col = 0
+    for icon, words, whole in items:
+        if whole and col:
+            row, col = row + 1, 0
+        x, y = 10 + col * _COLUMN, 44 + row * _ROW
+        parts.append(group(icon, transform=f"translate({num(x + 11)},{num(y)})"))
+        parts.append(text(x + 28, y + 4.5, words, font_size=_LABEL, fill=INK))
+        if whole or col:
+            row, col = row + 1, 0
+        else:
+            col = 1
+    height = 44 + (row + (1 if col else 0)) * _ROW - 6
+    return Section("legend", LEGEND_W, height, panel(LEGEND_W, height) + "".join(parts))
 
 
-def _legend_troops(color: str) -> str:
-    standing, lying = (
-        token(color, LETTERS[color] + "1", True),
-        token(color, LETTERS[color] + "1", False),
-    )
-    return (
-        group(standing, transform="translate(310,64)", **TOKEN_TEXT)
-        + text(324, 68, "troop standing", font_size=10, fill=INK)
-        + group(lying, transform="translate(428,64)", **TOKEN_TEXT)
-        + text(444, 68, "lying down", font_size=10, fill=INK)
-    )
+def _legend_troops(players: list[str]) -> list[tuple[str, str, bool]]:
+    """A troop lying and standing, in the first player's color (none before Setup B)."""
+    if not players:
+        return []
+    first = players[0]
+    lying, standing = (token(first, LETTERS[first] + "1", up) for up in (False, True))
+    return [
+        (group(lying, **TOKEN_TEXT), "lying down", False),
+        (group(standing, **TOKEN_TEXT), "troop standing", True),
+    ]
 
 
-def _legend_marks() -> str:
-    y = 126
-    ring = tag(
+def _terrain_disc(terrain: str) -> str:
+    disc = tag("circle", r=10, fill=TERRAIN_FILL[terrain], stroke=INK, stroke_width=1)
+    return disc + terrain_icon(terrain, 0, 0, 0.8)
+
+
+def _mark_sample(color: str, dash: str | None, fill: bool = False) -> str:
+    """A small ring as the picture draws it around a marked element."""
+    return tag(
         "rect",
-        x=10,
-        y=y - 8,
+        x=-11,
+        y=-8,
         width=22,
         height=16,
         rx=5,
-        fill=ACTION,
-        fill_opacity=0.1,
-        stroke=ACTION,
-        stroke_width=2.5,
-        stroke_dasharray="5 3",
+        fill=color if fill else "none",
+        fill_opacity=0.1 if fill else None,
+        stroke=color,
+        stroke_width=2.5 if dash else 3,
+        stroke_dasharray=dash,
     )
-    parts = [ring, text(38, y + 4, "legal choice (click)", font_size=10, fill=INK)]
-    x = 160.0
-    for name, color in HIGHLIGHTS.items():
-        parts.append(
-            tag(
-                "rect",
-                x=x,
-                y=y - 8,
-                width=22,
-                height=16,
-                rx=5,
-                fill="none",
-                stroke=color,
-                stroke_width=3,
-            )
-        )
-        if name != "focus":
-            parts.append(check_glyph(name == "good", x + 22, y - 8, color))
-        parts.append(text(x + 34, y + 4, name, font_size=10, fill=INK))
-        x += 90
-    return "".join(parts)
+
+
+def _highlight_sample(name: str, color: str) -> str:
+    """A tutorial's highlight: a solid ring, with a ✓ or ✗ for good and bad."""
+    ring = _mark_sample(color, None)
+    return ring if name == "focus" else ring + check_glyph(name == "good", 11, -8, color)

@@ -90,6 +90,7 @@ class GameWidget(anywidget.AnyWidget):
         # The last moment is the live position.
         self._moments: list[Moment] = []
         self._at = 0
+        self._before: scene.Places = {}  # the troops before the step played back
         self._said = ""
         self._refusals = 0
         self.board = scene.board_json(game, seats)
@@ -178,8 +179,9 @@ class GameWidget(anywidget.AnyWidget):
     # -- handlers: each checks everything, then changes --------------------------------
     def _on_act(self, message: protocol.Message) -> None:
         game = self._ready_person("play")
+        before = scene.places(game)
         game.apply(message.action)  # a refusal raises with the game as it was
-        self._after_action()
+        self._after_action(before)
 
     def _on_why(self, message: protocol.Message) -> None:
         game = self.line.game
@@ -199,8 +201,9 @@ class GameWidget(anywidget.AnyWidget):
             raise CovilError(f"it is {seat}'s decision: there is no step to show", "widget")
         self._think(seat.color)
         action = self.seats.decide(game)
+        before = scene.places(game)
         game.apply(action)
-        self._after_action(said=action.label)
+        self._after_action(before, said=action.label)
 
     def _on_skip(self, _message: protocol.Message) -> None:
         game = self.line.game
@@ -287,11 +290,13 @@ class GameWidget(anywidget.AnyWidget):
             return "over"
         return "bot" if seat.kind == BOT else None
 
-    def _after_action(self, said: str = "") -> None:
-        """Show the step just played, one moment at a time; ``said`` is what
-        a bot's action does, in words (a person knows what they chose)."""
+    def _after_action(self, before: scene.Places, said: str = "") -> None:
+        """Show the step just played, one moment at a time; ``before``: where
+        the troops were; ``said`` is what a bot's action does, in words (a
+        person knows what they chose)."""
         self._moments = self.line.game.moments()
         self._at = 0
+        self._before = before
         self._said = said
         self.line.learn(tuple(len(m.events) for m in self._moments))
         self._publish()
@@ -364,7 +369,7 @@ class GameWidget(anywidget.AnyWidget):
         waiting = self._waiting()
         actions = game.legal_actions() if waiting is None else []
         page = Round()
-        sections = scene.pictures(shown, self._viewer(shown), actions)
+        sections = scene.pictures(shown, self._viewer(shown), actions, self._moved())
         layout = {k: page.svg(v) for k, v in sections.items()}
         log = self._log(page)
         with self.hold_sync():
@@ -384,16 +389,29 @@ class GameWidget(anywidget.AnyWidget):
             }
             self.hint = {}
 
+    def _moved(self) -> scene.Moved:
+        """What the moment the banner tells of moved on the map (nothing
+        once a person's own action is the last word)."""
+        if self._moment_json() is None:
+            return (), {}
+        index = self._moment_index()
+        before = self._before if index == 0 else scene.places(self._moments[index - 1].game)
+        return scene.moved(before, self._moments[index].game)
+
     def _moment_json(self) -> dict[str, Any] | None:
         """The moment shown while a playback runs; once it has run, the last
         one when a dummy or a bot made it (what just happened, and why)."""
         if not self._moments:
             return None
-        index = self._at if self._playing() else len(self._moments) - 1
+        index = self._moment_index()
         moment = self._moments[index]
         if not self._playing() and self.seats[moment.player].kind == PERSON:
             return None
         return moment_json(moment, index, self._said if index == 0 else "")
+
+    def _moment_index(self) -> int:
+        """The moment the banner tells of: the one shown, or the last once played."""
+        return self._at if self._playing() else len(self._moments) - 1
 
     def _branch_step(self) -> int:
         """How many actions the "what if" line shares with the game."""

@@ -3,7 +3,7 @@
 >>> from covil_nb import Game
 >>> picture = draw(Game.new(["yellow", "red"], seed=1))
 >>> picture
-<Picture of Board A, day 1 morning: 1240x1042>
+<Picture of Board A, day 1 morning: 900x1767>
 
 :func:`draw` composes the whole table from sections that the board widget
 also uses one by one (it keeps the static map and redraws only what changes):
@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from covil_nb.model import Action, CovilError, Game
 
 from . import _svg_cards, _svg_map, _svg_status
-from ._svg import FONT, SVG_NS, Section, num, tag
+from ._svg import FONT, PAD, SVG_NS, Section, num, tag
 from ._svg_marks import RULE, SEPARATOR, Marks
 from ._svg_style import PAPER
 from .elements import elements_of
@@ -59,7 +59,6 @@ __all__ = [
     "status",
 ]
 
-PAD = 8.0
 Actions = Iterable[Action | str] | None
 Highlight = Mapping[str, str] | None
 #: An arrow: (from, to) or (from, to, style) with element keys of the map
@@ -119,15 +118,15 @@ def sections(
     caption: str | None = None,
     halls: Iterable[str] | None = None,
 ) -> list[tuple[Section, float, float]]:
-    """Every section with where :func:`draw` puts it (x, y): the status on
-    top, the map (and its pieces) beside the market and legend, then the halls
-    (every player's, or those of ``halls``)."""
+    """Every section with where :func:`draw` puts it (x, y), in one column as
+    wide as a notebook's output: the status on top, the map (and its pieces)
+    with the legend beside it, the market, then the halls (every player's, or
+    those of ``halls``)."""
     actions = list(actions or ())  # read by several sections
     top = status(game, caption=caption)
     y = PAD + top.height + PAD
     board = map_layer(game.board)
-    side_x = PAD + board.width + PAD
-    shop = market(game, actions=actions, highlight=highlight)
+    key = legend(game.players)
     placed = [
         (top, PAD, PAD),
         (board, PAD, y),
@@ -136,10 +135,12 @@ def sections(
             PAD,
             y,
         ),
-        (shop, side_x, y),
-        (legend(game.players), side_x, y + shop.height + PAD),
+        (key, PAD + board.width + PAD, y),
     ]
-    y += max(board.height, shop.height + PAD + _svg_status.LEGEND_H) + PAD
+    y += max(board.height, key.height) + PAD
+    shop = market(game, actions=actions, highlight=highlight)
+    placed.append((shop, PAD, y))
+    y += shop.height + PAD
     for color in _halls(game, halls):
         section = hall(game, color, viewer=viewer, actions=actions, highlight=highlight)
         placed.append((section, PAD, y))

@@ -33,6 +33,7 @@ from __future__ import annotations
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.afternoon import Purchase
 from covil_nb.model.combat import FORTRESS as FORTRESS_TARGET  # "attack fortress-red"
+from covil_nb.model.state import State
 
 KINDS = ("zone", "troop", "fortress", "card", "gold", "coin", "hp", "rebels")
 NO_ELEMENT = frozenset({"end", "pass", "skip", "cancel", "buy-relic"})
@@ -102,14 +103,14 @@ def _payment(action: Action, game: Game, color: str) -> str:
             "or 'pay minion <id>'",
             "2.1 Acquire a minion",
         )
-    buying = purchase(game)
+    buying = purchase(game.state)
     pledged = buying.gold if buying else 0
     return key("coin", f"{color}-{pledged + int(item)}")
 
 
-def purchase(game: Game) -> Purchase | None:
+def purchase(state: State) -> Purchase | None:
     """The purchase being paid for, if that is the decision now."""
-    stack = game.state.stack
+    stack = state.stack
     top = stack[-1] if stack else None
     return top if isinstance(top, Purchase) else None
 

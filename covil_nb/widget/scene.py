@@ -41,23 +41,57 @@ def board_json(game: Game, seats: Seats) -> Json:
     }
 
 
-def pictures(game: Game, viewer: str | None, actions: list[Action]) -> dict[str, str]:
+def pictures(
+    game: Game,
+    viewer: str | None,
+    actions: list[Action],
+    moved: Moved = ((), {}),
+) -> dict[str, str]:
     """The sections of the drawing for one position, by name: the pieces over
-    the map (the elements of the legal ``actions`` marked), the status line,
-    the market, each hall as ``viewer`` sees it.
+    the map (the elements of the legal ``actions`` marked, and what a moment
+    of a playback ``moved``), the status line, the market, each hall as
+    ``viewer`` sees it.
 
     The halls and the market are drawn without marks: the page marks their
     elements from the ``decision`` trait. Marks there would change most
     cards at every decision, and each changed card is sent again (see
     :mod:`.sheet`); the pieces layer is small."""
+    arrows, highlight = moved
     sections = {
-        "pieces": drawing.pieces_layer(game, actions=actions).svg(),
+        "pieces": drawing.pieces_layer(
+            game, actions=actions, arrows=arrows, highlight=highlight
+        ).svg(),
         "status": drawing.status(game).svg(),
         "market": drawing.market(game).svg(),
     }
     for color in game.players:
         sections[f"hall:{color}"] = drawing.hall(game, color, viewer=viewer).svg()
     return sections
+
+
+Places = dict[str, tuple[str | None, bool]]  # troop id -> (zone or None, standing)
+Moved = tuple[tuple[tuple[str, str, str], ...], dict[str, str]]  # arrows, highlights
+
+
+def places(game: Game) -> Places:
+    """Where every troop is, and whether it stands."""
+    return {t.id: (t.zone, t.standing) for p in game.state.players for t in p.troops}
+
+
+def moved(before: Places, game: Game) -> Moved:
+    """What changed on the map since ``before``, for a learner to follow a
+    bot's or a dummy's step: each troop that moved gets an arrow from the
+    zone it left, and each troop that moved, arrived or changed its pose a
+    ring."""
+    arrows, rings = [], {}
+    for troop, (zone, standing) in places(game).items():
+        was_zone, was_standing = before.get(troop, (zone, standing))
+        if zone is None or (zone, standing) == (was_zone, was_standing):
+            continue
+        rings[f"troop:{troop}"] = "focus"
+        if was_zone is not None and was_zone != zone:
+            arrows.append((f"zone:{was_zone}", f"troop:{troop}", "move"))
+    return tuple(arrows), rings
 
 
 # -- the decision ----------------------------------------------------------------------
@@ -131,18 +165,33 @@ def combat_json(game: Game) -> Json | None:
 
 
 def preview(game: Game, action: Action) -> Json:
-    """Both strengths after ``action``, tried on a copy. Only the strengths
-    are read: what a resolved combat would reveal (a hidden treasure drawn)
-    stays hidden."""
+    """Both strengths after ``action``, tried on a copy; when it ends the
+    combat, the strengths it was resolved at and the winner. Only these are
+    read: what a resolved combat would reveal (a hidden treasure drawn) stays
+    hidden."""
     now = game.combat
     assert now is not None
     trial = game.copy()
-    trial.apply(action)
+    events = trial.apply(action)
     after = trial.combat
-    same = after is not None and (after.troop, after.target) == (now.troop, now.target)
-    shown = after if same else now
-    assert shown is not None
-    return {"attack": shown.attack.total, "defense": shown.defense.total, "resolves": not same}
+    if after is not None and (after.troop, after.target) == (now.troop, now.target):
+        return {
+            "attack": after.attack.total,
+            "defense": after.defense.total,
+            "resolves": False,
+            "winner": None,
+        }
+    # The outcome's event: the model's own resolution (a defender's last
+    # minion exhausted counts in it, though the combat is over at once).
+    outcome: dict[str, Any] = next(
+        (e.data for e in events if e.kind == "combat" and "winner" in e.data), {}
+    )
+    return {
+        "attack": outcome.get("attack", now.attack.total),
+        "defense": outcome.get("defense", now.defense.total),
+        "resolves": True,
+        "winner": outcome.get("winner"),
+    }
 
 
 def explain_click(game: Game, element: str, actions: list[Action]) -> CovilError:

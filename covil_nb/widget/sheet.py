@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import lru_cache
 
 DEPTH = 2  # elements this deep are chunks whole; the tags above them are chunks alone
 _TAG = re.compile(r"<(/?)[^\s>/]+[^>]*?(/?)>")  # the drawing escapes ">" in attributes
@@ -53,6 +54,15 @@ def name(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
 
 
+@lru_cache(maxsize=64)
+def _cut(svg: str) -> tuple[str, Store]:
+    """``svg``'s layout and its chunks by name. Kept: most sections (a hall
+    nobody touched, the market) come out the same at the next step, and are
+    not cut and named again."""
+    cut = [(name(c), c) for c in chunks(svg)]
+    return " ".join(n for n, _ in cut), dict(cut)  # a chunk may come twice: it is named twice
+
+
 class Round:
     """The texts one step shows, gathered while its traits are made."""
 
@@ -67,7 +77,9 @@ class Round:
 
     def svg(self, svg: str) -> str:
         """Keep ``svg`` in chunks; return the name of its layout."""
-        return self.text(" ".join(self.text(c) for c in chunks(svg)))
+        layout, named = _cut(svg)
+        self.used.update(named)
+        return self.text(layout)
 
 
 class Sheet:

@@ -62,7 +62,7 @@ def test_first_day_of_a_solo_game_by_clicks(open_in_lab: NotebookOpener) -> None
     board.click("zone:A", "move A")
     assert yellow(notebook, ".troop('Y1').zone") == "A"
 
-    # Acquire Gate Warden, paid piece by piece: 3 coins, then a minion to make room.
+    # Acquire Gate Warden, paid piece by piece: 3 coins, then (the hall is full) a minion.
     board.click("card:gate-warden", "acquire gate-warden")
     for coin, left in ((1, "2 gold more"), (2, "1 gold more"), (3, "hall is full")):
         board.click(f"coin:yellow-{coin}", "pay gold 1")

@@ -9,18 +9,71 @@
 // State that lives only here: the pending choice between several actions of
 // one element, the position the log cursor shows, the auto-play speed, the
 // help panel. Nothing here is stored with the notebook.
+//
+// One file, not several modules: anywidget hands the `_esm` text to the
+// page as a Blob URL, where a relative `import "./x.js"` has nothing to
+// resolve against (and marimo, Colab and VS Code serve no static folder).
+// The file reads top to bottom in these sections:
+//
+//   1. Auto-play         messages to Python; one step timer per model
+//   2. Pictures          the drawing's sections rebuilt from named chunks
+//   3. initialize()      per model: the chunk store and the timer
+//   4. Themes            the host's light or dark, and its changes
+//   5. Small helpers     DOM builders and pure functions (no view state)
+//   6. render()          per view, in parts:
+//        6.1 the position (live or past) and the marked choices
+//        6.2 the decision: prompt, combat, listed actions
+//        6.3 where the choices are
+//        6.4 clicks on the board
+//        6.5 the log, its slider, past positions
+//        6.6 banners
+//        6.7 controls, hint, refusals, a new version
+//        6.8 keyboard
+//        6.9 wiring
+//   7. The skeleton      the fixed parts of a view, built once
 
-// -- auto-play: one timer per model, however many views show it ----------------
+// == 1. Messages and auto-play: one step timer per model =====================
 
 const SPEEDS = { off: null, slow: 1600, normal: 800, fast: 250 };
-const shared = new WeakMap(); // model -> { speed, timer, chunks }
+const shared = new WeakMap(); // the model's `board` value -> { speed, timer, chunks }
 
+// anywidget hands initialize() and each render() a proxy of its own for the
+// same model, so the proxy cannot be the key. The `board` trait's value is
+// one object per model (Python sets it once): it is.
 function sharedOf(model) {
-  if (!shared.has(model)) shared.set(model, { speed: "normal", timer: null, chunks: new Map() });
-  return shared.get(model);
+  const key = model.get("board") || model;
+  if (!shared.has(key)) shared.set(key, { speed: "normal", timer: null, chunks: new Map() });
+  return shared.get(key);
 }
 
-// -- pictures in chunks ---------------------------------------------------------
+// A message to Python. Without a live kernel (shut down, or a saved page
+// reopened) the comm refuses to send: say so instead of throwing.
+function post(model, content) {
+  try {
+    model.send(content);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// While the board shows a playback or waits for a bot, ask Python for the
+// next step after the chosen delay. A step is asked for once per version.
+function scheduleStep(model) {
+  const state = sharedOf(model);
+  clearTimeout(state.timer);
+  state.timer = null;
+  const waiting = (model.get("decision") || {}).waiting;
+  const delay = SPEEDS[state.speed];
+  if (delay == null || (waiting !== "playback" && waiting !== "bot")) return;
+  const version = model.get("version");
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    if (model.get("version") === version) post(model, { kind: "step", version });
+  }, delay);
+}
+
+// == 2. Pictures in chunks ====================================================
 // Python sends each section of the drawing as a list of chunk names, and
 // per step only the chunks it adds (`chunks_new`); `chunks` holds every chunk
 // in use when the page opens. The page keeps every chunk it receives: a name
@@ -53,32 +106,7 @@ function parsedText(model, name) {
   return parsed.get(name);
 }
 
-// A message to Python. Without a live kernel (shut down, or a saved page
-// reopened) the comm refuses to send: say so instead of throwing.
-function post(model, content) {
-  try {
-    model.send(content);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-// While the board shows a playback or waits for a bot, ask Python for the
-// next step after the chosen delay. A step is asked for once per version.
-function scheduleStep(model) {
-  const state = sharedOf(model);
-  clearTimeout(state.timer);
-  state.timer = null;
-  const waiting = (model.get("decision") || {}).waiting;
-  const delay = SPEEDS[state.speed];
-  if (delay == null || (waiting !== "playback" && waiting !== "bot")) return;
-  const version = model.get("version");
-  state.timer = setTimeout(() => {
-    state.timer = null;
-    if (model.get("version") === version) post(model, { kind: "step", version });
-  }, delay);
-}
+// == 3. initialize(): once per model ==========================================
 
 function initialize({ model }) {
   const onChange = () => scheduleStep(model);
@@ -98,7 +126,7 @@ function initialize({ model }) {
   };
 }
 
-// -- themes ----------------------------------------------------------------------
+// == 4. Themes =================================================================
 
 // The host's theme, checked the way each host marks it; the `theme` trait
 // ("light" or "dark") wins over all of them.
@@ -137,7 +165,7 @@ function watchTheme(model, el, apply) {
   };
 }
 
-// -- small DOM helpers -------------------------------------------------------------
+// == 5. Small helpers: DOM builders and pure functions =========================
 
 function make(tag, className, text) {
   const node = document.createElement(tag);
@@ -162,23 +190,48 @@ function setSvg(node, svg) {
   }
 }
 
-const KEYS_HELP = [
-  ["1 – 9", "choose the listed action with that number"],
-  ["Tab, Enter", "go to a highlighted piece, choose it"],
-  ["Esc", "close a choice or this help; back from a past position"],
-  ["← →", "the previous or next position of the log"],
-  ["Home, End", "the first position; back to the game"],
-  ["u, r", "undo, redo"],
-  ["n", "the next bot or dummy step"],
-  ["s", "skip to my decision"],
-  ["p", "pause or resume auto-play"],
-  ["h", "a hint: what the greedy bot would do"],
-  ["t", "try a “what if” line from the position shown"],
-  ["b", "back from the “what if” line to the game"],
-  ["?", "this help"],
-];
+// An element's box in its own coordinates. A card's first child is its
+// frame (a rect), a coin's its disc: read from their attributes, the box
+// costs no layout (getBBox lays the whole page out after each redraw).
+function boxOf(node) {
+  const first = node.firstElementChild;
+  const at = (name) => Number(first.getAttribute(name) || 0);
+  const shape = first?.tagName.toLowerCase();
+  if (node.hasAttribute("data-card") && shape === "rect") {
+    return { x: at("x"), y: at("y"), width: at("width"), height: at("height") };
+  }
+  if (node.hasAttribute("data-coin") && shape === "circle") {
+    return { x: at("cx") - at("r"), y: at("cy") - at("r"), width: 2 * at("r"), height: 2 * at("r") };
+  }
+  return node.getBBox();
+}
 
-// -- the view ------------------------------------------------------------------------
+// A label cut at its first ": " outside parentheses: what the action does,
+// then its details ("Acquire Spymaster for 7: Command: draw 2 …").
+function splitLabel(label) {
+  let depth = 0;
+  for (let i = 0; i < label.length - 1; i++) {
+    const c = label[i];
+    if (c === "(") depth += 1;
+    else if (c === ")") depth -= 1;
+    else if (c === ":" && depth === 0 && label[i + 1] === " ") return [label.slice(0, i), label.slice(i + 2)];
+  }
+  return [label, ""];
+}
+
+// The middle of a node on the screen (where a keyboard's "click" is).
+function middleOf(node) {
+  const box = node.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+}
+
+// "card:iron-marshal" → ["card", "iron-marshal"] (an id may hold a colon).
+function splitKey(key) {
+  const at = key.indexOf(":");
+  return [key.slice(0, at), key.slice(at + 1)];
+}
+
+// == 6. The view: render() =====================================================
 
 function render({ model, el }) {
   const root = make("div", "covil-board");
@@ -196,6 +249,7 @@ function render({ model, el }) {
     asking: false,
     help: false,
     stale: false, // the choices are to be marked again
+    clicked: null, // { version, x, y }: a click Python is asked to explain
   };
   const applyTheme = () => {
     const chosen = model.get("theme");
@@ -248,7 +302,7 @@ function render({ model, el }) {
     return [name, listener];
   });
 
-  // -- the position: live, or a past one from the log -----------------------------
+  // -- 6.1 The position: live, or a past one from the log; the marked choices ---
   function drawBoard() {
     const board = model.get("board") || {};
     setSvg(parts.map, board.map);
@@ -278,7 +332,7 @@ function render({ model, el }) {
     if (!parts.halls[section]) {
       parts.halls[section] = make("div", "covil-hall");
       parts.halls[section].dataset.section = section;
-      parts.hallRow.appendChild(parts.halls[section]);
+      parts.cards.appendChild(parts.halls[section]);
     }
     return parts.halls[section];
   }
@@ -321,9 +375,11 @@ function render({ model, el }) {
       node.removeAttribute("data-covil-marked");
     }
     for (const ring of root.querySelectorAll(".covil-ring")) ring.remove();
+    const marked = [];
     const unmarked = [];
     for (const [key, actions] of byElement()) {
       for (const node of elementsFor(key)) {
+        marked.push(node);
         node.classList.add("covil-choice");
         node.setAttribute("tabindex", "0");
         node.setAttribute("role", "button");
@@ -332,9 +388,10 @@ function render({ model, el }) {
         if (!node.hasAttribute("data-action") && !node.hasAttribute("data-actions")) unmarked.push([node, actions]);
       }
     }
-    // Measure every element first, then draw the rings: one layout, not one per ring.
-    const boxes = unmarked.map(([node]) => (node.tagName.toLowerCase() === "g" ? node.getBBox() : null));
+    // Measure every element first, then draw the rings: one layout at most, not one per ring.
+    const boxes = unmarked.map(([node]) => (node.tagName.toLowerCase() === "g" ? boxOf(node) : null));
     unmarked.forEach(([node, actions], i) => mark(node, actions, boxes[i]));
+    return marked;
   }
 
   function mark(node, actions, box) {
@@ -356,33 +413,49 @@ function render({ model, el }) {
     node.appendChild(ring);
   }
 
-  // -- the decision: prompt, combat, actions ------------------------------------
+  // -- 6.2 The decision: prompt, combat, actions ---------------------------------
   function drawDecision() {
     const decision = model.get("decision") || {};
     parts.prompt.replaceChildren();
     parts.combat.replaceChildren();
     parts.actions.replaceChildren();
-    if (decision.over) {
+    if (page.cursor != null) {
+      // Looking back: the banner says so, and the picture shows the past
+      // position's own prompt; the game's decision (or its scores) waits.
+    } else if (decision.over) {
       drawScores(decision);
     } else {
       const who = make("strong", "covil-who", decision.seat ? decision.seat.label : decision.player);
       who.dataset.player = decision.player || "";
       parts.prompt.append(who, `: ${decision.prompt} `, make("span", "covil-rule", `(${decision.rule})`));
       if (decision.combat) drawCombat(decision.combat);
-      // Looking back, nothing can be chosen: the actions are the game's now.
-      const offered = page.cursor != null ? [] : page.chooser ? chooserActions(decision) : decision.actions;
+      const offered = page.chooser ? chooserActions(decision) : decision.actions;
       if (page.chooser) parts.actions.append(make("li", "covil-note", `Choose for ${page.chooser.replace(":", " ")} (Esc to cancel):`));
       offered.forEach((action, i) => parts.actions.append(actionItem(action, i)));
     }
     root.dataset.waiting = decision.waiting || "";
+    orderCards(decision);
     page.stale = true;
+  }
+
+  // The hall of the person at the screen comes first, right under the map,
+  // then the pool, then the other halls in seating order.
+  function orderCards(decision) {
+    const seats = (model.get("board") || {}).seats || [];
+    const person = (color) => seats.some((s) => s.color === color && s.kind === "person");
+    const mine = person(decision.player) ? decision.player : seats.find((s) => s.kind === "person")?.color;
+    parts.pool.style.order = "1";
+    seats.forEach((seat, i) => {
+      const hall = parts.halls[`hall:${seat.color}`];
+      if (hall) hall.style.order = seat.color === mine ? "0" : String(2 + i);
+    });
   }
 
   // After the pieces or the decision were drawn: mark the choices once.
   function settle() {
     if (!page.stale) return;
     page.stale = false;
-    markChoices();
+    drawWhere(markChoices());
     drawBanner();
   }
 
@@ -390,10 +463,14 @@ function render({ model, el }) {
     return decision.actions.filter((a) => a.elements.includes(page.chooser));
   }
 
+  // A listed action: its number (the key that chooses it), what it does,
+  // and the details after the label's first colon on a quieter line.
   function actionItem(action, index) {
     const item = make("li", "covil-action");
-    const label = index < 9 ? `${index + 1}. ${action.label}` : action.label;
-    const pick = button(label, action.action, () => choose(action.action));
+    const number = index < 9 ? `${index + 1}. ` : "";
+    const [head, details] = splitLabel(action.label);
+    const pick = button(number + head, action.label, () => choose(action.action));
+    if (details) pick.append(make("span", "covil-details", details));
     pick.dataset.action = action.action;
     item.appendChild(pick);
     if (action.preview) item.appendChild(make("span", "covil-preview", previewText(action.preview)));
@@ -413,21 +490,33 @@ function render({ model, el }) {
     const changes = [];
     if (preview.attack !== attack) changes.push(`attack ${attack} → ${preview.attack}`);
     if (preview.defense !== defense) changes.push(`defense ${defense} → ${preview.defense}`);
-    if (preview.resolves) return `the combat is resolved at attack ${preview.attack} against defense ${preview.defense}`;
-    return changes.length ? changes.join(", ") : "the strengths stay as they are";
+    if (preview.resolves) return `→ the combat ends, attack ${preview.attack} against defense ${preview.defense}: ${preview.winner} wins`;
+    return `→ ${changes.length ? changes.join(", ") : "the strengths stay as they are"}`;
   }
 
+  // The combat under way: who attacks whom, then both strengths side by
+  // side, each total large with where its points come from.
   function drawCombat(combat) {
-    const side = (title, strength) => {
-      const box = make("div", "covil-strength");
-      box.append(make("div", "covil-total", `${title} ${strength ? strength.total : "—"}`));
-      const list = make("ul", "covil-parts");
-      for (const [label, value] of strength ? strength.parts : []) list.append(make("li", "", `${value} from ${label}`));
-      box.append(list);
-      return box;
-    };
-    const head = `${combat.attacker || "the rebels"}${combat.troop ? ` (${combat.troop})` : ""} attacks ${combat.target || "…"}${combat.style ? `, ${combat.style}` : ""}`;
-    parts.combat.append(make("div", "covil-combat-head", head), side("Attack", combat.attack), side("Defense", combat.defense));
+    const attacker = combat.troop ? `${combat.troop} (${combat.attacker})` : "The rebels";
+    const target = combat.target.startsWith("fortress-") ? `${combat.defender}'s fortress` : `${combat.target} (${combat.defender})`;
+    const head = `${attacker} attacks ${target}${combat.style && combat.style !== "rebels" ? `, ${combat.style}` : ""}`;
+    parts.combat.append(
+      make("div", "covil-combat-head", head),
+      strengthBox("Attack", combat.attack, combat.attacker),
+      strengthBox("Defense", combat.defense, combat.defender),
+    );
+  }
+
+  function strengthBox(title, strength, color) {
+    const box = make("div", "covil-strength");
+    if (color) box.dataset.player = color;
+    const total = make("div", "covil-total");
+    total.append(`${title} `, make("b", "", strength ? String(strength.total) : "—"));
+    const list = make("ul", "covil-parts");
+    for (const [label, value] of strength ? strength.parts : []) list.append(make("li", "", `${value} from ${label}`));
+    if (strength && strength.parts.length === 0) list.append(make("li", "", "nothing adds to it"));
+    box.append(total, list);
+    return box;
   }
 
   function drawScores(decision) {
@@ -442,10 +531,43 @@ function render({ model, el }) {
     send("act", { action });
   }
 
-  // -- clicks on the board --------------------------------------------------------
+  // -- 6.3 Where the choices are: the map, a hall, the pool ----------------------
+  // A hall or the pool may be below the fold: say where the highlighted
+  // choices are, each place a link that brings its first choice into view.
+  function drawWhere(marked) {
+    const places = new Map();
+    for (const node of marked) {
+      const place = placeOf(node);
+      if (place && !places.has(place)) places.set(place, node);
+    }
+    parts.where.replaceChildren();
+    parts.where.hidden = places.size === 0;
+    if (places.size === 0) return;
+    parts.where.append("Click a highlighted choice ");
+    [...places].forEach(([place, node], i) => {
+      if (i > 0) parts.where.append(i === places.size - 1 ? " or " : ", ");
+      parts.where.append(button(place, "Show it", () => showChoice(node)));
+    });
+    parts.where.append(", or a button below.");
+  }
+
+  function placeOf(node) {
+    if (parts.table.contains(node)) return "on the map";
+    if (parts.pool.contains(node)) return "in the pool";
+    const hall = node.closest(".covil-hall");
+    return hall ? `in ${seatLabel(hall.dataset.section.slice("hall:".length))}'s hall` : null;
+  }
+
+  function showChoice(node) {
+    node.scrollIntoView({ block: "center", behavior: "smooth" });
+    node.focus({ preventScroll: true });
+  }
+
+  // -- 6.4 Clicks on the board ---------------------------------------------------
   const kinds = () => (model.get("board") || {}).kinds || [];
 
-  // The element keys from the clicked node outwards: a troop, then its zone.
+  // The element keys of a node and of the elements around it, innermost
+  // first: a coin, then its treasury.
   function keysAt(node) {
     const keys = [];
     for (; node && node !== root; node = node.parentElement) {
@@ -457,14 +579,33 @@ function render({ model, el }) {
     return keys;
   }
 
-  function clickAt(node) {
+  // Every element under a click, top first: a troop standing in a zone that
+  // is a legal destination does not hide the zone.
+  function keysUnder(point) {
+    const keys = [];
+    for (const node of root.getRootNode().elementsFromPoint(point.x, point.y)) {
+      if (!root.contains(node)) continue;
+      for (const key of keysAt(node)) if (!keys.includes(key)) keys.push(key);
+    }
+    return keys;
+  }
+
+  // A click on `node` at `point` (viewport coordinates), or Enter on a node
+  // (no point): the action it chooses, or why it chooses none. The clicked
+  // node's keys come first: a click made by a script or assistive technology
+  // (element.click()) has no real point.
+  function clickAt(node, point = null) {
     const keys = keysAt(node);
+    if (point) for (const key of keysUnder(point)) if (!keys.includes(key)) keys.push(key);
     if (keys.length === 0 || page.cursor != null) return false;
     const offered = byElement();
     const key = keys.find((k) => offered.has(k));
     if (key === undefined) {
-      // Not legal now: Python says why, in the rule's words.
-      if ((model.get("decision") || {}).waiting == null) send("why", { element: keys[0] });
+      // Not legal now: Python says why, in the rule's words, shown where the click was.
+      if ((model.get("decision") || {}).waiting == null) {
+        page.clicked = { version: model.get("version"), ...(point || middleOf(node)) };
+        send("why", { element: keys[0] });
+      }
       return true;
     }
     const actions = offered.get(key);
@@ -481,10 +622,11 @@ function render({ model, el }) {
 
   function onClick(event) {
     if (event.target.closest("button, input, select, summary, .covil-log")) return;
-    if (clickAt(event.target)) event.stopPropagation();
+    if (!event.target.closest(".covil-error")) parts.error.hidden = true;
+    if (clickAt(event.target, { x: event.clientX, y: event.clientY })) event.stopPropagation();
   }
 
-  // -- the log, the slider over it, and past positions -----------------------------
+  // -- 6.5 The log, the slider over it, and past positions -----------------------
   // The log's groups: one text per finished phase, and one per position of
   // the phase under way, joined here into the phase's group.
   function groups() {
@@ -532,8 +674,12 @@ function render({ model, el }) {
     if (now) shown.push(buildGroup(now, index, previous, true).details);
     parts.log.replaceChildren(...shown);
     drawSlider();
-    // The newest entry in view, once the page is laid out anyway.
-    if (page.cursor == null) requestAnimationFrame(() => (parts.log.scrollTop = parts.log.scrollHeight));
+    if (page.cursor == null) showNewest();
+  }
+
+  // The newest entry in view, once the page is laid out anyway.
+  function showNewest() {
+    requestAnimationFrame(() => (parts.log.scrollTop = parts.log.scrollHeight));
   }
 
   function buildGroup(group, index, previous, open) {
@@ -545,7 +691,8 @@ function render({ model, el }) {
       const here = `${entry.step}/${entry.moment}`;
       if (here !== previous) index += 1;
       previous = here;
-      const item = make("li", `covil-entry covil-${entry.kind}`);
+      const item = make("li", "covil-entry");
+      item.dataset.kind = entry.kind; // not a class: "combat" or "pool" would take a panel's style
       item.dataset.position = String(index);
       item.append(make("span", "covil-rule", entry.rule), " ", entry.text);
       const at = index;
@@ -589,6 +736,8 @@ function render({ model, el }) {
       entries.forEach((n) => n.classList.add("covil-here"));
       entries[0]?.closest("details")?.setAttribute("open", "");
       entries[0]?.scrollIntoView({ block: "nearest" });
+    } else {
+      showNewest(); // back to the game: back to the log's end
     }
   }
 
@@ -612,26 +761,44 @@ function render({ model, el }) {
     settle();
   }
 
-  // -- banners: playback, thinking, past position, "what if" ------------------------
+  // -- 6.6 Banners: playback, thinking, past position, "what if" -----------------
+  // What the board is doing when it is not waiting for the person at the
+  // screen, and what to press to go on.
   function drawBanner() {
-    const decision = model.get("decision") || {};
     const controls = model.get("controls") || {};
-    const moment = controls.moment;
-    const lines = [];
-    if (page.cursor != null) {
-      lines.push(`Looking back: ${sliderText()}. ← → to move, Esc or End to return, t to try a “what if” from here.`);
-    } else if (controls.thinking) {
-      lines.push(`${seatLabel(controls.thinking)} is thinking…`);
-    } else if (moment) {
-      lines.push(`${seatLabel(moment.player)}: ${moment.actions.join(", ")}${moment.reason ? ` — ${moment.reason}` : ""}`);
-    } else if (decision.waiting === "bot") {
-      lines.push(`${seatLabel(decision.player)} is to play.`);
-    }
-    if (controls.what_if) lines.push(`Trying a “what if” line from action ${controls.what_if.from}; b returns to the game.`);
-    parts.banner.replaceChildren(...lines.map((line) => make("div", "", line)));
+    const lines = bannerLines(model.get("decision") || {}, controls);
+    parts.banner.replaceChildren(...lines);
     parts.banner.hidden = lines.length === 0;
     root.classList.toggle("covil-looking-back", page.cursor != null);
     root.classList.toggle("covil-thinking", Boolean(controls.thinking));
+  }
+
+  function bannerLines(decision, controls) {
+    if (page.cursor != null) {
+      return [make("div", "", `Looking back: ${sliderText()}. ← → to move, Esc or End to return, t to try a “what if” from here.`)];
+    }
+    const lines = [];
+    if (controls.thinking) lines.push(make("div", "", `${seatLabel(controls.thinking)} is thinking…`));
+    else if (controls.moment) lines.push(...momentLines(controls.moment));
+    const next = nextStepText(decision, controls);
+    if (next) lines.push(make("div", "covil-next", next));
+    if (controls.what_if) lines.push(make("div", "", `Trying a “what if” line from action ${controls.what_if.from}; b returns to the game.`));
+    return lines;
+  }
+
+  // Who did what at the moment shown, and why (a dummy's priority, a bot's words).
+  function momentLines(moment) {
+    const said = make("div", "covil-moment");
+    said.append(make("strong", "", seatLabel(moment.player)), ` played ${moment.actions.join(", ")}`);
+    return moment.reason ? [said, make("div", "covil-why", moment.reason)] : [said];
+  }
+
+  // While a playback or a bot holds the board: how it goes on.
+  function nextStepText(decision, controls) {
+    if (controls.thinking || (decision.waiting !== "playback" && decision.waiting !== "bot")) return "";
+    const byHand = sharedOf(model).speed === "off";
+    const more = decision.waiting === "bot" ? `${seatLabel(decision.player)} is to play` : `${controls.pending} more step${controls.pending === 1 ? "" : "s"} to show`;
+    return byHand ? `${more}: Step (n) shows the next, Skip to my decision (s) jumps to yours.` : `${more}: they play on by themselves (p pauses).`;
   }
 
   function seatLabel(color) {
@@ -639,7 +806,7 @@ function render({ model, el }) {
     return seat ? seat.label : color;
   }
 
-  // -- controls -------------------------------------------------------------------
+  // -- 6.7 Controls, hint, refusals, a new version -------------------------------
   function drawControls() {
     const controls = model.get("controls") || {};
     const waiting = (model.get("decision") || {}).waiting;
@@ -661,6 +828,8 @@ function render({ model, el }) {
     parts.hintBox.hidden = !hint.text;
   }
 
+  // A refusal: beside the actions, or, for a click on the board, next to
+  // where the click was (a hall or the pool may be far from the actions).
   function drawError() {
     const error = model.get("error") || {};
     parts.error.replaceChildren();
@@ -668,11 +837,26 @@ function render({ model, el }) {
     parts.error.append(make("span", "", error.text));
     if (error.rule) parts.error.append(" ", make("span", "covil-rule", `(${error.rule})`));
     parts.error.hidden = false;
+    const clicked = page.clicked?.version === model.get("version") ? page.clicked : null;
+    parts.error.classList.toggle("covil-error-near", clicked != null);
+    parts.error.removeAttribute("style");
+    if (clicked) placeNear(parts.error, clicked);
+  }
+
+  // Put `node` (positioned in the board) just under the point, inside the board.
+  function placeNear(node, point) {
+    const board = root.getBoundingClientRect();
+    const width = Math.min(360, board.width - 16);
+    const left = Math.max(8, Math.min(point.x - board.left - 24, board.width - width - 8));
+    node.style.width = `${width}px`;
+    node.style.left = `${left}px`;
+    node.style.top = `${point.y - board.top + 16}px`;
   }
 
   function onVersion() {
     root.dataset.version = String(model.get("version"));
     parts.error.hidden = true; // an error belongs to the position it was made on
+    page.clicked = null;
     page.chooser = null;
     const decision = model.get("decision") || {};
     const moment = (model.get("controls") || {}).moment;
@@ -684,7 +868,7 @@ function render({ model, el }) {
     drawControls();
   }
 
-  // -- keyboard ---------------------------------------------------------------------
+  // -- 6.8 Keyboard --------------------------------------------------------------
   const keyActions = {
     u: () => send("undo"),
     r: () => send("redo"),
@@ -696,6 +880,7 @@ function render({ model, el }) {
       state.speed = state.speed === "off" ? parts.speed.dataset.resume || "normal" : "off";
       parts.speed.value = state.speed;
       scheduleStep(model);
+      drawBanner();
     },
     t: () => tryHere(),
     b: () => send("return"),
@@ -760,7 +945,7 @@ function render({ model, el }) {
     send("try", { step: at.step });
   }
 
-  // -- wiring -------------------------------------------------------------------------
+  // -- 6.9 Wiring ----------------------------------------------------------------
   parts.undo.addEventListener("click", () => send("undo"));
   parts.redo.addEventListener("click", () => send("redo"));
   parts.step.addEventListener("click", () => send("step"));
@@ -775,6 +960,7 @@ function render({ model, el }) {
     sharedOf(model).speed = parts.speed.value;
     if (parts.speed.value !== "off") parts.speed.dataset.resume = parts.speed.value;
     scheduleStep(model);
+    drawBanner();
   });
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
@@ -795,10 +981,24 @@ function render({ model, el }) {
   };
 }
 
-function splitKey(key) {
-  const at = key.indexOf(":");
-  return [key.slice(0, at), key.slice(at + 1)];
-}
+// == 7. The skeleton: the fixed parts of a view, built once ====================
+
+// The help panel: the keys that 6.8 handles.
+const KEYS_HELP = [
+  ["1 – 9", "choose the listed action with that number"],
+  ["Tab, Enter", "go to a highlighted piece, choose it"],
+  ["Esc", "close a choice or this help; back from a past position"],
+  ["← →", "the previous or next position of the log"],
+  ["Home, End", "the first position; back to the game"],
+  ["u, r", "undo, redo"],
+  ["n", "the next bot or dummy step"],
+  ["s", "skip to my decision"],
+  ["p", "pause or resume auto-play"],
+  ["h", "a hint: what the greedy bot would do"],
+  ["t", "try a “what if” line from the position shown"],
+  ["b", "back from the “what if” line to the game"],
+  ["?", "this help"],
+];
 
 // The fixed parts of the board, built once per view.
 function skeleton(root) {
@@ -808,7 +1008,7 @@ function skeleton(root) {
   top.append(parts.status);
 
   const main = make("div", "covil-main");
-  const table = make("div", "covil-table");
+  const table = (parts.table = make("div", "covil-table"));
   parts.map = make("div", "covil-map");
   parts.pieces = make("div", "covil-pieces");
   table.append(parts.map, parts.pieces);
@@ -817,6 +1017,8 @@ function skeleton(root) {
   parts.banner = make("div", "covil-banner");
   parts.banner.hidden = true;
   parts.prompt = make("div", "covil-prompt");
+  parts.where = make("div", "covil-where");
+  parts.where.hidden = true;
   parts.combat = make("div", "covil-combat");
   parts.actions = make("ol", "covil-actions");
   parts.error = make("div", "covil-error");
@@ -831,13 +1033,15 @@ function skeleton(root) {
   const keys = make("dl", "");
   for (const [key, what] of KEYS_HELP) keys.append(make("dt", "", key), make("dd", "", what));
   parts.help.append(make("strong", "", "Keyboard"), keys);
-  side.append(parts.help, parts.banner, parts.prompt, parts.combat, parts.actions, parts.error, parts.hintBox);
+  parts.legend = make("div", "covil-legend");
+  side.append(parts.help, parts.banner, parts.prompt, parts.where, parts.combat, parts.actions, parts.error, parts.hintBox, parts.legend);
   main.append(table, side);
 
-  parts.hallRow = make("div", "covil-halls");
+  // The halls and the pool, one under the other, in the order orderCards() gives.
+  parts.cards = make("div", "covil-cards");
   parts.halls = {};
   parts.pool = make("div", "covil-pool");
-  parts.legend = make("div", "covil-legend");
+  parts.cards.append(parts.pool);
 
   const controls = make("div", "covil-controls");
   parts.undo = button("Undo", "Take back to your last decision (u)");
@@ -872,9 +1076,7 @@ function skeleton(root) {
   parts.live = make("div", "covil-live");
   parts.live.setAttribute("aria-live", "polite");
 
-  const shop = make("div", "covil-shop");
-  shop.append(parts.pool, parts.legend);
-  root.append(top, main, controls, parts.hallRow, shop, timeline, parts.log, parts.live);
+  root.append(top, main, controls, parts.cards, timeline, parts.log, parts.live);
   return parts;
 }
 
