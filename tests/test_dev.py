@@ -1,0 +1,105 @@
+"""The ``./dev`` script, run in a copy of the project whose ``.venv`` holds
+stand-ins for uv, JupyterLab and pytest that only write down how they were
+called: setup installs once and then not again until ``pyproject.toml``
+changes, ``./dev lab`` opens a working copy of the tutorials that keeps the
+learner's edits and passes its arguments to JupyterLab (as root too), and
+``./dev test`` fails when pytest collects nothing."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Each stand-in appends its name and arguments to calls.txt.
+STAND_IN = '#!/usr/bin/env bash\necho "$(basename "$0") $*" >> "{calls}"\nexit {status}\n'
+
+
+def stand_in(path: Path, calls: Path, status: int = 0) -> None:
+    path.write_text(STAND_IN.format(calls=calls, status=status))
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A copy of the dev script, pyproject.toml and two tutorials, with a
+    .venv whose python is real but whose tools only record their calls."""
+    shutil.copy(ROOT / "dev", tmp_path / "dev")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    (tmp_path / "tutorials" / "data").mkdir(parents=True)
+    (tmp_path / "tutorials" / "01-setup.ipynb").write_text("the committed lesson")
+    (tmp_path / "tutorials" / "data" / "games.csv").write_text("seed\n1\n")
+    (tmp_path / "tutorials" / "data" / "__pycache__").mkdir()
+    (tmp_path / "tutorials" / "data" / "__pycache__" / "x.pyc").write_text("")
+    bin_ = tmp_path / ".venv" / "bin"
+    bin_.mkdir(parents=True)
+    calls = tmp_path / "calls.txt"
+    for tool in ("uv", "jupyter", "ruff", "mypy", "pytest"):
+        stand_in(bin_ / tool, calls)
+    (bin_ / "python").symlink_to(shutil.which("python3") or "/usr/bin/python3")
+    return tmp_path
+
+
+def dev(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", str(project / "dev"), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def calls(project: Path) -> list[str]:
+    path = project / "calls.txt"
+    return path.read_text().splitlines() if path.exists() else []
+
+
+def test_setup_installs_once_and_again_only_when_pyproject_changes(project: Path) -> None:
+    assert dev(project, "setup").returncode == 0
+    assert dev(project, "setup").returncode == 0
+    installs = [c for c in calls(project) if c.startswith("uv pip install")]
+    assert len(installs) == 1
+    with (project / "pyproject.toml").open("a") as f:
+        f.write("\n# a new dependency\n")
+    assert dev(project, "setup").returncode == 0
+    assert len([c for c in calls(project) if c.startswith("uv pip install")]) == 2
+
+
+def test_lab_opens_a_working_copy_that_keeps_the_learners_edits(project: Path) -> None:
+    first = dev(project, "lab", "--no-browser", "--port", "8899")
+    assert first.returncode == 0, first.stderr
+    copy = project / "my-tutorials"
+    assert (copy / "01-setup.ipynb").read_text() == "the committed lesson"
+    assert (copy / "data" / "games.csv").exists()
+    assert not (copy / "data" / "__pycache__").exists()
+    lab = [c for c in calls(project) if c.startswith("jupyter lab")][-1]
+    assert lab.endswith("--ServerApp.root_dir=my-tutorials --no-browser --port 8899")
+    assert ("--allow-root" in lab) == (os.geteuid() == 0)
+
+    (copy / "01-setup.ipynb").write_text("my own notes")
+    (copy / "data" / "games.csv").unlink()
+    assert dev(project, "lab").returncode == 0
+    assert (copy / "01-setup.ipynb").read_text() == "my own notes"  # never overwritten
+    assert (copy / "data" / "games.csv").exists()  # a deleted file comes back
+
+
+def test_test_runs_the_committed_tutorials_and_fails_when_nothing_is_collected(
+    project: Path,
+) -> None:
+    assert dev(project, "test").returncode == 0
+    pytest_call = [c for c in calls(project) if c.startswith("pytest")][-1]
+    assert "--nbval tutorials" in pytest_call
+    stand_in(project / ".venv" / "bin" / "pytest", project / "calls.txt", status=5)
+    nothing = dev(project, "test")
+    assert nothing.returncode == 5 and "collected no tests" in nothing.stderr
+
+
+def test_an_unknown_command_shows_the_usage(project: Path) -> None:
+    wrong = dev(project, "play")
+    assert wrong.returncode == 2 and "usage: ./dev lab" in wrong.stderr
