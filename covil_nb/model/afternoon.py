@@ -15,7 +15,7 @@ from .actions import Action, Decision, Refusal
 from .cards import Effect, Influence, MinionCard
 from .combat import Combat, attack_actions, cannot_attack, has_ready_minion, not_a_target
 from .movement import move_troop, reach, unreachable
-from .state import READY, TIRED, Frame, Minion, Player
+from .state import READY, TIRED, Frame, Minion, Player, Troop
 from .table import Table
 from .vocabulary import (
     MAX_GOLD,
@@ -48,29 +48,22 @@ class Turn(Frame):
     acted: bool = False  # the troop action of this turn is done
 
     def decision(self, t: Table) -> Decision:
-        must = self._must_act(t)
+        must = not self.acted and bool(_standing(t.player(self.player)))
         todo = "lie down a troop for its troop action" if must else "end the turn when done"
         return Decision(self.player, DecisionKind.TURN, f"take the afternoon turn: {todo}", PHASE)
-
-    def _must_act(self, t: Table) -> bool:
-        return not self.acted and any(
-            tr.standing and tr.zone is not None for tr in t.player(self.player).troops
-        )
 
     def legal(self, t: Table) -> list[Action]:
         """Lying down a troop, acquiring, then (after the free actions) ending."""
         player = t.player(self.player)
-        actions = []
-        if not self.acted:
-            actions += [
-                Action(Verb.LIE, (tr.id,), f"Lie down {tr.id} (zone {tr.zone}) for a troop action")
-                for tr in player.troops
-                if tr.standing and tr.zone is not None
-            ]
+        standing = [] if self.acted else _standing(player)
+        actions = [
+            Action(Verb.LIE, (tr.id,), f"Lie down {tr.id} (zone {tr.zone}) for a troop action")
+            for tr in standing
+        ]
         if not self.acquired:
             actions += acquire_actions(t, player)
-        if not self._must_act(t):
-            actions.append(Action(Verb.END, (), "End the turn"))
+        if not standing:  # the troop action is done, or no troop can take one
+            actions.append(_END_TURN)
         return actions
 
     def free_actions(self, t: Table) -> frozenset[Verb]:
@@ -101,6 +94,12 @@ class Turn(Frame):
         return turn_refusal(self, t, action)
 
 
+def _standing(player: Player) -> list[Troop]:
+    """The player's standing troops on the board: each may take a troop action."""
+    return [tr for tr in player.troops if tr.standing and tr.zone is not None]
+
+
+_END_TURN = Action(Verb.END, (), "End the turn")  # an action is a value: one serves every turn
 _RELICS_AND_COMMANDS = frozenset({Verb.ACTIVATE, Verb.COMMAND})
 TROOP_VERBS = frozenset({Verb.MOVE, Verb.REST, Verb.REPAIR, Verb.GOLD, Verb.ATTACK})
 
@@ -276,19 +275,17 @@ class Price:
 
 
 def discounts(t: Table, player: Player) -> list[tuple[str, Influence]]:
-    """The player's discounting Influences, with the name of the minion that
-    has each (read once for all the pool's cards)."""
-    return [(t.name(m.card), i) for m in player.minions for i in t.minion_card(m.card).discounts]
+    """The player's discounting Influences, each with the id of the minion
+    that has it (read once for all the pool's cards)."""
+    return [(m.card, i) for m in player.minions for i in t.minion_card(m.card).discounts]
 
 
-def price(
-    t: Table, player: Player, card_id: str, known: list[tuple[str, Influence]] | None = None
-) -> Price:
+def price(t: Table, player: Player, card_id: str) -> Price:
     """The card's price for the player, computed before payment, so a minion
     leaving as payment still gives its discount."""
     card = t.minion_card(card_id)
-    owned = discounts(t, player) if known is None else known
-    return Price(card.cost, tuple((name, i.amount) for name, i in owned if i.counts(card)))
+    owned = discounts(t, player)
+    return Price(card.cost, tuple((t.name(m), i.amount) for m, i in owned if i.counts(card)))
 
 
 def payable_minions(player: Player) -> list[str]:
@@ -296,12 +293,14 @@ def payable_minions(player: Player) -> list[str]:
     return [m.card for m in player.hall if m.state == READY]
 
 
-def means(t: Table, player: Player) -> int:
-    """All a player could pay: gold, relics at their gold value, ready minions."""
+def means(t: Table, player: Player, payable: list[str] | None = None) -> int:
+    """All a player could pay: gold, relics at their gold value, ready minions
+    (``payable``, when the caller has listed them already)."""
+    minions = payable_minions(player) if payable is None else payable
     return (
         player.gold
         + sum(t.relic_card(r).gold for r in player.hand)
-        + sum(t.minion_card(m).cost for m in payable_minions(player))
+        + sum(t.minion_card(m).cost for m in minions)
     )
 
 
@@ -312,24 +311,32 @@ HALL_FULL = "your hall is full: one of the payments must be a minion going back 
 
 def acquire_actions(t: Table, player: Player) -> list[Action]:
     """Every pool card the player can pay for: gold, relics at their gold value
-    and ready minions at their cost; a full hall needs a minion to go back."""
+    and ready minions at their cost; a full hall needs a minion to go back.
+    Labels are written when read (see :class:`Action`): most never are."""
     full = len(player.hall) >= MAX_HALL
-    if full and not payable_minions(player):
+    payable = payable_minions(player)
+    if full and not payable:
         return []
-    can_pay = means(t, player)
+    can_pay = means(t, player, payable)
     owned = discounts(t, player)
     actions = []
     for card_id in t.state.pool:
         card = t.minion_card(card_id)
-        less = [(name, i.amount) for name, i in owned if i.counts(card)] if owned else []
-        if card.cost - (sum(n for _, n in less) if less else 0) <= can_pay:
-            label = partial(_acquire_label, card, tuple(less), full)
+        if owned:
+            less = tuple((m, i.amount) for m, i in owned if i.counts(card))
+            cost = card.cost - sum(n for _, n in less)
+        else:  # no Influence discounts: the printed cost
+            less, cost = (), card.cost
+        if cost <= can_pay:
+            label = partial(_acquire_label, t, card, less, full)
             actions.append(Action(Verb.ACQUIRE, (card_id,), label))
     return actions
 
 
-def _acquire_label(card: MinionCard, less: tuple[tuple[str, int], ...], full: bool) -> str:
-    cost = Price(card.cost, less)
+def _acquire_label(
+    t: Table, card: MinionCard, less: tuple[tuple[str, int], ...], full: bool
+) -> str:
+    cost = Price(card.cost, tuple((t.name(m), n) for m, n in less))
     return f"Acquire {card.name} for {cost}: {card.text}" + (f" ({HALL_FULL})" if full else "")
 
 

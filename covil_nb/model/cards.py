@@ -181,6 +181,12 @@ class MinionCard:
         """Its acquisition discounts (every pool card's price reads them)."""
         return tuple(i for i in self.influences if i.kind == "discount")
 
+    @cached_property
+    def command_label(self) -> str:
+        """The label of using its Command, less the note on what it would do
+        now (every afternoon decision lists it)."""
+        return f"Exhaust {self.name}: {self.text}"
+
 
 @dataclass(frozen=True)
 class RelicCard:
@@ -191,6 +197,12 @@ class RelicCard:
     text: str
     instant: Effect | None = None
     bonus: tuple[tuple[str, int], ...] = ()  # sorted (stat, amount) pairs
+
+    @cached_property
+    def activate_label(self) -> str:
+        """The label of activating it, less the note on what it would do now
+        (every afternoon decision lists it)."""
+        return f"Activate {self.name} ({self.text})"
 
     def bonus_for(self, stat: str) -> int:
         """The troop bonus this relic gives, while active, to strength ``stat``."""

@@ -485,8 +485,10 @@ class Combat(Frame):
         self.guard, self.acted = minion_id, True
         t.say(
             RESPONSE,
-            f"{defender.color} exhausts {t.name(minion_id)} to defend: "
-            f"defense now {self.defense(t)}.",
+            lambda: (
+                f"{defender.color} exhausts {t.name(minion_id)} to defend: "
+                f"defense now {self.defense(t)}."
+            ),
             "defend",
             player=defender.color,
             minion=minion_id,
@@ -505,10 +507,12 @@ class Combat(Frame):
     def _pass(self, t: Table, automatic: bool = False) -> None:
         responder = self.responder or ""
         how = "has nothing to answer with and passes" if automatic else "passes"
-        side = self.side(t, responder)
         t.say(
             RESPONSE,
-            f"{responder} {how}: {side} stays {self.strength_of(t, responder)}.",
+            lambda: (
+                f"{responder} {how}: {self.side(t, responder)} stays "
+                f"{self.strength_of(t, responder)}."
+            ),
             "pass",
             player=responder,
             automatic=automatic,

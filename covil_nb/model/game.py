@@ -100,7 +100,7 @@ class Game:
     ) -> None:
         self.cards = cards
         self.board = board
-        self._table = Table(state, cards, board)
+        self._table = Table(state, cards, board, quiet=not undo)
         self._origin = origin
         self._opening = list(events or [])
         self._history: list[Step] = []
@@ -295,7 +295,8 @@ class Game:
     # -- copies for search and for one seat ------------------------------------------
     def copy(self, undo: bool = False) -> Game:
         """An independent game at this position, with no history. By default
-        it keeps no undo record either, which makes it fast for search."""
+        it keeps no undo record either and says nothing (``apply`` returns no
+        events), which makes it fast for search."""
         return self._fork(self._state.clone(), undo)
 
     def for_seat(self, color: str, seed: int, undo: bool = False) -> Game:
@@ -334,7 +335,7 @@ class Game:
 
     def _rewind(self, step: int) -> None:
         """Put the state back as it was after the first ``step`` actions."""
-        self._table = Table(self._state_at(step), self.cards, self.board)
+        self._table = Table(self._state_at(step), self.cards, self.board, quiet=not self._undo)
         self._settled = False
 
     def _state_at(self, step: int) -> State:
@@ -343,7 +344,8 @@ class Game:
         if step == len(self._history) and not self._keyframes:
             return self._state.clone()  # a search copy has no history to go back in
         base = step // KEYFRAME_EVERY
-        t = Table(self._keyframes[base].clone(), self.cards, self.board)
+        # Quiet: the events of these steps are kept in the history already.
+        t = Table(self._keyframes[base].clone(), self.cards, self.board, quiet=True)
         now = flow.current(t)
         for done in self._history[base * KEYFRAME_EVERY : step]:
             assert now is not None, "a step of the history comes after the end"

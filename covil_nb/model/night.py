@@ -185,7 +185,7 @@ def _dominance(terrain: str, tops: dict[str, tuple[str, ...]]) -> Dominance:
 def protection_fee(t: Table) -> None:
     for result in dominances(t.state, t.board):
         terrain = result.terrain
-        t.say(FEE, str(result), "dominance", terrain=terrain, winner=result.winner)
+        t.say(FEE, result.__str__, "dominance", terrain=terrain, winner=result.winner)
         if result.winner:
             t.gain_gold(t.player(result.winner), FEE_GOLD, FEE, f"for dominance over {terrain}")
 
