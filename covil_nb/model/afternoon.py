@@ -49,8 +49,7 @@ class Turn(Frame):
 
     def decision(self, t: Table) -> Decision:
         must = not self.acted and bool(_standing(t.player(self.player)))
-        todo = "lie down a troop for its troop action" if must else "end the turn when done"
-        return Decision(self.player, DecisionKind.TURN, f"take the afternoon turn: {todo}", PHASE)
+        return Decision(self.player, DecisionKind.TURN, _MUST_ACT if must else _MAY_END, PHASE)
 
     def legal(self, t: Table) -> list[Action]:
         """Lying down a troop, acquiring, then (after the free actions) ending."""
@@ -92,6 +91,10 @@ class Turn(Frame):
 
     def refusal(self, t: Table, action: Action) -> Refusal | None:
         return turn_refusal(self, t, action)
+
+
+_MUST_ACT = "take the afternoon turn: lie down a troop for its troop action"
+_MAY_END = "take the afternoon turn: end the turn when done"
 
 
 def _standing(player: Player) -> list[Troop]:
@@ -397,31 +400,22 @@ class Purchase(Frame):
         player = t.player(self.player)
         due = self.cost - self.paid(t)
         room = MAX_GOLD - (player.gold - self.gold)  # what the treasury can take as change
-        actions = []
+        actions: list[Action] = []
         if due > 0:
+            # The treasury holds at most MAX_GOLD, so the gold payments are the shared ones.
+            actions += _PAY_GOLD[1 : min(player.gold - self.gold, due) + 1]
             actions += [
-                Action(Verb.PAY, (GOLD, str(n)), f"Pay {n} gold")
-                for n in range(1, min(player.gold - self.gold, due) + 1)
-            ]
-            actions += [
-                Action(
-                    Verb.PAY,
-                    (RELIC, r),
-                    f"Pay with {t.name(r)} ({_worth(t.relic_card(r).gold, due, room)})",
-                )
+                Action(Verb.PAY, (RELIC, r), partial(_pay_relic_label, t, r, due, room))
                 for r in player.hand
                 if r not in self.relics
             ]
         actions += [
-            Action(
-                Verb.PAY,
-                (MINION, m),
-                f"Return {t.name(m)} to the pool ({_worth(t.minion_card(m).cost, due, room)})",
-            )
+            Action(Verb.PAY, (MINION, m), partial(_pay_minion_label, t, m, due, room))
             for m in payable_minions(player)
             if m not in self.minions
         ]
-        return [*actions, Action(Verb.CANCEL, (), "Cancel the purchase")]
+        actions.append(_CANCEL)
+        return actions
 
     def apply(self, t: Table, action: Action) -> None:
         if action.verb == Verb.CANCEL:
@@ -493,6 +487,20 @@ class Purchase(Frame):
             if isinstance(frame, Turn):
                 frame.acquired = True
                 break
+
+
+_PAY_GOLD = tuple(Action(Verb.PAY, (GOLD, str(n)), f"Pay {n} gold") for n in range(MAX_GOLD + 1))
+_CANCEL = Action(Verb.CANCEL, (), "Cancel the purchase")
+
+
+# Payment labels are written when read (see :class:`Action`), from values
+# taken when the payments are listed.
+def _pay_relic_label(t: Table, relic: str, due: int, room: int) -> str:
+    return f"Pay with {t.name(relic)} ({_worth(t.relic_card(relic).gold, due, room)})"
+
+
+def _pay_minion_label(t: Table, minion: str, due: int, room: int) -> str:
+    return f"Return {t.name(minion)} to the pool ({_worth(t.minion_card(minion).cost, due, room)})"
 
 
 def _worth(worth: int, due: int, room: int) -> str:
