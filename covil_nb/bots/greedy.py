@@ -254,7 +254,7 @@ def rank(game: Game, limit: int = PLAN_LIMIT) -> list[tuple[float, Plan]]:
 def outcome(game: Game) -> tuple:
     """A position up to the names of troops (plans that differ only by which
     of two alike troops acts have the same outcome), with who decides next."""
-    s = game.state
+    s = game.read_state()
     players = tuple(
         (
             p.color,
@@ -319,14 +319,14 @@ def _anything(game: Game, me: str, legal: list[Action], rng: random.Random) -> A
 
 def _turn(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
     acquire = _verb(legal, "acquire")
-    if acquire and game.player(me).gold >= ACQUIRE_GOLD:
+    if acquire and game.read_state().player(me).gold >= ACQUIRE_GOLD:
         return max(acquire, key=lambda a: game.cards.minion(a.args[0]).cost)
     lie = _verb(legal, "lie")
     return rng.choice(lie) if lie else _verb(legal, "end")[0]
 
 
 def _troop_action(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
-    player = game.player(me)
+    player = game.read_state().player(me)
     attacks = _verb(legal, "attack")
     if attacks and rng.random() < ATTACK_CHANCE:
         fortresses = [a for a in attacks if a.args[0].startswith("fortress-")]
@@ -388,7 +388,7 @@ def _pass(game: Game, me: str, legal: list[Action], rng: random.Random) -> Actio
 
 def _retreat(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
     """Back toward the own fortress, where a troop guards it."""
-    home = game.player(me).fortress
+    home = game.read_state().player(me).fortress
     if home is None:
         return rng.choice(legal)
     far = _distances(game.board)

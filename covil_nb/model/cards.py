@@ -242,6 +242,12 @@ class CardSet:
         object.__setattr__(self, "_index", {**self.minion_cards, **self.relic_cards})
         object.__setattr__(self, "names", {i: card.name for i, card in self._index.items()})
 
+    @cached_property
+    def mean_relic_gold(self) -> float:
+        """What a relic drawn blind is worth on average, in gold (a bot's
+        evaluation reads it for every position)."""
+        return sum(r.gold for r in self.relics) / len(self.relics)
+
     @property
     def minions(self) -> tuple[MinionCard, ...]:
         """Every minion card: overlords, henchmen (by color), mercenaries."""

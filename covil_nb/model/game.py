@@ -552,6 +552,12 @@ class Game:
         """A copy of the whole state: change it freely, the game is untouched."""
         return self._state.clone()
 
+    def read_state(self) -> State:
+        """The state itself, not a copy, for code that reads many positions
+        and must not pay a copy for each (a bot's evaluation). Never change
+        it: :attr:`state` is the copy to change."""
+        return self._state
+
     @property
     def day(self) -> int:
         return self._state.day

@@ -165,9 +165,9 @@ def dominance(state: State, zones: list[str], terrain: str) -> Dominance:
 
 def dominances(state: State, board: Board) -> list[Dominance]:
     """Dominance over each terrain, in the order the fee is collected."""
-    counts = troop_counts(state)
-    tops = {z: leaders(counts.get(z, {})) for z in board.zones}  # a zone may count twice
-    return [_dominance(t, {z: tops[z] for z in board.zones_with(t)}) for t in TERRAINS]
+    # The leaders of each zone with troops, found once: a zone may have two terrains.
+    tops = {z: leaders(here) for z, here in troop_counts(state).items()}
+    return [_dominance(t, {z: tops.get(z, ()) for z in board.zones_with(t)}) for t in TERRAINS]
 
 
 def _dominance(terrain: str, tops: dict[str, tuple[str, ...]]) -> Dominance:
