@@ -51,6 +51,9 @@ class Turn(Frame):
         must = not self.acted and bool(_standing(t.player(self.player)))
         return Decision(self.player, DecisionKind.TURN, _MUST_ACT if must else _MAY_END, PHASE)
 
+    def decider(self, t: Table) -> str:
+        return self.player
+
     def legal(self, t: Table) -> list[Action]:
         """Lying down a troop, acquiring, then (after the free actions) ending."""
         player = t.player(self.player)
@@ -287,8 +290,21 @@ def price(t: Table, player: Player, card_id: str) -> Price:
     """The card's price for the player, computed before payment, so a minion
     leaving as payment still gives its discount."""
     card = t.minion_card(card_id)
-    owned = discounts(t, player)
-    return Price(card.cost, tuple((t.name(m), i.amount) for m, i in owned if i.counts(card)))
+    _, less = _discounted(card, discounts(t, player))
+    return Price(card.cost, tuple((t.name(m), n) for m, n in less))
+
+
+def _discounted(
+    card: MinionCard, owned: list[tuple[str, Influence]]
+) -> tuple[int, list[tuple[str, int]]]:
+    """The card's cost less the ``owned`` discounts that name it, and those
+    discounts (the id of the minion giving each, and its amount)."""
+    cost, less = card.cost, []
+    for minion, influence in owned:
+        if influence.counts(card):
+            cost -= influence.amount
+            less.append((minion, influence.amount))
+    return cost, less
 
 
 def payable_minions(player: Player) -> list[str]:
@@ -325,20 +341,14 @@ def acquire_actions(t: Table, player: Player) -> list[Action]:
     actions = []
     for card_id in t.state.pool:
         card = t.minion_card(card_id)
-        if owned:
-            less = tuple((m, i.amount) for m, i in owned if i.counts(card))
-            cost = card.cost - sum(n for _, n in less)
-        else:  # no Influence discounts: the printed cost
-            less, cost = (), card.cost
+        cost, less = _discounted(card, owned)
         if cost <= can_pay:
             label = partial(_acquire_label, t, card, less, full)
             actions.append(Action(Verb.ACQUIRE, (card_id,), label))
     return actions
 
 
-def _acquire_label(
-    t: Table, card: MinionCard, less: tuple[tuple[str, int], ...], full: bool
-) -> str:
+def _acquire_label(t: Table, card: MinionCard, less: list[tuple[str, int]], full: bool) -> str:
     cost = Price(card.cost, tuple((t.name(m), n) for m, n in less))
     return f"Acquire {card.name} for {cost}: {card.text}" + (f" ({HALL_FULL})" if full else "")
 
@@ -378,18 +388,26 @@ class Purchase(Frame):
     minions: list[str] = field(default_factory=list)
 
     def paid(self, t: Table) -> int:
-        return (
-            self.gold
-            + sum(t.relic_card(r).gold for r in self.relics)
-            + sum(t.minion_card(m).cost for m in self.minions)
-        )
+        paid = self.gold  # most payments are gold alone: no sums to start
+        if self.relics:
+            paid += sum(t.relic_card(r).gold for r in self.relics)
+        if self.minions:
+            paid += sum(t.minion_card(m).cost for m in self.minions)
+        return paid
 
     def _needs_room(self, t: Table) -> bool:
         return len(t.player(self.player).hall) - len(self.minions) >= MAX_HALL
 
+    def _owing(self, t: Table) -> tuple[int, bool]:
+        """The gold still due, and whether the hall still needs room."""
+        return self.cost - self.paid(t), self._needs_room(t)
+
+    def decider(self, t: Table) -> str | None:
+        due, room = self._owing(t)
+        return self.player if due > 0 or room else None
+
     def decision(self, t: Table) -> Decision | None:
-        due = self.cost - self.paid(t)
-        room = self._needs_room(t)
+        due, room = self._owing(t)
         if due <= 0 and not room:
             return None
         needs = ([f"{due} gold more"] if due > 0 else []) + ([HALL_FULL] if room else [])

@@ -176,7 +176,8 @@ def describe_target(t: Table, target: str) -> str:
     foe = fortress_owner(target)
     if foe is not None:
         return f"{foe}'s unguarded fortress in zone {t.player(foe).fortress}"
-    owner, troop = t.state.owner_of(target), t.state.troop(target)
+    owner = t.state.owner_of(target)
+    troop = owner.troop(target) if owner else None
     assert owner is not None and troop is not None
     pose = "standing" if troop.standing else "lying"
     return f"{owner.color}'s troop {target} ({pose}, zone {troop.zone})"
@@ -319,6 +320,11 @@ class Combat(Frame):
         )
 
     # decisions ----------------------------------------------------------------
+    def decider(self, t: Table) -> str:
+        """The responder while responding, else the attacker (the prompt,
+        with both strengths, is written only when read)."""
+        return (self.responder if self.stage == RESPOND else self.attacker) or ""
+
     def decision(self, t: Table) -> Decision:
         if self.stage == RESPOND:
             if self.attacker is None:

@@ -39,6 +39,8 @@ RELIC_PRICE = 3
 def free_actions(t: Table, frame: Frame, player: Player) -> list[Action]:
     """The relics and Commands ``frame`` lets ``player`` use now."""
     allowed = frame.free_actions(t)
+    if not allowed:  # most steps allow none
+        return []
     actions = activate_actions(t, player) if Verb.ACTIVATE in allowed else []
     if Verb.COMMAND in allowed:
         actions += command_actions(t, player)

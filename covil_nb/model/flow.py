@@ -45,17 +45,28 @@ class Day(Frame):
 
 @dataclass(slots=True)
 class Now:
-    """The decision the game waits for, the frame that asks it, and its legal
-    actions once they have been listed (a state changes only by an action,
-    so they are listed once per decision)."""
+    """The decision the game waits for on ``table``: the frame that asks it
+    and the player who decides. The decision itself and its legal actions
+    are made when first asked for, and kept: a state changes only by an
+    action, which makes a new Now, so they are the same whenever asked
+    (and random play, or a replay, never asks for the decision at all)."""
 
     frame: Frame
-    decision: Decision
+    player: str
+    table: Table
     legal: list[Action] | None = None
+    written: Decision | None = None
 
-    def actions(self, t: Table) -> list[Action]:
+    @property
+    def decision(self) -> Decision:
+        if self.written is None:
+            self.written = self.frame.decision(self.table)
+            assert self.written is not None, "a step with a decider has a decision"
+        return self.written
+
+    def actions(self) -> list[Action]:
         if self.legal is None:
-            self.legal = options(t, self.frame, self.decision)
+            self.legal = options(self.table, self.frame, self.player)
         return self.legal
 
 
@@ -69,22 +80,24 @@ def settle(t: Table, before_dummy: Callable[[Decision], None] | None = None) -> 
         if not stack:
             return None
         top = stack[-1]
-        decision = top.decision(t)
-        if decision is None:
+        player = top.decider(t)
+        if player is None:
             top.run(t)
             continue
         legal = None
         if top.passes_alone:
-            legal = options(t, top, decision)
+            legal = options(t, top, player)
             if len(legal) == 1 and legal[0].verb == Verb.PASS:
                 top.run(t)  # nothing at all but passing: the engine passes
                 continue
-        if decision.player in dummies:
+        if player in dummies:
+            decision = top.decision(t)
+            assert decision is not None
             if before_dummy:
                 before_dummy(decision)
             solo.act(t, top, decision)
             continue
-        return Now(top, decision, legal)
+        return Now(top, player, t, legal)
     raise RuntimeError("the rules ran too long without a decision")
 
 
@@ -93,21 +106,22 @@ def current(t: Table) -> Now | None:
     if not t.state.stack:
         return None
     top = t.state.stack[-1]
-    decision = top.decision(t)
-    assert decision is not None, "a settled state waits for a player"
-    return Now(top, decision)
+    player = top.decider(t)
+    assert player is not None, "a settled state waits for a player"
+    return Now(top, player, t)
 
 
-def options(t: Table, frame: Frame, decision: Decision) -> list[Action]:
-    """The step's own choices, with the free actions it allows before the
-    one that closes it, and buying a relic last."""
+def options(t: Table, frame: Frame, color: str) -> list[Action]:
+    """The step's own choices, with the free actions it allows ``color``
+    (who decides) before the one that closes it, and buying a relic last."""
     actions = frame.legal(t)
-    player = t.player(decision.player)
+    player = t.player(color)
     free = effects.free_actions(t, frame, player)
     if free:
         at = len(actions) - 1 if actions and actions[-1].verb in CLOSING else len(actions)
         actions[at:at] = free
-    return actions + effects.relic_purchase(t, frame, player)
+    actions += effects.relic_purchase(t, frame, player)
+    return actions
 
 
 def play(
@@ -116,7 +130,7 @@ def play(
     """Play a legal action, then every automatic step after it; return the
     next decision (None once the game is over)."""
     if action.verb in FREE and effects.is_free(t, now.frame, action):
-        effects.play_free(t, now.frame, t.player(now.decision.player), action)
+        effects.play_free(t, now.frame, t.player(now.player), action)
     else:
         now.frame.apply(t, action)
     return settle(t, before_dummy)

@@ -236,7 +236,7 @@ class Game:
     def legal_actions(self) -> Actions:
         """Every action allowed now (empty only when the game is over)."""
         now = self._current()
-        return Actions(now.actions(self._table)) if now else Actions()
+        return Actions(now.actions()) if now else Actions()
 
     def apply(self, action: Action | str) -> Events:
         """Apply one legal action; return the events it caused."""
@@ -263,7 +263,7 @@ class Game:
 
     def _match(self, now: Now | None, action: Action | str) -> Action:
         """The legal action that ``action`` names, or the error saying why none does."""
-        legal = now.actions(self._table) if now else []
+        legal = now.actions() if now else []
         if isinstance(action, Action):
             for a in legal:
                 if a is action:
@@ -397,7 +397,7 @@ class Game:
         for i, state in enumerate(states):
             events = tuple(t.events[cuts[i] : cuts[i + 1]])
             if i == 0:
-                who = (now.decision.player, (done.action,), "")
+                who = (now.player, (done.action,), "")
             else:  # each later moment is one dummy step, which says what it did and why
                 did = next(e.data for e in events if e.kind == "dummy")
                 who = (did["player"], tuple(did["actions"]), did["reason"])
