@@ -87,7 +87,8 @@ class Turn(Frame):
             )
             t.push(TroopAction(self.player, troop.id))
         elif verb == Verb.ACQUIRE:
-            t.push(Purchase(self.player, args[0], price(t, player, args[0]).total))
+            cost, _ = _discounted(t.minion_card(args[0]), discounts(t, player))
+            t.push(Purchase(self.player, args[0], cost))
         elif verb == Verb.END:
             t.say(PHASE, f"{self.player} ends the turn.", "end", player=self.player)
             t.pop()
