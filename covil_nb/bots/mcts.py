@@ -88,8 +88,9 @@ class MctsBot(PlanningBot):
         racing = entries
         while not budget.spent() and len(racing) > 1:
             seed = self.rng.getrandbits(63)
+            world = view.for_seat(me, seed)  # dealt once; each plan plays a copy of it
             for entry in racing:
-                entry.values.append(playout(view, me, entry.plan, seed))
+                entry.values.append(playout(world.copy(), me, entry.plan, seed))
             budget.use(len(racing))
             self.searched += len(racing)
             racing = _survivors(racing)
@@ -119,10 +120,10 @@ class MctsBot(PlanningBot):
         return kept
 
 
-def playout(view: Game, me: str, plan: Plan, seed: int) -> float:
-    """Play ``plan`` in the world ``seed`` samples, then the rest of the day
-    by the rule of thumb; ``me``'s margin at the end."""
-    world = view.for_seat(me, seed)
+def playout(world: Game, me: str, plan: Plan, seed: int) -> float:
+    """Play ``plan`` in ``world`` (a sampled world, ``view.for_seat(me,
+    seed)``, which it plays on), then the rest of the day by the rule of
+    thumb with dice from ``seed``; ``me``'s margin at the end."""
     dice = random.Random(seed)
     if not _replay(world, me, plan, dice):
         return margin(world, me)

@@ -43,6 +43,8 @@ TROOP, TARGET, MINION, RESPOND = (
     CombatStage.MINION,
     CombatStage.RESPOND,
 )
+# The stats a combat reads, looked up once (an enumeration's member is slow to look up).
+MELEE, RANGED, DEFENSE = Stat.MELEE, Stat.RANGED, Stat.DEFENSE
 STAGE_DECISIONS = {
     TROOP: (DecisionKind.ATTACK_TROOP, "choose the troop for the free attack"),
     TARGET: (DecisionKind.ATTACK_TARGET, "choose the target of {troop}'s attack"),
@@ -113,7 +115,7 @@ def attack_strength(
     card = t.minion_card(minion_id) if minion_id else None
     return Strength(
         (
-            ("the troop", 1 if style == Stat.MELEE else 0),
+            ("the troop", 1 if style == MELEE else 0),
             ("the exhausted minion", card.stat_bonus(style) if card else 0),
             ("Reinforcements", reinforcements(t, player, style, zone)),
             ("active relics", relic_bonus(t, player, style)),
@@ -128,9 +130,9 @@ def defense_strength(t: Table, player: Player, zone: str, guard_id: str | None) 
     return Strength(
         (
             ("the troop", 1),
-            ("the exhausted minion", card.stat_bonus(Stat.DEFENSE) if card else 0),
-            ("Reinforcements", reinforcements(t, player, Stat.DEFENSE, zone)),
-            ("active relics", relic_bonus(t, player, Stat.DEFENSE)),
+            ("the exhausted minion", card.stat_bonus(DEFENSE) if card else 0),
+            ("Reinforcements", reinforcements(t, player, DEFENSE, zone)),
+            ("active relics", relic_bonus(t, player, DEFENSE)),
         )
     )
 
@@ -186,7 +188,7 @@ def describe_target(t: Table, target: str) -> str:
 def attack_actions(t: Table, color: str, troop: Troop) -> list[Action]:
     actions = []
     for target, zone in targets_by_zone(t, color, troop):
-        style = Stat.MELEE if zone == troop.zone else Stat.RANGED
+        style = MELEE if zone == troop.zone else RANGED
         label = f"{style.capitalize()} attack on {describe_target(t, target)}"
         actions.append(Action(Verb.ATTACK, (target,), label))
     return actions
@@ -272,14 +274,19 @@ class Combat(Frame):
         return t.player(fortress_owner(self.target) or owner_color(self.target))
 
     def _target_zone(self, t: Table) -> str:
-        defender = self.defender(t)
-        if fortress_owner(self.target) is not None:
+        return self._defended(t)[1]
+
+    def _defended(self, t: Table) -> tuple[Player, str]:
+        """The defender and the zone of the target, looked up once."""
+        foe = fortress_owner(self.target)
+        defender = t.player(foe or owner_color(self.target))
+        if foe is not None:
             zone = defender.fortress
         else:
             troop = defender.troop(self.target)
             zone = troop.zone if troop else None
         assert zone is not None
-        return zone
+        return defender, zone
 
     def attacking_troop(self, t: Table) -> Troop:
         assert self.attacker is not None and self.troop is not None
@@ -289,23 +296,32 @@ class Combat(Frame):
 
     def style(self, t: Table) -> Stat:
         same_zone = self._target_zone(t) == self.attacking_troop(t).zone
-        return Stat.MELEE if same_zone else Stat.RANGED
+        return MELEE if same_zone else RANGED
 
     def attack(self, t: Table) -> Strength:
+        return self._attack(t, self._target_zone(t))
+
+    def defense(self, t: Table) -> Strength:
+        return defense_strength(t, *self._defended(t), self.guard)
+
+    def strengths(self, t: Table) -> tuple[Strength, Strength]:
+        """Attack and defense, the target looked up once for both."""
+        defender, zone = self._defended(t)
+        return self._attack(t, zone), defense_strength(t, defender, zone, self.guard)
+
+    def _attack(self, t: Table, target_zone: str) -> Strength:
         if self.attacker is None:
             return Strength((("the rebels", REBEL_STRENGTH),))
         zone = self.attacking_troop(t).zone
         assert zone is not None
-        style = Stat.MELEE if self._target_zone(t) == zone else Stat.RANGED
+        style = MELEE if target_zone == zone else RANGED
         return attack_strength(t, t.player(self.attacker), zone, style, self.minion)
-
-    def defense(self, t: Table) -> Strength:
-        return defense_strength(t, self.defender(t), self._target_zone(t), self.guard)
 
     def view(self, t: Table) -> CombatView | None:
         """The combat once its target is declared; None while it is chosen."""
         if not self.target:
             return None
+        attack, defense = self.strengths(t)
         return CombatView(
             attacker=self.attacker,
             troop=self.troop,
@@ -314,8 +330,8 @@ class Combat(Frame):
             style=self.style(t) if self.attacker else REBELS,
             stage=self.stage,
             responder=self.responder if self.stage == RESPOND else None,
-            attack=self.attack(t),
-            defense=self.defense(t),
+            attack=attack,
+            defense=defense,
             free=self.free,
         )
 
@@ -333,12 +349,9 @@ class Combat(Frame):
                 kind, side = DecisionKind.DEFEND, "defend"
             else:
                 kind, side = DecisionKind.RAISE_STAKES, "raise the stakes"
-            return Decision(
-                self.responder or "",
-                kind,
-                f"{side}: attack {self.attack(t)} against defense {self.defense(t)}",
-                RESPONSE,
-            )
+            attack, defense = self.strengths(t)
+            prompt = f"{side}: attack {attack} against defense {defense}"
+            return Decision(self.responder or "", kind, prompt, RESPONSE)
         kind, prompt = STAGE_DECISIONS[self.stage]
         return Decision(self.attacker or "", kind, prompt.format(troop=self.troop), ATTACK)
 
@@ -446,13 +459,15 @@ class Combat(Frame):
         player = t.player(self.attacker or "")
         t.exhaust(player, minion_id)
         self.minion = minion_id
-        what = describe_target(t, self.target)
         kind = "a free attack" if self.free else "an attack"
         strength = self.attack(t)
         t.say(
             ATTACK,
-            f"{player.color}'s {self.troop} makes {kind} ({self.style(t)}) on {what}, "
-            f"exhausting {t.name(minion_id)}: strength {strength}.",
+            lambda: (
+                f"{player.color}'s {self.troop} makes {kind} ({self.style(t)}) on "
+                f"{describe_target(t, self.target)}, exhausting {t.name(minion_id)}: "
+                f"strength {strength}."
+            ),
             "attack",
             attacker=player.color,
             troop=self.troop,
@@ -571,20 +586,16 @@ def free_attack(t: Table, player: Player, source: str, during_combat: bool) -> N
 
 def resolve(t: Table, combat: Combat) -> None:
     """Compare strengths; a tie goes to the defender."""
-    attack, defense = combat.attack(t), combat.defense(t)
+    attack, defense = combat.strengths(t)
     defender = combat.defender(t)
     troop = defender.troop(combat.target)
     assert troop is not None and troop.zone is not None
     whose = f"{combat.attacker}'s" if combat.attacker else "the rebels'"
     facts = dict(attack=attack.total, defense=defense.total)
     if attack.total <= defense.total:
-        if attack.total == defense.total:
-            how = f"ties {defender.color}'s defense {defense}: a tie goes to the defender"
-        else:
-            how = f"is lower than {defender.color}'s defense {defense}"
         t.say(
             OUTCOME,
-            f"Defender wins: {whose} attack {attack} {how}. Nothing happens.",
+            lambda: _defender_wins(whose, attack, defense, defender.color),
             "combat",
             winner=defender.color,
             **facts,
@@ -597,8 +608,10 @@ def resolve(t: Table, combat: Combat) -> None:
     )
     t.say(
         OUTCOME,
-        f"Defender loses: {whose} attack {attack} beats {defender.color}'s defense {defense}. "
-        f"{troop.id} was {'standing' if standing else 'lying down'}: {fate}.",
+        lambda: (
+            f"Defender loses: {whose} attack {attack} beats {defender.color}'s defense "
+            f"{defense}. {troop.id} was {'standing' if standing else 'lying down'}: {fate}."
+        ),
         "combat",
         winner=combat.attacker or "the rebels",
         troop=troop.id,
@@ -614,6 +627,14 @@ def resolve(t: Table, combat: Combat) -> None:
         troop.zone, troop.standing = None, True
     if zone == defender.fortress and not defender.destroyed:
         damage_fortress(t, defender, attack.total - defense.total, attacker)
+
+
+def _defender_wins(whose: str, attack: Strength, defense: Strength, defender: str) -> str:
+    if attack.total == defense.total:
+        how = f"ties {defender}'s defense {defense}: a tie goes to the defender"
+    else:
+        how = f"is lower than {defender}'s defense {defense}"
+    return f"Defender wins: {whose} attack {attack} {how}. Nothing happens."
 
 
 def damage_fortress(t: Table, owner: Player, amount: int, attacker: Player | None) -> None:

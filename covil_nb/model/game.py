@@ -186,7 +186,7 @@ class Game:
         arguments, waiting for the first starting zone."""
         deal = Deal.of(players, board, seed, edition, rules, cards, dummies, next_to_yours)
         t = deal.table()
-        origin = {"new": deal.record()}
+        origin = {"new": deal}
         for letter, title, step in setup.STEPS:
             start = len(t.events)
             step(t, list(deal.players))
@@ -201,7 +201,7 @@ class Game:
         """The game on a dealt table: the first morning begins (Setup I)."""
         t.state.phase = Phase.MORNING
         t.push(Day())
-        return cls._settled_on(t, {"new": deal.record()})
+        return cls._settled_on(t, {"new": deal})
 
     @classmethod
     def _settled_on(cls, t: Table, origin: dict[str, Any]) -> Game:
@@ -435,9 +435,7 @@ class Game:
         """Where the game began and the actions since: replays to this game."""
         if not self._undo:
             raise CovilError("a search copy keeps no record: copy(undo=True) keeps one", "record")
-        origin = self._origin
-        if isinstance(origin.get("position"), State):
-            origin = {"position": codec.encode(origin["position"])}
+        origin = {how: _recorded(what) for how, what in self._origin.items()}
         record = {"format": SAVE_FORMAT, "version": SAVE_VERSION, **origin}
         if self._state.options.cards == "custom":
             record["cards"] = self.cards.data()  # the save carries the cards it was played with
@@ -613,6 +611,17 @@ class Game:
     def _repr_svg_(self) -> str | None:
         """The table as a picture, in any notebook viewer (no widget needed)."""
         return Game._picture(self) if Game._picture else None
+
+
+def _recorded(origin: object) -> Any:
+    """An origin as a save writes it. A new game's deal and a copy's first
+    kept state are written out only when a record is asked for: most games
+    made (a bot's copies, a tournament's games) are never saved."""
+    if isinstance(origin, Deal):
+        return origin.record()
+    if isinstance(origin, State):
+        return codec.encode(origin)
+    return origin
 
 
 def _decode_state(data: Any, path: str) -> State:

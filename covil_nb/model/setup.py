@@ -69,7 +69,9 @@ class Deal:
             raise CovilError(f"the seed must be a whole number, not {seed!r}", "chance")
         if edition not in EDITIONS:
             raise CovilError(f"edition must be one of {EDITIONS}, not {edition!r}", "Editions")
-        the_rules = rules or Rules.of(edition)
+        # A copy: the deal is recorded when a save asks, and the caller's
+        # Rules may have changed by then.
+        the_rules = rules.clone() if rules else Rules.of(edition)
         for name in RULE_OPTIONS:
             if getattr(the_rules, name) not in EDITIONS:
                 raise CovilError(f"rules option {name} must be one of {EDITIONS}", "Editions")
