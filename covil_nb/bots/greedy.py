@@ -300,7 +300,7 @@ def rule_of_thumb(game: Game, rng: random.Random) -> Action:
     best Defense minion, never spend relics."""
     decision = game.decision
     assert decision is not None
-    legal = [a for a in game.legal_actions() if a.verb != "buy-relic"]
+    legal = game.legal_actions(free=False)  # it never takes a free action
     choose = _THUMB.get(decision.kind, _anything)
     return choose(game, decision.player, legal, rng)
 

@@ -112,16 +112,28 @@ def attack_strength(
 ) -> Strength:
     """Troop base (melee 1, ranged 0) + the exhausted minion's base stat if it
     fits the attack + Reinforcements + active relics + Aftershock."""
-    card = t.minion_card(minion_id) if minion_id else None
-    return Strength(
-        (
-            ("the troop", 1 if style == MELEE else 0),
+    return attack_strengths(t, player, zone, style, [minion_id])[0]
+
+
+def attack_strengths(
+    t: Table, player: Player, zone: str, style: Stat, minion_ids: list[str] | list[str | None]
+) -> list[Strength]:
+    """The attack strength with each of ``minion_ids`` exhausted (None: no
+    minion yet); the parts they share are read once for all of them."""
+    troop = 1 if style == MELEE else 0
+    reinforced, relics = reinforcements(t, player, style, zone), relic_bonus(t, player, style)
+    strengths = []
+    for minion_id in minion_ids:
+        card = t.minion_card(minion_id) if minion_id else None
+        parts = (
+            ("the troop", troop),
             ("the exhausted minion", card.stat_bonus(style) if card else 0),
-            ("Reinforcements", reinforcements(t, player, style, zone)),
-            ("active relics", relic_bonus(t, player, style)),
+            ("Reinforcements", reinforced),
+            ("active relics", relics),
             ("Aftershock", aftershock(t, player, minion_id) if minion_id else 0),
         )
-    )
+        strengths.append(Strength(parts))
+    return strengths
 
 
 def defense_strength(t: Table, player: Player, zone: str, guard_id: str | None) -> Strength:
@@ -372,15 +384,11 @@ class Combat(Frame):
             return attack_actions(t, player.color, self.attacking_troop(t))
         style = self.style(t)
         zone = self.attacking_troop(t).zone or ""
+        ready = [m.card for m in player.minions if m.ready]
+        strengths = attack_strengths(t, player, zone, style, ready)
         return [
-            Action(
-                Verb.EXHAUST,
-                (m.card,),
-                f"Exhaust {t.name(m.card)}: attack "
-                f"{attack_strength(t, player, zone, style, m.card)}",
-            )
-            for m in player.minions
-            if m.ready
+            Action(Verb.EXHAUST, (m,), f"Exhaust {t.name(m)}: attack {strength}")
+            for m, strength in zip(ready, strengths, strict=True)
         ]
 
     def free_actions(self, t: Table) -> frozenset[Verb]:

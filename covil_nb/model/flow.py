@@ -55,6 +55,7 @@ class Now:
     player: str
     table: Table
     legal: list[Action] | None = None
+    own: list[Action] | None = None  # the step's own choices, when listed alone
     written: Decision | None = None
 
     @property
@@ -66,8 +67,22 @@ class Now:
 
     def actions(self) -> list[Action]:
         if self.legal is None:
-            self.legal = options(self.table, self.frame, self.player)
+            self.legal = options(self.table, self.frame, self.player, self.own)
         return self.legal
+
+    def own_actions(self) -> list[Action]:
+        """The step's own choices alone, without the free actions of 2.2."""
+        if self.own is None:
+            self.own = self.frame.legal(self.table)
+        return self.own
+
+    def listed(self, action: Action) -> bool:
+        """Whether ``action`` is one of the actions listed here (so legal)."""
+        for listing in (self.legal, self.own):
+            for a in listing or ():
+                if a is action:
+                    return True
+        return False
 
 
 def settle(t: Table, before_dummy: Callable[[Decision], None] | None = None) -> Now | None:
@@ -84,9 +99,10 @@ def settle(t: Table, before_dummy: Callable[[Decision], None] | None = None) -> 
         if player is None:
             top.run(t)
             continue
-        legal = None
+        legal = own = None
         if top.passes_alone:
-            legal = options(t, top, player)
+            own = top.legal(t)
+            legal = options(t, top, player, own)
             if len(legal) == 1 and legal[0].verb == Verb.PASS:
                 top.run(t)  # nothing at all but passing: the engine passes
                 continue
@@ -97,7 +113,7 @@ def settle(t: Table, before_dummy: Callable[[Decision], None] | None = None) -> 
                 before_dummy(decision)
             solo.act(t, top, decision)
             continue
-        return Now(top, player, t, legal)
+        return Now(top, player, t, legal, own)
     raise RuntimeError("the rules ran too long without a decision")
 
 
@@ -111,10 +127,11 @@ def current(t: Table) -> Now | None:
     return Now(top, player, t)
 
 
-def options(t: Table, frame: Frame, color: str) -> list[Action]:
-    """The step's own choices, with the free actions it allows ``color``
-    (who decides) before the one that closes it, and buying a relic last."""
-    actions = frame.legal(t)
+def options(t: Table, frame: Frame, color: str, own: list[Action] | None = None) -> list[Action]:
+    """The step's own choices (``own`` when listed already), with the free
+    actions it allows ``color`` (who decides) before the one that closes
+    it, and buying a relic last."""
+    actions = frame.legal(t) if own is None else list(own)
     player = t.player(color)
     free = effects.free_actions(t, frame, player)
     if free:
