@@ -284,7 +284,10 @@ class Price:
 def discounts(t: Table, player: Player) -> list[tuple[str, Influence]]:
     """The player's discounting Influences, each with the id of the minion
     that has it (read once for all the pool's cards)."""
-    return [(m.card, i) for m in player.minions for i in t.minion_card(m.card).discounts]
+    discounting = t.cards.discounting
+    return [
+        (m.card, i) for m in player.minions if m.card in discounting for i in discounting[m.card]
+    ]
 
 
 def price(t: Table, player: Player, card_id: str) -> Price:

@@ -176,9 +176,9 @@ class MinionCard:
         every move reads them)."""
         return {s: tuple(r for r in self.reinforcements if r.stat == s) for s in Stat}
 
-    @cached_property
+    @property
     def discounts(self) -> tuple[Influence, ...]:
-        """Its acquisition discounts (every pool card's price reads them)."""
+        """Its acquisition discounts."""
         return tuple(i for i in self.influences if i.kind == "discount")
 
     @cached_property
@@ -234,6 +234,11 @@ class CardSet:
         init=False, repr=False, compare=False, hash=False
     )
     names: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
+    # The minions with acquisition discounts, and theirs: every listing of the
+    # pool reads them, and most minions have none.
+    discounting: dict[str, tuple[Influence, ...]] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "minion_cards", {card.id: card for card in self.minions})
@@ -241,6 +246,8 @@ class CardSet:
         object.__setattr__(self, "mercenary_cards", {card.id: card for card in self.mercenaries})
         object.__setattr__(self, "_index", {**self.minion_cards, **self.relic_cards})
         object.__setattr__(self, "names", {i: card.name for i, card in self._index.items()})
+        discounting = {card.id: card.discounts for card in self.minions if card.discounts}
+        object.__setattr__(self, "discounting", discounting)
 
     @cached_property
     def mean_relic_gold(self) -> float:
