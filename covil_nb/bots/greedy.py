@@ -298,11 +298,10 @@ def rule_of_thumb(game: Game, rng: random.Random) -> Action:
     attack often (fortresses first), take gold while there is room, acquire
     when the treasury is nearly full, pay with gold first, defend with the
     best Defense minion, never spend relics."""
-    decision = game.decision
-    assert decision is not None
+    me, kind = game.decider, game.decision_kind  # (the decision's prompt is never read)
+    assert me is not None and kind is not None
     legal = game.legal_actions(free=False)  # it never takes a free action
-    choose = _THUMB.get(decision.kind, _anything)
-    return choose(game, decision.player, legal, rng)
+    return _THUMB.get(kind, _anything)(game, me, legal, rng)
 
 
 Thumb = Callable[[Game, str, list[Action], random.Random], Action]

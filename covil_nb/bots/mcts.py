@@ -139,9 +139,9 @@ def _replay(world: Game, me: str, plan: Plan, dice: random.Random) -> bool:
     """Play the plan's actions, the others answering by the rule of thumb;
     False if the world does not allow the plan (nothing then happens after)."""
     for action in plan.actions:
-        while world.decision is not None and world.decision.player != me:
+        while world.decider is not None and world.decider != me:
             world.apply(rule_of_thumb(world, dice))
-        if world.decision is None or action not in world.legal_actions():
+        if world.decider is None or action not in world.legal_actions():
             return False
         world.apply(action)
     return True

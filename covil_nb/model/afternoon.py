@@ -54,6 +54,9 @@ class Turn(Frame):
     def decider(self, t: Table) -> str:
         return self.player
 
+    def decision_kind(self, t: Table) -> DecisionKind:
+        return DecisionKind.TURN
+
     def legal(self, t: Table) -> list[Action]:
         """Lying down a troop, acquiring, then (after the free actions) ending."""
         player = t.player(self.player)
@@ -409,6 +412,9 @@ class Purchase(Frame):
     def decider(self, t: Table) -> str | None:
         due, room = self._owing(t)
         return self.player if due > 0 or room else None
+
+    def decision_kind(self, t: Table) -> DecisionKind:
+        return DecisionKind.PAYMENT
 
     def decision(self, t: Table) -> Decision | None:
         due, room = self._owing(t)

@@ -43,6 +43,11 @@ TROOP, TARGET, MINION, RESPOND = (
     CombatStage.MINION,
     CombatStage.RESPOND,
 )
+RESPONSES = {  # what each responder is asked to do
+    DecisionKind.DEFEND_REBELS: "defend against the rebels",
+    DecisionKind.DEFEND: "defend",
+    DecisionKind.RAISE_STAKES: "raise the stakes",
+}
 # The stats a combat reads, looked up once (an enumeration's member is slow to look up).
 MELEE, RANGED, DEFENSE = Stat.MELEE, Stat.RANGED, Stat.DEFENSE
 STAGE_DECISIONS = {
@@ -353,19 +358,22 @@ class Combat(Frame):
         with both strengths, is written only when read)."""
         return (self.responder if self.stage == RESPOND else self.attacker) or ""
 
+    def decision_kind(self, t: Table) -> DecisionKind:
+        if self.stage != RESPOND:
+            return STAGE_DECISIONS[self.stage][0]
+        if self.attacker is None:
+            return DecisionKind.DEFEND_REBELS
+        defends = self.responder == self.defender(t).color
+        return DecisionKind.DEFEND if defends else DecisionKind.RAISE_STAKES
+
     def decision(self, t: Table) -> Decision:
+        kind = self.decision_kind(t)
         if self.stage == RESPOND:
-            if self.attacker is None:
-                kind, side = DecisionKind.DEFEND_REBELS, "defend against the rebels"
-            elif self.responder == self.defender(t).color:
-                kind, side = DecisionKind.DEFEND, "defend"
-            else:
-                kind, side = DecisionKind.RAISE_STAKES, "raise the stakes"
             attack, defense = self.strengths(t)
-            prompt = f"{side}: attack {attack} against defense {defense}"
+            prompt = f"{RESPONSES[kind]}: attack {attack} against defense {defense}"
             return Decision(self.responder or "", kind, prompt, RESPONSE)
-        kind, prompt = STAGE_DECISIONS[self.stage]
-        return Decision(self.attacker or "", kind, prompt.format(troop=self.troop), ATTACK)
+        prompt = STAGE_DECISIONS[self.stage][1].format(troop=self.troop)
+        return Decision(self.attacker or "", kind, prompt, ATTACK)
 
     def legal(self, t: Table) -> list[Action]:
         if self.stage == RESPOND:

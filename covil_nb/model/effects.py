@@ -291,8 +291,10 @@ class Instant(Frame):
             what = "choose a minion to rest"
         else:
             what = f"choose where {self.troop} moves" if self.troop else "choose a troop to move"
-        kind = INSTANT_DECISIONS[self.effect]
-        return Decision(self.player, kind, f"{self.source}: {what}", FREE)
+        return Decision(self.player, self.decision_kind(t), f"{self.source}: {what}", FREE)
+
+    def decision_kind(self, t: Table) -> DecisionKind:
+        return INSTANT_DECISIONS[self.effect]
 
     def legal(self, t: Table) -> list[Action]:
         return [*self._choices(t), Action(Verb.SKIP, (), f"Skip {self.source}'s effect")]

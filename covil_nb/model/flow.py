@@ -18,7 +18,7 @@ from .actions import Action, Decision
 from .errors import CovilError
 from .state import Frame
 from .table import Table
-from .vocabulary import Phase, Verb
+from .vocabulary import DecisionKind, Phase, Verb
 
 MAX_AUTOMATIC_STEPS = 10_000  # a guard: a rule that never decides is a bug
 CLOSING = frozenset({Verb.END, Verb.PASS})  # the free actions come before these
@@ -64,6 +64,13 @@ class Now:
             self.written = self.frame.decision(self.table)
             assert self.written is not None, "a step with a decider has a decision"
         return self.written
+
+    @property
+    def kind(self) -> DecisionKind:
+        """The decision's kind, read without writing the decision."""
+        if self.written is not None:
+            return self.written.kind
+        return self.frame.decision_kind(self.table)
 
     def actions(self) -> list[Action]:
         if self.legal is None:

@@ -38,7 +38,7 @@ from .setup import Deal
 from .state import Frame, Player, Rules, State
 from .table import Table
 from .views import resample
-from .vocabulary import FORTRESS, Phase
+from .vocabulary import FORTRESS, DecisionKind, Phase
 
 SAVE_FORMAT = "covil_nb/game"
 SAVE_VERSION = 1
@@ -232,6 +232,21 @@ class Game:
         """Who decides now and what; None once the game is over."""
         now = self._current()
         return now.decision if now else None
+
+    @property
+    def decider(self) -> str | None:
+        """Who decides now (``decision.player``); None once the game is over.
+        With :attr:`decision_kind`, what a program asking this at every step
+        (a bot's playouts) needs, without writing the decision's prompt."""
+        now = self._current()
+        return now.player if now else None
+
+    @property
+    def decision_kind(self) -> DecisionKind | None:
+        """What kind of decision is waited for (``decision.kind``); None once
+        the game is over. See :attr:`decider`."""
+        now = self._current()
+        return now.kind if now else None
 
     def legal_actions(self, free: bool = True) -> Actions:
         """Every action allowed now (empty only when the game is over).

@@ -27,6 +27,7 @@ from .vocabulary import (
     MAX_REBELS,
     TROOPS_PER_PLAYER,
     AfternoonEnd,
+    DecisionKind,
     DefenseMinion,
     Edition,
     MinionState,
@@ -216,6 +217,14 @@ class Frame:
         its decision takes work to write."""
         decision = self.decision(t)
         return decision.player if decision else None
+
+    def decision_kind(self, t: Table) -> DecisionKind:
+        """What this step asks now: the kind of its :meth:`decision`,
+        without writing the prompt (a step whose prompt takes work says it
+        directly)."""
+        decision = self.decision(t)
+        assert decision is not None, "only a step waiting for a player asks"
+        return decision.kind
 
     def legal(self, t: Table) -> list[Action]:
         return []
