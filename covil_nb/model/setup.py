@@ -175,14 +175,16 @@ def give_halls(t: Table, colors: list[str]) -> None:
     s = t.state
     # Solo: a dummy's hall is filled with mercenaries in step F instead.
     henchmen = [c for c in colors if not s.is_dummy(c)]
-    s.players = [
-        Player(
-            color=c,
-            hall=[Minion(h.id) for h in t.cards.henchmen[c]] if c in henchmen else [],
-            troops=[Troop(i) for i in troop_ids(c)],
-        )
-        for c in colors
-    ]
+    t.seat(
+        [
+            Player(
+                color=c,
+                hall=[Minion(h.id) for h in t.cards.henchmen[c]] if c in henchmen else [],
+                troops=[Troop(i) for i in troop_ids(c)],
+            )
+            for c in colors
+        ]
+    )
     s.box += [h.id for color, hs in t.cards.henchmen.items() if color not in henchmen for h in hs]
     t.say(
         "Setup B",

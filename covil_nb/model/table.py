@@ -32,9 +32,7 @@ class Table:
     def __init__(self, state: State, cards: CardSet, board: Board, quiet: bool = False) -> None:
         self.state = state
         self.quiet = quiet
-        # The players by color: the rules look one up several times an action.
-        # Seats never change once dealt (the table of the setup starts empty).
-        self._players = {p.color: p for p in state.players}
+        self.seat(state.players)
         self.cards = cards
         self.board = board
         self.events: list[Event] = []
@@ -48,9 +46,12 @@ class Table:
     def rules(self) -> Rules:
         return self.state.options.rules
 
-    def player(self, color: str) -> Player:
-        found = self._players.get(color)
-        return found if found is not None else self.state.player(color)
+    def seat(self, players: list[Player]) -> None:
+        """The players, in seating order (setup B seats them at the empty
+        table of a new game; they never change after). ``player(color)``
+        looks one up directly: the rules do so several times an action."""
+        self.state.players = players
+        self.player: Callable[[str], Player] = {p.color: p for p in players}.__getitem__
 
     def name(self, card_id: str) -> str:
         return self._names.get(card_id) or repr(card_id)
