@@ -25,7 +25,7 @@ from functools import cache
 
 import networkx as nx
 
-from covil_nb.model import Action, Decision, Game
+from covil_nb.model import Action, Game
 from covil_nb.model.maps import Board
 
 from .evaluation import evaluate, margin
@@ -59,13 +59,13 @@ TIE = 1e-9  # margins closer than this are equal
 # -- steps and plans --------------------------------------------------------------------
 
 
-def in_step(decision: Decision | None, resolved: bool) -> bool:
-    """Whether ``decision`` continues the step under way; ``resolved`` says
-    whether a combat of the step has been resolved (after it, a new rebel
-    attack is a new step)."""
-    if decision is None:
+def in_step(kind: str | None, resolved: bool) -> bool:
+    """Whether a decision of ``kind`` (None: the game is over) continues the
+    step under way; ``resolved`` says whether a combat of the step has been
+    resolved (after it, a new rebel attack is a new step)."""
+    if kind is None:
         return False
-    return decision.kind in WITHIN_STEP or (decision.kind == REBELS and not resolved)
+    return kind in WITHIN_STEP or (kind == REBELS and not resolved)
 
 
 Signature = tuple[str, str, str, tuple[str, ...]]
@@ -127,13 +127,11 @@ class _LookThrough:
         self.visited += 1
         self.left -= 1
         done, resolved = (*done, action), resolved or action.verb == "pass"
-        while in_step(game.decision, resolved) and (
-            game.decision.player != self.me or self.left <= 0  # type: ignore[union-attr]
-        ):
+        while in_step(game.decision_kind, resolved) and (game.decider != self.me or self.left <= 0):
             answer = rule_of_thumb(game, self.thumb)
             game.apply(answer)
             resolved = resolved or answer.verb == "pass"
-        if not in_step(game.decision, resolved):
+        if not in_step(game.decision_kind, resolved):
             yield Plan(done, expected, game)
             return
         mark = signature(game)
@@ -267,8 +265,9 @@ def outcome(game: Game) -> tuple:
         )
         for p in s.players
     )
-    decision = game.decision
-    return (players, tuple(sorted(s.pool)), s.rebels, decision and (decision.player, decision.kind))
+    who = game.decider
+    waiting = None if who is None else (who, game.decision_kind)
+    return (players, tuple(sorted(s.pool)), s.rebels, waiting)
 
 
 class Following:
