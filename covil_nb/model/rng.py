@@ -15,6 +15,9 @@ T = TypeVar("T")
 _SPAN = 1 << 64
 _MASK = _SPAN - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+# Below this, an output is never rejected for any list shorter than 2**32:
+# the largest multiple of n below 2**64 is more than 2**64 - n.
+_NEVER_REJECTED = _SPAN - (1 << 32)
 
 
 class Rng:
@@ -26,19 +29,19 @@ class Rng:
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates, in place. Each swap takes a uniform integer in
         [0, i] from SplitMix64 steps, rejecting the few outputs past the
-        largest multiple of i + 1 so that it stays exact. The step is written
-        out in the loop (no call per card): a new game shuffles some 80
-        cards, and this made ``Game.new`` a sixth faster."""
+        largest multiple of i + 1 so that it stays exact. A new game
+        shuffles some 80 cards, so the step is written out in the loop (no
+        call per card), and the exact bound is computed only for the rare
+        outputs near 2**64: together, Game.new about a tenth faster."""
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _SPAN - _SPAN % n
             while True:
                 state = (state + _GOLDEN) & _MASK
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
                 z ^= z >> 31
-                if z < limit:
+                if z < _NEVER_REJECTED or z < _SPAN - _SPAN % n:
                     break
             j = z % n
             items[i], items[j] = items[j], items[i]
