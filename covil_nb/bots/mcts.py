@@ -30,8 +30,9 @@ from .evaluation import margin
 from .greedy import PLAN_LIMIT, Plan, PlanningBot, outcome, rank, rule_of_thumb
 
 # The default budget, in playouts a decision by the number of players: more
-# players make longer days to play out, so fewer playouts take the same time,
-# at most about 1.5 s a decision on one core (see the benchmarks).
+# players make longer days to play out, so fewer playouts take the same time.
+# Two players: p95 0.33-0.43 s, worst 0.57-0.79 s of CPU a decision on one
+# core (benchmarks/figures.py --search 10, on a shared machine).
 DEFAULT_PLAYOUTS = {1: 240, 2: 240, 3: 150, 4: 90}
 WIDTH = 6  # plans kept for the race, best by the evaluation first
 MIN_ROUNDS = 4  # rounds before any plan may leave the race
