@@ -69,7 +69,7 @@ def test_mcts_playouts_per_second(benchmark, views: list[Game]) -> None:
 
     def playouts() -> None:
         for seed, (view, me, plan) in enumerate(jobs * 4):
-            playout(view, me, plan, seed)
+            playout(view.for_seat(me, seed), me, plan, seed)
 
     benchmark.pedantic(playouts, rounds=3, iterations=1)
     benchmark.extra_info["playouts_per_round"] = 4 * len(jobs)

@@ -1,6 +1,6 @@
 """The engine's own machinery: going back through the history (undo keeps a
 state every few actions and plays the others again), a rule that fails
-halfway, the relic deck's one reshuffle, and old saves' spellings."""
+halfway, the relic deck's one reshuffle, old saves' spellings, and the shuffle."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from test_solo import solo
 from covil_nb import Game
 from covil_nb.model.afternoon import Turn
 from covil_nb.model.game import KEYFRAME_EVERY
+from covil_nb.model.rng import Rng
 
 STEPS = 2 * KEYFRAME_EVERY + 11  # past two kept states
 
@@ -106,3 +107,31 @@ def test_a_save_from_before_the_one_fortress_spelling_loads(two_players) -> None
         x.replace("fortress-", "fortress:") for x in save["state"]["retaliation"]
     ]
     assert Game.from_json(json.dumps(save)) == game
+
+
+def splitmix_shuffle(state: int, items: list[int]) -> int:
+    """Fisher-Yates with SplitMix64 and exact rejection, as the textbook
+    writes them; returns the generator's state after."""
+    span = 1 << 64
+    for i in range(len(items) - 1, 0, -1):
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) % span
+            z = (state ^ (state >> 30)) * 0xBF58476D1CE4E5B9 % span
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EB % span
+            z ^= z >> 31
+            if z < span - span % (i + 1):
+                break
+        j = z % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 6, 24, 36, 100])
+def test_the_shuffle_is_the_textbook_generator(size: int) -> None:
+    """The engine's shuffle (its step written out, its bound checked only
+    near 2**64) deals what the textbook SplitMix64 Fisher-Yates deals."""
+    for seed in (0, 1, 2026, 2**63 + 5, 2**64 - 1):
+        mine, expected = list(range(size)), list(range(size))
+        rng = Rng(seed)
+        rng.shuffle(mine)
+        assert (rng.state, mine) == (splitmix_shuffle(seed, expected), expected)

@@ -2,9 +2,10 @@
 player counts it fits, many seeds. At every step: the invariants hold (each
 player's 5 troops on the board or in supply, 0 to 5 rebels, every card in
 exactly one place, gold and HP within 0 to 5, at most 5 minions besides the
-Overlord), legal actions are never empty before the end, undo gives back the
-previous state exactly; every listed action applies; save → load gives an
-equal game.
+Overlord), legal actions are never empty before the end, who decides, the
+kind of decision and the step's own choices read alone agree with the
+decision and its actions, undo gives back the previous state exactly; every
+listed action applies; save → load gives an equal game.
 
 ``COVIL_RANDOM_SEEDS`` sets how many seeds each configuration plays (default 4).
 """
@@ -41,6 +42,19 @@ def check_invariants(game: Game) -> None:
         assert game.decision is not None
 
 
+FREE_VERBS = {"activate", "command", "buy-relic"}  # the free actions of 2.2
+
+
+def check_the_decision_read_in_parts(game: Game) -> None:
+    """Who decides, the kind of decision and the step's own choices, read on
+    a fresh copy (so without writing the decision first), agree with it."""
+    fresh, decision = game.copy(), game.decision
+    assert decision is not None
+    assert (fresh.decider, fresh.decision_kind) == (decision.player, decision.kind)
+    own = [a for a in game.legal_actions() if a.verb not in FREE_VERBS]
+    assert fresh.legal_actions(free=False) == own
+
+
 def check_every_action_applies(game: Game) -> None:
     before = game.state
     for action in game.legal_actions():
@@ -54,6 +68,7 @@ def play_checked(game: Game, seed: int, try_every_action: bool) -> Game:
     steps = 0
     while not game.is_over:
         check_invariants(game)
+        check_the_decision_read_in_parts(game)
         if try_every_action:
             check_every_action_applies(game)
         before = game.state

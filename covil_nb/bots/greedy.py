@@ -25,7 +25,7 @@ from functools import cache
 
 import networkx as nx
 
-from covil_nb.model import Action, Decision, Game
+from covil_nb.model import Action, Game
 from covil_nb.model.maps import Board
 
 from .evaluation import evaluate, margin
@@ -59,13 +59,13 @@ TIE = 1e-9  # margins closer than this are equal
 # -- steps and plans --------------------------------------------------------------------
 
 
-def in_step(decision: Decision | None, resolved: bool) -> bool:
-    """Whether ``decision`` continues the step under way; ``resolved`` says
-    whether a combat of the step has been resolved (after it, a new rebel
-    attack is a new step)."""
-    if decision is None:
+def in_step(kind: str | None, resolved: bool) -> bool:
+    """Whether a decision of ``kind`` (None: the game is over) continues the
+    step under way; ``resolved`` says whether a combat of the step has been
+    resolved (after it, a new rebel attack is a new step)."""
+    if kind is None:
         return False
-    return decision.kind in WITHIN_STEP or (decision.kind == REBELS and not resolved)
+    return kind in WITHIN_STEP or (kind == REBELS and not resolved)
 
 
 Signature = tuple[str, str, str, tuple[str, ...]]
@@ -127,13 +127,11 @@ class _LookThrough:
         self.visited += 1
         self.left -= 1
         done, resolved = (*done, action), resolved or action.verb == "pass"
-        while in_step(game.decision, resolved) and (
-            game.decision.player != self.me or self.left <= 0  # type: ignore[union-attr]
-        ):
+        while in_step(game.decision_kind, resolved) and (game.decider != self.me or self.left <= 0):
             answer = rule_of_thumb(game, self.thumb)
             game.apply(answer)
             resolved = resolved or answer.verb == "pass"
-        if not in_step(game.decision, resolved):
+        if not in_step(game.decision_kind, resolved):
             yield Plan(done, expected, game)
             return
         mark = signature(game)
@@ -254,7 +252,7 @@ def rank(game: Game, limit: int = PLAN_LIMIT) -> list[tuple[float, Plan]]:
 def outcome(game: Game) -> tuple:
     """A position up to the names of troops (plans that differ only by which
     of two alike troops acts have the same outcome), with who decides next."""
-    s = game.state
+    s = game.read_state()
     players = tuple(
         (
             p.color,
@@ -267,8 +265,9 @@ def outcome(game: Game) -> tuple:
         )
         for p in s.players
     )
-    decision = game.decision
-    return (players, tuple(sorted(s.pool)), s.rebels, decision and (decision.player, decision.kind))
+    who = game.decider
+    waiting = None if who is None else (who, game.decision_kind)
+    return (players, tuple(sorted(s.pool)), s.rebels, waiting)
 
 
 class Following:
@@ -298,11 +297,10 @@ def rule_of_thumb(game: Game, rng: random.Random) -> Action:
     attack often (fortresses first), take gold while there is room, acquire
     when the treasury is nearly full, pay with gold first, defend with the
     best Defense minion, never spend relics."""
-    decision = game.decision
-    assert decision is not None
-    legal = [a for a in game.legal_actions() if a.verb != "buy-relic"]
-    choose = _THUMB.get(decision.kind, _anything)
-    return choose(game, decision.player, legal, rng)
+    me, kind = game.decider, game.decision_kind  # (the decision's prompt is never read)
+    assert me is not None and kind is not None
+    legal = game.legal_actions(free=False)  # it never takes a free action
+    return _THUMB.get(kind, _anything)(game, me, legal, rng)
 
 
 Thumb = Callable[[Game, str, list[Action], random.Random], Action]
@@ -319,14 +317,14 @@ def _anything(game: Game, me: str, legal: list[Action], rng: random.Random) -> A
 
 def _turn(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
     acquire = _verb(legal, "acquire")
-    if acquire and game.player(me).gold >= ACQUIRE_GOLD:
+    if acquire and game.read_state().player(me).gold >= ACQUIRE_GOLD:
         return max(acquire, key=lambda a: game.cards.minion(a.args[0]).cost)
     lie = _verb(legal, "lie")
     return rng.choice(lie) if lie else _verb(legal, "end")[0]
 
 
 def _troop_action(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
-    player = game.player(me)
+    player = game.read_state().player(me)
     attacks = _verb(legal, "attack")
     if attacks and rng.random() < ATTACK_CHANCE:
         fortresses = [a for a in attacks if a.args[0].startswith("fortress-")]
@@ -388,7 +386,7 @@ def _pass(game: Game, me: str, legal: list[Action], rng: random.Random) -> Actio
 
 def _retreat(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
     """Back toward the own fortress, where a troop guards it."""
-    home = game.player(me).fortress
+    home = game.read_state().player(me).fortress
     if home is None:
         return rng.choice(legal)
     far = _distances(game.board)

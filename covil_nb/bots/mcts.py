@@ -30,8 +30,9 @@ from .evaluation import margin
 from .greedy import PLAN_LIMIT, Plan, PlanningBot, outcome, rank, rule_of_thumb
 
 # The default budget, in playouts a decision by the number of players: more
-# players make longer days to play out, so fewer playouts take the same time,
-# at most about 1.5 s a decision on one core (see the benchmarks).
+# players make longer days to play out, so fewer playouts take the same time.
+# Two players: p95 0.33-0.43 s, worst 0.57-0.79 s of CPU a decision on one
+# core (benchmarks/figures.py --search 10, on a shared machine).
 DEFAULT_PLAYOUTS = {1: 240, 2: 240, 3: 150, 4: 90}
 WIDTH = 6  # plans kept for the race, best by the evaluation first
 MIN_ROUNDS = 4  # rounds before any plan may leave the race
@@ -88,8 +89,9 @@ class MctsBot(PlanningBot):
         racing = entries
         while not budget.spent() and len(racing) > 1:
             seed = self.rng.getrandbits(63)
+            world = view.for_seat(me, seed)  # dealt once; each plan plays a copy of it
             for entry in racing:
-                entry.values.append(playout(view, me, entry.plan, seed))
+                entry.values.append(playout(world.copy(), me, entry.plan, seed))
             budget.use(len(racing))
             self.searched += len(racing)
             racing = _survivors(racing)
@@ -119,10 +121,10 @@ class MctsBot(PlanningBot):
         return kept
 
 
-def playout(view: Game, me: str, plan: Plan, seed: int) -> float:
-    """Play ``plan`` in the world ``seed`` samples, then the rest of the day
-    by the rule of thumb; ``me``'s margin at the end."""
-    world = view.for_seat(me, seed)
+def playout(world: Game, me: str, plan: Plan, seed: int) -> float:
+    """Play ``plan`` in ``world`` (a sampled world, ``view.for_seat(me,
+    seed)``, which it plays on), then the rest of the day by the rule of
+    thumb with dice from ``seed``; ``me``'s margin at the end."""
     dice = random.Random(seed)
     if not _replay(world, me, plan, dice):
         return margin(world, me)
@@ -138,9 +140,9 @@ def _replay(world: Game, me: str, plan: Plan, dice: random.Random) -> bool:
     """Play the plan's actions, the others answering by the rule of thumb;
     False if the world does not allow the plan (nothing then happens after)."""
     for action in plan.actions:
-        while world.decision is not None and world.decision.player != me:
+        while world.decider is not None and world.decider != me:
             world.apply(rule_of_thumb(world, dice))
-        if world.decision is None or action not in world.legal_actions():
+        if world.decider is None or action not in world.legal_actions():
             return False
         world.apply(action)
     return True

@@ -20,7 +20,10 @@ from typing import Any, Protocol
 from .errors import CovilError
 from .vocabulary import DecisionKind
 
-_TOKEN = re.compile(r"^[a-z0-9][a-z0-9:_-]*$", re.IGNORECASE)
+# Words of letters, digits, ':', '_' and '-' between any whitespace, checked
+# in one match (a save's every action is parsed when it loads).
+_TOKEN = r"[a-z0-9][a-z0-9:_-]*"
+_NOTATION = re.compile(rf"\s*{_TOKEN}(?:\s+{_TOKEN})*\s*", re.IGNORECASE)
 
 
 class Action:
@@ -70,14 +73,14 @@ class Action:
         """Read the notation back; bad syntax raises :class:`CovilError`."""
         if not isinstance(text, str):
             raise CovilError(f"an action is written as text, not {type(text).__name__}", "notation")
-        words = text.split()
-        if not words or not all(_TOKEN.match(w) for w in words):
+        if not _NOTATION.fullmatch(text):
             raise CovilError(
                 f"{text!r} is not an action: write a verb and its arguments, "
                 "such as 'move D' or 'pay gold 2'",
                 "notation",
             )
-        return cls(words[0].lower(), tuple(words[1:]))
+        verb, *args = text.split()
+        return cls(verb.lower(), tuple(args))
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from .actions import Action, Decision, Refusal
 from .cards import Effect, Influence, MinionCard
 from .combat import Combat, attack_actions, cannot_attack, has_ready_minion, not_a_target
 from .movement import move_troop, reach, unreachable
-from .state import READY, TIRED, Frame, Minion, Player
+from .state import READY, TIRED, Frame, Minion, Player, Troop
 from .table import Table
 from .vocabulary import (
     MAX_GOLD,
@@ -48,29 +48,27 @@ class Turn(Frame):
     acted: bool = False  # the troop action of this turn is done
 
     def decision(self, t: Table) -> Decision:
-        must = self._must_act(t)
-        todo = "lie down a troop for its troop action" if must else "end the turn when done"
-        return Decision(self.player, DecisionKind.TURN, f"take the afternoon turn: {todo}", PHASE)
+        must = not self.acted and bool(_standing(t.player(self.player)))
+        return Decision(self.player, DecisionKind.TURN, _MUST_ACT if must else _MAY_END, PHASE)
 
-    def _must_act(self, t: Table) -> bool:
-        return not self.acted and any(
-            tr.standing and tr.zone is not None for tr in t.player(self.player).troops
-        )
+    def decider(self, t: Table) -> str:
+        return self.player
+
+    def decision_kind(self, t: Table) -> DecisionKind:
+        return DecisionKind.TURN
 
     def legal(self, t: Table) -> list[Action]:
         """Lying down a troop, acquiring, then (after the free actions) ending."""
         player = t.player(self.player)
-        actions = []
-        if not self.acted:
-            actions += [
-                Action(Verb.LIE, (tr.id,), f"Lie down {tr.id} (zone {tr.zone}) for a troop action")
-                for tr in player.troops
-                if tr.standing and tr.zone is not None
-            ]
+        standing = [] if self.acted else _standing(player)
+        actions = [
+            Action(Verb.LIE, (tr.id,), f"Lie down {tr.id} (zone {tr.zone}) for a troop action")
+            for tr in standing
+        ]
         if not self.acquired:
             actions += acquire_actions(t, player)
-        if not self._must_act(t):
-            actions.append(Action(Verb.END, (), "End the turn"))
+        if not standing:  # the troop action is done, or no troop can take one
+            actions.append(_END_TURN)
         return actions
 
     def free_actions(self, t: Table) -> frozenset[Verb]:
@@ -92,7 +90,8 @@ class Turn(Frame):
             )
             t.push(TroopAction(self.player, troop.id))
         elif verb == Verb.ACQUIRE:
-            t.push(Purchase(self.player, args[0], price(t, player, args[0]).total))
+            cost, _ = _discounted(t.minion_card(args[0]), discounts(t, player))
+            t.push(Purchase(self.player, args[0], cost))
         elif verb == Verb.END:
             t.say(PHASE, f"{self.player} ends the turn.", "end", player=self.player)
             t.pop()
@@ -101,6 +100,16 @@ class Turn(Frame):
         return turn_refusal(self, t, action)
 
 
+_MUST_ACT = "take the afternoon turn: lie down a troop for its troop action"
+_MAY_END = "take the afternoon turn: end the turn when done"
+
+
+def _standing(player: Player) -> list[Troop]:
+    """The player's standing troops on the board: each may take a troop action."""
+    return [tr for tr in player.troops if tr.standing and tr.zone is not None]
+
+
+_END_TURN = Action(Verb.END, (), "End the turn")  # an action is a value: one serves every turn
 _RELICS_AND_COMMANDS = frozenset({Verb.ACTIVATE, Verb.COMMAND})
 TROOP_VERBS = frozenset({Verb.MOVE, Verb.REST, Verb.REPAIR, Verb.GOLD, Verb.ATTACK})
 
@@ -276,19 +285,33 @@ class Price:
 
 
 def discounts(t: Table, player: Player) -> list[tuple[str, Influence]]:
-    """The player's discounting Influences, with the name of the minion that
-    has each (read once for all the pool's cards)."""
-    return [(t.name(m.card), i) for m in player.minions for i in t.minion_card(m.card).discounts]
+    """The player's discounting Influences, each with the id of the minion
+    that has it (read once for all the pool's cards)."""
+    discounting = t.cards.discounting
+    return [
+        (m.card, i) for m in player.minions if m.card in discounting for i in discounting[m.card]
+    ]
 
 
-def price(
-    t: Table, player: Player, card_id: str, known: list[tuple[str, Influence]] | None = None
-) -> Price:
+def price(t: Table, player: Player, card_id: str) -> Price:
     """The card's price for the player, computed before payment, so a minion
     leaving as payment still gives its discount."""
     card = t.minion_card(card_id)
-    owned = discounts(t, player) if known is None else known
-    return Price(card.cost, tuple((name, i.amount) for name, i in owned if i.counts(card)))
+    _, less = _discounted(card, discounts(t, player))
+    return Price(card.cost, tuple((t.name(m), n) for m, n in less))
+
+
+def _discounted(
+    card: MinionCard, owned: list[tuple[str, Influence]]
+) -> tuple[int, list[tuple[str, int]]]:
+    """The card's cost less the ``owned`` discounts that name it, and those
+    discounts (the id of the minion giving each, and its amount)."""
+    cost, less = card.cost, []
+    for minion, influence in owned:
+        if influence.counts(card):
+            cost -= influence.amount
+            less.append((minion, influence.amount))
+    return cost, less
 
 
 def payable_minions(player: Player) -> list[str]:
@@ -296,12 +319,14 @@ def payable_minions(player: Player) -> list[str]:
     return [m.card for m in player.hall if m.state == READY]
 
 
-def means(t: Table, player: Player) -> int:
-    """All a player could pay: gold, relics at their gold value, ready minions."""
+def means(t: Table, player: Player, payable: list[str] | None = None) -> int:
+    """All a player could pay: gold, relics at their gold value, ready minions
+    (``payable``, when the caller has listed them already)."""
+    minions = payable_minions(player) if payable is None else payable
     return (
         player.gold
         + sum(t.relic_card(r).gold for r in player.hand)
-        + sum(t.minion_card(m).cost for m in payable_minions(player))
+        + sum(t.minion_card(m).cost for m in minions)
     )
 
 
@@ -312,24 +337,26 @@ HALL_FULL = "your hall is full: one of the payments must be a minion going back 
 
 def acquire_actions(t: Table, player: Player) -> list[Action]:
     """Every pool card the player can pay for: gold, relics at their gold value
-    and ready minions at their cost; a full hall needs a minion to go back."""
+    and ready minions at their cost; a full hall needs a minion to go back.
+    Labels are written when read (see :class:`Action`): most never are."""
     full = len(player.hall) >= MAX_HALL
-    if full and not payable_minions(player):
+    payable = payable_minions(player)
+    if full and not payable:
         return []
-    can_pay = means(t, player)
+    can_pay = means(t, player, payable)
     owned = discounts(t, player)
     actions = []
     for card_id in t.state.pool:
         card = t.minion_card(card_id)
-        less = [(name, i.amount) for name, i in owned if i.counts(card)] if owned else []
-        if card.cost - (sum(n for _, n in less) if less else 0) <= can_pay:
-            label = partial(_acquire_label, card, tuple(less), full)
+        cost, less = _discounted(card, owned)
+        if cost <= can_pay:
+            label = partial(_acquire_label, t, card, less, full)
             actions.append(Action(Verb.ACQUIRE, (card_id,), label))
     return actions
 
 
-def _acquire_label(card: MinionCard, less: tuple[tuple[str, int], ...], full: bool) -> str:
-    cost = Price(card.cost, less)
+def _acquire_label(t: Table, card: MinionCard, less: list[tuple[str, int]], full: bool) -> str:
+    cost = Price(card.cost, tuple((t.name(m), n) for m, n in less))
     return f"Acquire {card.name} for {cost}: {card.text}" + (f" ({HALL_FULL})" if full else "")
 
 
@@ -377,18 +404,29 @@ class Purchase(Frame):
         return f"for {paid} (cost {printed}, less {printed - self.cost} in discounts)"
 
     def paid(self, t: Table) -> int:
-        return (
-            self.gold
-            + sum(t.relic_card(r).gold for r in self.relics)
-            + sum(t.minion_card(m).cost for m in self.minions)
-        )
+        paid = self.gold  # most payments are gold alone: no sums to start
+        if self.relics:
+            paid += sum(t.relic_card(r).gold for r in self.relics)
+        if self.minions:
+            paid += sum(t.minion_card(m).cost for m in self.minions)
+        return paid
 
     def _needs_room(self, t: Table) -> bool:
         return len(t.player(self.player).hall) - len(self.minions) >= MAX_HALL
 
+    def _owing(self, t: Table) -> tuple[int, bool]:
+        """The gold still due, and whether the hall still needs room."""
+        return self.cost - self.paid(t), self._needs_room(t)
+
+    def decider(self, t: Table) -> str | None:
+        due, room = self._owing(t)
+        return self.player if due > 0 or room else None
+
+    def decision_kind(self, t: Table) -> DecisionKind:
+        return DecisionKind.PAYMENT
+
     def decision(self, t: Table) -> Decision | None:
-        due = self.cost - self.paid(t)
-        room = self._needs_room(t)
+        due, room = self._owing(t)
         if due <= 0 and not room:
             return None
         needs = ([f"{due} gold more"] if due > 0 else []) + ([HALL_FULL] if room else [])
@@ -399,31 +437,22 @@ class Purchase(Frame):
         player = t.player(self.player)
         due = self.cost - self.paid(t)
         room = MAX_GOLD - (player.gold - self.gold)  # what the treasury can take as change
-        actions = []
+        actions: list[Action] = []
         if due > 0:
+            # The treasury holds at most MAX_GOLD, so the gold payments are the shared ones.
+            actions += _PAY_GOLD[1 : min(player.gold - self.gold, due) + 1]
             actions += [
-                Action(Verb.PAY, (GOLD, str(n)), f"Pay {n} gold")
-                for n in range(1, min(player.gold - self.gold, due) + 1)
-            ]
-            actions += [
-                Action(
-                    Verb.PAY,
-                    (RELIC, r),
-                    f"Pay with {t.name(r)} ({_worth(t.relic_card(r).gold, due, room)})",
-                )
+                Action(Verb.PAY, (RELIC, r), partial(_pay_relic_label, t, r, due, room))
                 for r in player.hand
                 if r not in self.relics
             ]
         actions += [
-            Action(
-                Verb.PAY,
-                (MINION, m),
-                f"Return {t.name(m)} to the pool ({_worth(t.minion_card(m).cost, due, room)})",
-            )
+            Action(Verb.PAY, (MINION, m), partial(_pay_minion_label, t, m, due, room))
             for m in payable_minions(player)
             if m not in self.minions
         ]
-        return [*actions, Action(Verb.CANCEL, (), "Cancel the purchase")]
+        actions.append(_CANCEL)
+        return actions
 
     def apply(self, t: Table, action: Action) -> None:
         if action.verb == Verb.CANCEL:
@@ -496,6 +525,20 @@ class Purchase(Frame):
             if isinstance(frame, Turn):
                 frame.acquired = True
                 break
+
+
+_PAY_GOLD = tuple(Action(Verb.PAY, (GOLD, str(n)), f"Pay {n} gold") for n in range(MAX_GOLD + 1))
+_CANCEL = Action(Verb.CANCEL, (), "Cancel the purchase")
+
+
+# Payment labels are written when read (see :class:`Action`), from values
+# taken when the payments are listed.
+def _pay_relic_label(t: Table, relic: str, due: int, room: int) -> str:
+    return f"Pay with {t.name(relic)} ({_worth(t.relic_card(relic).gold, due, room)})"
+
+
+def _pay_minion_label(t: Table, minion: str, due: int, room: int) -> str:
+    return f"Return {t.name(minion)} to the pool ({_worth(t.minion_card(minion).cost, due, room)})"
 
 
 def _worth(worth: int, due: int, room: int) -> str:

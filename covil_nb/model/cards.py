@@ -176,10 +176,16 @@ class MinionCard:
         every move reads them)."""
         return {s: tuple(r for r in self.reinforcements if r.stat == s) for s in Stat}
 
-    @cached_property
+    @property
     def discounts(self) -> tuple[Influence, ...]:
-        """Its acquisition discounts (every pool card's price reads them)."""
+        """Its acquisition discounts."""
         return tuple(i for i in self.influences if i.kind == "discount")
+
+    @cached_property
+    def command_label(self) -> str:
+        """The label of using its Command, less the note on what it would do
+        now (every afternoon decision lists it)."""
+        return f"Exhaust {self.name}: {self.text}"
 
 
 @dataclass(frozen=True)
@@ -191,6 +197,12 @@ class RelicCard:
     text: str
     instant: Effect | None = None
     bonus: tuple[tuple[str, int], ...] = ()  # sorted (stat, amount) pairs
+
+    @cached_property
+    def activate_label(self) -> str:
+        """The label of activating it, less the note on what it would do now
+        (every afternoon decision lists it)."""
+        return f"Activate {self.name} ({self.text})"
 
     def bonus_for(self, stat: str) -> int:
         """The troop bonus this relic gives, while active, to strength ``stat``."""
@@ -222,6 +234,11 @@ class CardSet:
         init=False, repr=False, compare=False, hash=False
     )
     names: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
+    # The minions with acquisition discounts, and theirs: every listing of the
+    # pool reads them, and most minions have none.
+    discounting: dict[str, tuple[Influence, ...]] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "minion_cards", {card.id: card for card in self.minions})
@@ -229,6 +246,14 @@ class CardSet:
         object.__setattr__(self, "mercenary_cards", {card.id: card for card in self.mercenaries})
         object.__setattr__(self, "_index", {**self.minion_cards, **self.relic_cards})
         object.__setattr__(self, "names", {i: card.name for i, card in self._index.items()})
+        discounting = {card.id: card.discounts for card in self.minions if card.discounts}
+        object.__setattr__(self, "discounting", discounting)
+
+    @cached_property
+    def mean_relic_gold(self) -> float:
+        """What a relic drawn blind is worth on average, in gold (a bot's
+        evaluation reads it for every position)."""
+        return sum(r.gold for r in self.relics) / len(self.relics)
 
     @property
     def minions(self) -> tuple[MinionCard, ...]:

@@ -44,6 +44,13 @@ TROOP, TARGET, MINION, RESPOND = (
     CombatStage.MINION,
     CombatStage.RESPOND,
 )
+RESPONSES = {  # what each responder is asked to do
+    DecisionKind.DEFEND_REBELS: "defend against the rebels",
+    DecisionKind.DEFEND: "defend",
+    DecisionKind.RAISE_STAKES: "raise the stakes",
+}
+# The stats a combat reads, looked up once (an enumeration's member is slow to look up).
+MELEE, RANGED, DEFENSE = Stat.MELEE, Stat.RANGED, Stat.DEFENSE
 STAGE_DECISIONS = {
     TROOP: (DecisionKind.ATTACK_TROOP, "choose the troop for the free attack"),
     TARGET: (DecisionKind.ATTACK_TARGET, "choose the target of {troop}'s attack"),
@@ -111,16 +118,28 @@ def attack_strength(
 ) -> Strength:
     """Troop base (melee 1, ranged 0) + the exhausted minion's base stat if it
     fits the attack + Reinforcements + active relics + Aftershock."""
-    card = t.minion_card(minion_id) if minion_id else None
-    return Strength(
-        (
-            ("the troop", 1 if style == Stat.MELEE else 0),
+    return attack_strengths(t, player, zone, style, [minion_id])[0]
+
+
+def attack_strengths(
+    t: Table, player: Player, zone: str, style: Stat, minion_ids: list[str] | list[str | None]
+) -> list[Strength]:
+    """The attack strength with each of ``minion_ids`` exhausted (None: no
+    minion yet); the parts they share are read once for all of them."""
+    troop = 1 if style == MELEE else 0
+    reinforced, relics = reinforcements(t, player, style, zone), relic_bonus(t, player, style)
+    strengths = []
+    for minion_id in minion_ids:
+        card = t.minion_card(minion_id) if minion_id else None
+        parts = (
+            ("the troop", troop),
             ("the exhausted minion", card.stat_bonus(style) if card else 0),
-            ("Reinforcements", reinforcements(t, player, style, zone)),
-            ("active relics", relic_bonus(t, player, style)),
+            ("Reinforcements", reinforced),
+            ("active relics", relics),
             ("Aftershock", aftershock(t, player, minion_id) if minion_id else 0),
         )
-    )
+        strengths.append(Strength(parts))
+    return strengths
 
 
 def defense_strength(t: Table, player: Player, zone: str, guard_id: str | None) -> Strength:
@@ -129,9 +148,9 @@ def defense_strength(t: Table, player: Player, zone: str, guard_id: str | None) 
     return Strength(
         (
             ("the troop", 1),
-            ("the exhausted minion", card.stat_bonus(Stat.DEFENSE) if card else 0),
-            ("Reinforcements", reinforcements(t, player, Stat.DEFENSE, zone)),
-            ("active relics", relic_bonus(t, player, Stat.DEFENSE)),
+            ("the exhausted minion", card.stat_bonus(DEFENSE) if card else 0),
+            ("Reinforcements", reinforcements(t, player, DEFENSE, zone)),
+            ("active relics", relic_bonus(t, player, DEFENSE)),
         )
     )
 
@@ -177,7 +196,8 @@ def describe_target(t: Table, target: str) -> str:
     foe = fortress_owner(target)
     if foe is not None:
         return f"{foe}'s unguarded fortress in zone {t.player(foe).fortress}"
-    owner, troop = t.state.owner_of(target), t.state.troop(target)
+    owner = t.state.owner_of(target)
+    troop = owner.troop(target) if owner else None
     assert owner is not None and troop is not None
     pose = "standing" if troop.standing else "lying"
     return f"{owner.color}'s troop {target} ({pose}, zone {troop.zone})"
@@ -186,7 +206,7 @@ def describe_target(t: Table, target: str) -> str:
 def attack_actions(t: Table, color: str, troop: Troop) -> list[Action]:
     actions = []
     for target, zone in targets_by_zone(t, color, troop):
-        style = Stat.MELEE if zone == troop.zone else Stat.RANGED
+        style = MELEE if zone == troop.zone else RANGED
         label = f"{style.capitalize()} attack on {describe_target(t, target)}"
         actions.append(Action(Verb.ATTACK, (target,), label))
     return actions
@@ -272,14 +292,19 @@ class Combat(Frame):
         return t.player(fortress_owner(self.target) or owner_color(self.target))
 
     def _target_zone(self, t: Table) -> str:
-        defender = self.defender(t)
-        if fortress_owner(self.target) is not None:
+        return self._defended(t)[1]
+
+    def _defended(self, t: Table) -> tuple[Player, str]:
+        """The defender and the zone of the target, looked up once."""
+        foe = fortress_owner(self.target)
+        defender = t.player(foe or owner_color(self.target))
+        if foe is not None:
             zone = defender.fortress
         else:
             troop = defender.troop(self.target)
             zone = troop.zone if troop else None
         assert zone is not None
-        return zone
+        return defender, zone
 
     def attacking_troop(self, t: Table) -> Troop:
         assert self.attacker is not None and self.troop is not None
@@ -289,23 +314,32 @@ class Combat(Frame):
 
     def style(self, t: Table) -> Stat:
         same_zone = self._target_zone(t) == self.attacking_troop(t).zone
-        return Stat.MELEE if same_zone else Stat.RANGED
+        return MELEE if same_zone else RANGED
 
     def attack(self, t: Table) -> Strength:
+        return self._attack(t, self._target_zone(t))
+
+    def defense(self, t: Table) -> Strength:
+        return defense_strength(t, *self._defended(t), self.guard)
+
+    def strengths(self, t: Table) -> tuple[Strength, Strength]:
+        """Attack and defense, the target looked up once for both."""
+        defender, zone = self._defended(t)
+        return self._attack(t, zone), defense_strength(t, defender, zone, self.guard)
+
+    def _attack(self, t: Table, target_zone: str) -> Strength:
         if self.attacker is None:
             return Strength((("the rebels", REBEL_STRENGTH),))
         zone = self.attacking_troop(t).zone
         assert zone is not None
-        style = Stat.MELEE if self._target_zone(t) == zone else Stat.RANGED
+        style = MELEE if target_zone == zone else RANGED
         return attack_strength(t, t.player(self.attacker), zone, style, self.minion)
-
-    def defense(self, t: Table) -> Strength:
-        return defense_strength(t, self.defender(t), self._target_zone(t), self.guard)
 
     def view(self, t: Table) -> CombatView | None:
         """The combat once its target is declared; None while it is chosen."""
         if not self.target:
             return None
+        attack, defense = self.strengths(t)
         return CombatView(
             attacker=self.attacker,
             troop=self.troop,
@@ -314,28 +348,33 @@ class Combat(Frame):
             style=self.style(t) if self.attacker else REBELS,
             stage=self.stage,
             responder=self.responder if self.stage == RESPOND else None,
-            attack=self.attack(t),
-            defense=self.defense(t),
+            attack=attack,
+            defense=defense,
             free=self.free,
         )
 
     # decisions ----------------------------------------------------------------
+    def decider(self, t: Table) -> str:
+        """The responder while responding, else the attacker (the prompt,
+        with both strengths, is written only when read)."""
+        return (self.responder if self.stage == RESPOND else self.attacker) or ""
+
+    def decision_kind(self, t: Table) -> DecisionKind:
+        if self.stage != RESPOND:
+            return STAGE_DECISIONS[self.stage][0]
+        if self.attacker is None:
+            return DecisionKind.DEFEND_REBELS
+        defends = self.responder == self.defender(t).color
+        return DecisionKind.DEFEND if defends else DecisionKind.RAISE_STAKES
+
     def decision(self, t: Table) -> Decision:
+        kind = self.decision_kind(t)
         if self.stage == RESPOND:
-            if self.attacker is None:
-                kind, side = DecisionKind.DEFEND_REBELS, "defend against the rebels"
-            elif self.responder == self.defender(t).color:
-                kind, side = DecisionKind.DEFEND, "defend"
-            else:
-                kind, side = DecisionKind.RAISE_STAKES, "raise the stakes"
-            return Decision(
-                self.responder or "",
-                kind,
-                f"{side}: attack {self.attack(t)} against defense {self.defense(t)}",
-                RESPONSE,
-            )
-        kind, prompt = STAGE_DECISIONS[self.stage]
-        return Decision(self.attacker or "", kind, prompt.format(troop=self.troop), ATTACK)
+            attack, defense = self.strengths(t)
+            prompt = f"{RESPONSES[kind]}: attack {attack} against defense {defense}"
+            return Decision(self.responder or "", kind, prompt, RESPONSE)
+        prompt = STAGE_DECISIONS[self.stage][1].format(troop=self.troop)
+        return Decision(self.attacker or "", kind, prompt, ATTACK)
 
     def legal(self, t: Table) -> list[Action]:
         if self.stage == RESPOND:
@@ -354,15 +393,11 @@ class Combat(Frame):
             return attack_actions(t, player.color, self.attacking_troop(t))
         style = self.style(t)
         zone = self.attacking_troop(t).zone or ""
+        ready = [m.card for m in player.minions if m.ready]
+        strengths = attack_strengths(t, player, zone, style, ready)
         return [
-            Action(
-                Verb.EXHAUST,
-                (m.card,),
-                f"Exhaust {t.name(m.card)}: attack "
-                f"{attack_strength(t, player, zone, style, m.card)}",
-            )
-            for m in player.minions
-            if m.ready
+            Action(Verb.EXHAUST, (m,), f"Exhaust {t.name(m)}: attack {strength}")
+            for m, strength in zip(ready, strengths, strict=True)
         ]
 
     def free_actions(self, t: Table) -> frozenset[Verb]:
@@ -441,13 +476,15 @@ class Combat(Frame):
         player = t.player(self.attacker or "")
         t.exhaust(player, minion_id)
         self.minion = minion_id
-        what = describe_target(t, self.target)
         kind = "a free attack" if self.free else "an attack"
         strength = self.attack(t)
         t.say(
             ATTACK,
-            f"{player.color}'s {self.troop} makes {kind} ({self.style(t)}) on {what}, "
-            f"exhausting {t.name(minion_id)}: strength {strength}.",
+            lambda: (
+                f"{player.color}'s {self.troop} makes {kind} ({self.style(t)}) on "
+                f"{describe_target(t, self.target)}, exhausting {t.name(minion_id)}: "
+                f"strength {strength}."
+            ),
             "attack",
             attacker=player.color,
             troop=self.troop,
@@ -486,8 +523,10 @@ class Combat(Frame):
         self.guard, self.acted = minion_id, True
         t.say(
             RESPONSE,
-            f"{defender.color} exhausts {t.name(minion_id)} to defend: "
-            f"defense now {self.defense(t)}.",
+            lambda: (
+                f"{defender.color} exhausts {t.name(minion_id)} to defend: "
+                f"defense now {self.defense(t)}."
+            ),
             "defend",
             player=defender.color,
             minion=minion_id,
@@ -506,10 +545,12 @@ class Combat(Frame):
     def _pass(self, t: Table, automatic: bool = False) -> None:
         responder = self.responder or ""
         how = "has nothing to answer with and passes" if automatic else "passes"
-        side = self.side(t, responder)
         t.say(
             RESPONSE,
-            f"{responder} {how}: {side} stays {self.strength_of(t, responder)}.",
+            lambda: (
+                f"{responder} {how}: {self.side(t, responder)} stays "
+                f"{self.strength_of(t, responder)}."
+            ),
             "pass",
             player=responder,
             automatic=automatic,
@@ -562,20 +603,16 @@ def free_attack(t: Table, player: Player, source: str, during_combat: bool) -> N
 
 def resolve(t: Table, combat: Combat) -> None:
     """Compare strengths; a tie goes to the defender."""
-    attack, defense = combat.attack(t), combat.defense(t)
+    attack, defense = combat.strengths(t)
     defender = combat.defender(t)
     troop = defender.troop(combat.target)
     assert troop is not None and troop.zone is not None
     whose = f"{combat.attacker}'s" if combat.attacker else "the rebels'"
     facts = dict(attack=attack.total, defense=defense.total)
     if attack.total <= defense.total:
-        if attack.total == defense.total:
-            how = f"ties {defender.color}'s defense {defense}: a tie goes to the defender"
-        else:
-            how = f"is lower than {defender.color}'s defense {defense}"
         t.say(
             OUTCOME,
-            f"Defender wins: {whose} attack {attack} {how}. Nothing happens.",
+            lambda: _defender_wins(whose, attack, defense, defender.color),
             "combat",
             winner=defender.color,
             **facts,
@@ -588,8 +625,10 @@ def resolve(t: Table, combat: Combat) -> None:
     )
     t.say(
         OUTCOME,
-        f"Defender loses: {whose} attack {attack} beats {defender.color}'s defense {defense}. "
-        f"{troop.id} was {'standing' if standing else 'lying down'}: {fate}.",
+        lambda: (
+            f"Defender loses: {whose} attack {attack} beats {defender.color}'s defense "
+            f"{defense}. {troop.id} was {'standing' if standing else 'lying down'}: {fate}."
+        ),
         "combat",
         winner=combat.attacker or "the rebels",
         troop=troop.id,
@@ -605,6 +644,14 @@ def resolve(t: Table, combat: Combat) -> None:
         troop.zone, troop.standing = None, True
     if zone == defender.fortress and not defender.destroyed:
         damage_fortress(t, defender, attack.total - defense.total, attacker)
+
+
+def _defender_wins(whose: str, attack: Strength, defense: Strength, defender: str) -> str:
+    if attack.total == defense.total:
+        how = f"ties {defender}'s defense {defense}: a tie goes to the defender"
+    else:
+        how = f"is lower than {defender}'s defense {defense}"
+    return f"Defender wins: {whose} attack {attack} {how}. Nothing happens."
 
 
 def damage_fortress(t: Table, owner: Player, amount: int, attacker: Player | None) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .actions import Action, Decision, Refusal
-from .cards import Effect
+from .cards import Effect, RelicCard
 from .combat import Combat, free_attack
 from .movement import move_troop, reach, unreachable
 from .state import READY, Frame, Player
@@ -39,6 +39,8 @@ RELIC_PRICE = 3
 def free_actions(t: Table, frame: Frame, player: Player) -> list[Action]:
     """The relics and Commands ``frame`` lets ``player`` use now."""
     allowed = frame.free_actions(t)
+    if not allowed:  # most steps allow none
+        return []
     actions = activate_actions(t, player) if Verb.ACTIVATE in allowed else []
     if Verb.COMMAND in allowed:
         actions += command_actions(t, player)
@@ -48,8 +50,13 @@ def free_actions(t: Table, frame: Frame, player: Player) -> list[Action]:
 def relic_purchase(t: Table, frame: Frame, player: Player) -> list[Action]:
     """Buying a relic, when the decision is ``player``'s and the step allows it."""
     if frame.allows_relic_purchase and can_buy_relic(t, player):
-        return [Action(Verb.BUY_RELIC, (), f"Buy a relic for {RELIC_PRICE} gold")]
+        return [_BUY_RELIC]
     return []
+
+
+_BUY_RELIC = Action(
+    Verb.BUY_RELIC, (), f"Buy a relic for {RELIC_PRICE} gold"
+)  # a value: one serves all
 
 
 def is_free(t: Table, frame: Frame, action: Action) -> bool:
@@ -110,7 +117,7 @@ def activate_actions(t: Table, player: Player) -> list[Action]:
     for r in player.hand:
         card = t.relic_card(r)
         note = effect_note(t, player, card.instant) if card.instant else ""
-        actions.append(Action(Verb.ACTIVATE, (r,), f"Activate {card.name} ({card.text}){note}"))
+        actions.append(Action(Verb.ACTIVATE, (r,), card.activate_label + note))
     return actions
 
 
@@ -162,18 +169,18 @@ def activate_relic(t: Table, color: str, relic_id: str, combat: Combat | None = 
     if combat:
         combat.acted = True
     card = t.relic_card(relic_id)
-    bonus = ", ".join(f"+{v} {stat}" for stat, v in card.bonus) or "no troop bonus"
-    # In a combat, say what the bonus makes of this side's strength.
-    now = f": {combat.side(t, color)} now {combat.strength_of(t, color)}" if combat else ""
     t.say(
-        RELICS,
-        f"{color} activates {card.name} ({bonus} until night){now}.",
-        "activate",
-        player=color,
-        relic=relic_id,
+        RELICS, lambda: _activated(t, color, card, combat), "activate", player=color, relic=relic_id
     )
     if card.instant:
         perform(t, player, card.instant, card.name, combat)
+
+
+def _activated(t: Table, color: str, card: RelicCard, combat: Combat | None) -> str:
+    bonus = ", ".join(f"+{v} {stat}" for stat, v in card.bonus) or "no troop bonus"
+    # In a combat, say what the bonus makes of this side's strength.
+    now = f": {combat.side(t, color)} now {combat.strength_of(t, color)}" if combat else ""
+    return f"{color} activates {card.name} ({bonus} until night){now}."
 
 
 # -- commands ---------------------------------------------------------------------
@@ -188,8 +195,12 @@ def command_actions(t: Table, player: Player) -> list[Action]:
         if card.command:
             note = effect_note(t, player, card.command, commander=m.card)
             # A warning goes on the card's sentence: "gain 1 gold; the treasury is full".
-            text = card.text.removesuffix(".") + note if note else card.text
-            actions.append(Action(Verb.COMMAND, (m.card,), f"Exhaust {card.name}: {text}"))
+            label = (
+                f"Exhaust {card.name}: {card.text.removesuffix('.')}{note}"
+                if note
+                else card.command_label
+            )
+            actions.append(Action(Verb.COMMAND, (m.card,), label))
     return actions
 
 
@@ -286,8 +297,10 @@ class Instant(Frame):
             what = "choose a minion to rest"
         else:
             what = f"choose where {self.troop} moves" if self.troop else "choose a troop to move"
-        kind = INSTANT_DECISIONS[self.effect]
-        return Decision(self.player, kind, f"{self.source}: {what}", FREE)
+        return Decision(self.player, self.decision_kind(t), f"{self.source}: {what}", FREE)
+
+    def decision_kind(self, t: Table) -> DecisionKind:
+        return INSTANT_DECISIONS[self.effect]
 
     def legal(self, t: Table) -> list[Action]:
         return [*self._choices(t), Action(Verb.SKIP, (), f"Skip {self.source}'s effect")]

@@ -18,7 +18,7 @@ from .actions import Action, Decision
 from .errors import CovilError
 from .state import Frame
 from .table import Table
-from .vocabulary import Phase, Verb
+from .vocabulary import DecisionKind, Phase, Verb
 
 MAX_AUTOMATIC_STEPS = 10_000  # a guard: a rule that never decides is a bug
 CLOSING = frozenset({Verb.END, Verb.PASS})  # the free actions come before these
@@ -45,18 +45,51 @@ class Day(Frame):
 
 @dataclass(slots=True)
 class Now:
-    """The decision the game waits for, the frame that asks it, and its legal
-    actions once they have been listed (a state changes only by an action,
-    so they are listed once per decision)."""
+    """The decision the game waits for on ``table``: the frame that asks it
+    and the player who decides. The decision itself and its legal actions
+    are made when first asked for, and kept: a state changes only by an
+    action, which makes a new Now, so they are the same whenever asked
+    (and random play, or a replay, never asks for the decision at all)."""
 
     frame: Frame
-    decision: Decision
+    player: str
+    table: Table
     legal: list[Action] | None = None
+    own: list[Action] | None = None  # the step's own choices, when listed alone
+    written: Decision | None = None
 
-    def actions(self, t: Table) -> list[Action]:
+    @property
+    def decision(self) -> Decision:
+        if self.written is None:
+            self.written = self.frame.decision(self.table)
+            assert self.written is not None, "a step with a decider has a decision"
+        return self.written
+
+    @property
+    def kind(self) -> DecisionKind:
+        """The decision's kind, read without writing the decision."""
+        if self.written is not None:
+            return self.written.kind
+        return self.frame.decision_kind(self.table)
+
+    def actions(self) -> list[Action]:
         if self.legal is None:
-            self.legal = options(t, self.frame, self.decision)
+            self.legal = options(self.table, self.frame, self.player, self.own)
         return self.legal
+
+    def own_actions(self) -> list[Action]:
+        """The step's own choices alone, without the free actions of 2.2."""
+        if self.own is None:
+            self.own = self.frame.legal(self.table)
+        return self.own
+
+    def listed(self, action: Action) -> bool:
+        """Whether ``action`` is one of the actions listed here (so legal)."""
+        for listing in (self.legal, self.own):
+            for a in listing or ():
+                if a is action:
+                    return True
+        return False
 
 
 def settle(t: Table, before_dummy: Callable[[Decision], None] | None = None) -> Now | None:
@@ -69,22 +102,25 @@ def settle(t: Table, before_dummy: Callable[[Decision], None] | None = None) -> 
         if not stack:
             return None
         top = stack[-1]
-        decision = top.decision(t)
-        if decision is None:
+        player = top.decider(t)
+        if player is None:
             top.run(t)
             continue
-        legal = None
+        legal = own = None
         if top.passes_alone:
-            legal = options(t, top, decision)
+            own = top.legal(t)
+            legal = options(t, top, player, own)
             if len(legal) == 1 and legal[0].verb == Verb.PASS:
                 top.run(t)  # nothing at all but passing: the engine passes
                 continue
-        if decision.player in dummies:
+        if player in dummies:
+            decision = top.decision(t)
+            assert decision is not None
             if before_dummy:
                 before_dummy(decision)
             solo.act(t, top, decision)
             continue
-        return Now(top, decision, legal)
+        return Now(top, player, t, legal, own)
     raise RuntimeError("the rules ran too long without a decision")
 
 
@@ -93,21 +129,23 @@ def current(t: Table) -> Now | None:
     if not t.state.stack:
         return None
     top = t.state.stack[-1]
-    decision = top.decision(t)
-    assert decision is not None, "a settled state waits for a player"
-    return Now(top, decision)
+    player = top.decider(t)
+    assert player is not None, "a settled state waits for a player"
+    return Now(top, player, t)
 
 
-def options(t: Table, frame: Frame, decision: Decision) -> list[Action]:
-    """The step's own choices, with the free actions it allows before the
-    one that closes it, and buying a relic last."""
-    actions = frame.legal(t)
-    player = t.player(decision.player)
+def options(t: Table, frame: Frame, color: str, own: list[Action] | None = None) -> list[Action]:
+    """The step's own choices (``own`` when listed already), with the free
+    actions it allows ``color`` (who decides) before the one that closes
+    it, and buying a relic last."""
+    actions = frame.legal(t) if own is None else list(own)
+    player = t.player(color)
     free = effects.free_actions(t, frame, player)
     if free:
         at = len(actions) - 1 if actions and actions[-1].verb in CLOSING else len(actions)
         actions[at:at] = free
-    return actions + effects.relic_purchase(t, frame, player)
+    actions += effects.relic_purchase(t, frame, player)
+    return actions
 
 
 def play(
@@ -116,7 +154,7 @@ def play(
     """Play a legal action, then every automatic step after it; return the
     next decision (None once the game is over)."""
     if action.verb in FREE and effects.is_free(t, now.frame, action):
-        effects.play_free(t, now.frame, t.player(now.decision.player), action)
+        effects.play_free(t, now.frame, t.player(now.player), action)
     else:
         now.frame.apply(t, action)
     return settle(t, before_dummy)

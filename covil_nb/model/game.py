@@ -38,7 +38,7 @@ from .setup import Deal
 from .state import Frame, Player, Rules, State
 from .table import Table
 from .views import resample
-from .vocabulary import FORTRESS, Phase
+from .vocabulary import FORTRESS, DecisionKind, Phase
 
 SAVE_FORMAT = "covil_nb/game"
 SAVE_VERSION = 1
@@ -100,7 +100,7 @@ class Game:
     ) -> None:
         self.cards = cards
         self.board = board
-        self._table = Table(state, cards, board)
+        self._table = Table(state, cards, board, quiet=not undo)
         self._origin = origin
         self._opening = list(events or [])
         self._history: list[Step] = []
@@ -186,7 +186,7 @@ class Game:
         arguments, waiting for the first starting zone."""
         deal = Deal.of(players, board, seed, edition, rules, cards, dummies, next_to_yours)
         t = deal.table()
-        origin = {"new": deal.record()}
+        origin = {"new": deal}
         for letter, title, step in setup.STEPS:
             start = len(t.events)
             step(t, list(deal.players))
@@ -201,7 +201,7 @@ class Game:
         """The game on a dealt table: the first morning begins (Setup I)."""
         t.state.phase = Phase.MORNING
         t.push(Day())
-        return cls._settled_on(t, {"new": deal.record()})
+        return cls._settled_on(t, {"new": deal})
 
     @classmethod
     def _settled_on(cls, t: Table, origin: dict[str, Any]) -> Game:
@@ -233,10 +233,30 @@ class Game:
         now = self._current()
         return now.decision if now else None
 
-    def legal_actions(self) -> Actions:
-        """Every action allowed now (empty only when the game is over)."""
+    @property
+    def decider(self) -> str | None:
+        """Who decides now (``decision.player``); None once the game is over.
+        With :attr:`decision_kind`, what a program asking this at every step
+        (a bot's playouts) needs, without writing the decision's prompt."""
         now = self._current()
-        return Actions(now.actions(self._table)) if now else Actions()
+        return now.player if now else None
+
+    @property
+    def decision_kind(self) -> DecisionKind | None:
+        """What kind of decision is waited for (``decision.kind``); None once
+        the game is over. See :attr:`decider`."""
+        now = self._current()
+        return now.kind if now else None
+
+    def legal_actions(self, free: bool = True) -> Actions:
+        """Every action allowed now (empty only when the game is over).
+        ``free=False`` leaves out the free actions of 2.2 (relics, Commands,
+        buying a relic): the step's own choices, for a player who will take
+        none of those now (a bot's quick playouts), listed faster."""
+        now = self._current()
+        if now is None:
+            return Actions()
+        return Actions(now.actions() if free else now.own_actions())
 
     def apply(self, action: Action | str) -> Events:
         """Apply one legal action; return the events it caused."""
@@ -263,11 +283,9 @@ class Game:
 
     def _match(self, now: Now | None, action: Action | str) -> Action:
         """The legal action that ``action`` names, or the error saying why none does."""
-        legal = now.actions(self._table) if now else []
-        if isinstance(action, Action):
-            for a in legal:
-                if a is action:
-                    return a
+        if now is not None and isinstance(action, Action) and now.listed(action):
+            return action
+        legal = now.actions() if now else []
         wanted = _parse(action)
         for a in legal:
             if a.verb == wanted.verb and a.args == wanted.args:
@@ -295,7 +313,8 @@ class Game:
     # -- copies for search and for one seat ------------------------------------------
     def copy(self, undo: bool = False) -> Game:
         """An independent game at this position, with no history. By default
-        it keeps no undo record either, which makes it fast for search."""
+        it keeps no undo record either and says nothing (``apply`` returns no
+        events), which makes it fast for search."""
         return self._fork(self._state.clone(), undo)
 
     def for_seat(self, color: str, seed: int, undo: bool = False) -> Game:
@@ -334,7 +353,7 @@ class Game:
 
     def _rewind(self, step: int) -> None:
         """Put the state back as it was after the first ``step`` actions."""
-        self._table = Table(self._state_at(step), self.cards, self.board)
+        self._table = Table(self._state_at(step), self.cards, self.board, quiet=not self._undo)
         self._settled = False
 
     def _state_at(self, step: int) -> State:
@@ -343,7 +362,8 @@ class Game:
         if step == len(self._history) and not self._keyframes:
             return self._state.clone()  # a search copy has no history to go back in
         base = step // KEYFRAME_EVERY
-        t = Table(self._keyframes[base].clone(), self.cards, self.board)
+        # Quiet: the events of these steps are kept in the history already.
+        t = Table(self._keyframes[base].clone(), self.cards, self.board, quiet=True)
         now = flow.current(t)
         for done in self._history[base * KEYFRAME_EVERY : step]:
             assert now is not None, "a step of the history comes after the end"
@@ -395,7 +415,7 @@ class Game:
         for i, state in enumerate(states):
             events = tuple(t.events[cuts[i] : cuts[i + 1]])
             if i == 0:
-                who = (now.decision.player, (done.action,), "")
+                who = (now.player, (done.action,), "")
             else:  # each later moment is one dummy step, which says what it did and why
                 did = next(e.data for e in events if e.kind == "dummy")
                 who = (did["player"], tuple(did["actions"]), did["reason"])
@@ -433,9 +453,7 @@ class Game:
         """Where the game began and the actions since: replays to this game."""
         if not self._undo:
             raise CovilError("a search copy keeps no record: copy(undo=True) keeps one", "record")
-        origin = self._origin
-        if isinstance(origin.get("position"), State):
-            origin = {"position": codec.encode(origin["position"])}
+        origin = {how: _recorded(what) for how, what in self._origin.items()}
         record = {"format": SAVE_FORMAT, "version": SAVE_VERSION, **origin}
         if self._state.options.cards == "custom":
             record["cards"] = self.cards.data()  # the save carries the cards it was played with
@@ -550,6 +568,12 @@ class Game:
         """A copy of the whole state: change it freely, the game is untouched."""
         return self._state.clone()
 
+    def read_state(self) -> State:
+        """The state itself, not a copy, for code that reads many positions
+        and must not pay a copy for each (a bot's evaluation). Never change
+        it: :attr:`state` is the copy to change."""
+        return self._state
+
     @property
     def day(self) -> int:
         return self._state.day
@@ -605,6 +629,17 @@ class Game:
     def _repr_svg_(self) -> str | None:
         """The table as a picture, in any notebook viewer (no widget needed)."""
         return Game._picture(self) if Game._picture else None
+
+
+def _recorded(origin: object) -> Any:
+    """An origin as a save writes it. A new game's deal and a copy's first
+    kept state are written out only when a record is asked for: most games
+    made (a bot's copies, a tournament's games) are never saved."""
+    if isinstance(origin, Deal):
+        return origin.record()
+    if isinstance(origin, State):
+        return codec.encode(origin)
+    return origin
 
 
 def _decode_state(data: Any, path: str) -> State:

@@ -19,8 +19,9 @@ MAX_STEPS = 2
 def steps_from(t: Table, color: str, zone: str) -> int:
     """1, or 2 when a movement Reinforcement names a terrain of ``zone``."""
     terrains = t.board.zones[zone].terrains
+    move = Stat.MOVE  # read once: an enumeration's member is slow to look up
     for minion in t.player(color).minions:
-        for r in t.minion_card(minion.card).reinforcing[Stat.MOVE]:
+        for r in t.minion_card(minion.card).reinforcing[move]:
             if r.applies_in(terrains):
                 return MAX_STEPS
     return 1

@@ -5,7 +5,6 @@ renews the pool before the fee, pt after it."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from .combat import REBEL_STRENGTH, Combat, damage_fortress
@@ -115,8 +114,8 @@ class Dominance:
     winner: str | None
 
     def held(self) -> list[tuple[str, int]]:
-        """(color, majorities) by majorities, most first."""
-        return Counter(c for c in self.majorities.values() if c).most_common()
+        """(color, majorities) by majorities, most first (ties in the order met)."""
+        return sorted(_held(self.majorities).items(), key=lambda held: -held[1])
 
     def __str__(self) -> str:
         return f"Dominance over {self.terrain}: {self._zones()}. {self._verdict()}."
@@ -165,27 +164,32 @@ def dominance(state: State, zones: list[str], terrain: str) -> Dominance:
 
 def dominances(state: State, board: Board) -> list[Dominance]:
     """Dominance over each terrain, in the order the fee is collected."""
-    counts = troop_counts(state)
-    tops = {z: leaders(counts.get(z, {})) for z in board.zones}  # a zone may count twice
-    return [_dominance(t, {z: tops[z] for z in board.zones_with(t)}) for t in TERRAINS]
+    # The leaders of each zone with troops, found once: a zone may have two terrains.
+    tops = {z: leaders(here) for z, here in troop_counts(state).items()}
+    return [_dominance(t, {z: tops.get(z, ()) for z in board.zones_with(t)}) for t in TERRAINS]
 
 
 def _dominance(terrain: str, tops: dict[str, tuple[str, ...]]) -> Dominance:
     """Dominance from the leaders of each of the terrain's zones."""
     majorities = {z: top[0] if len(top) == 1 else None for z, top in tops.items()}
     ties = {z: top for z, top in tops.items() if len(top) > 1}
+    first = leaders(_held(majorities))
+    return Dominance(terrain, majorities, ties, first[0] if len(first) == 1 else None)
+
+
+def _held(majorities: dict[str, str | None]) -> dict[str, int]:
+    """Each color's majorities among a terrain's zones, in the order met."""
     held: dict[str, int] = {}
     for color in majorities.values():
         if color:
             held[color] = held.get(color, 0) + 1
-    first = leaders(held)
-    return Dominance(terrain, majorities, ties, first[0] if len(first) == 1 else None)
+    return held
 
 
 def protection_fee(t: Table) -> None:
     for result in dominances(t.state, t.board):
         terrain = result.terrain
-        t.say(FEE, str(result), "dominance", terrain=terrain, winner=result.winner)
+        t.say(FEE, result.__str__, "dominance", terrain=terrain, winner=result.winner)
         if result.winner:
             t.gain_gold(t.player(result.winner), FEE_GOLD, FEE, f"for dominance over {terrain}")
 

@@ -69,7 +69,9 @@ class Deal:
             raise CovilError(f"the seed must be a whole number, not {seed!r}", "chance")
         if edition not in EDITIONS:
             raise CovilError(f"edition must be one of {EDITIONS}, not {edition!r}", "Editions")
-        the_rules = rules or Rules.of(edition)
+        # A copy: the deal is recorded when a save asks, and the caller's
+        # Rules may have changed by then.
+        the_rules = rules.clone() if rules else Rules.of(edition)
         for name in RULE_OPTIONS:
             if getattr(the_rules, name) not in EDITIONS:
                 raise CovilError(f"rules option {name} must be one of {EDITIONS}", "Editions")
@@ -173,14 +175,16 @@ def give_halls(t: Table, colors: list[str]) -> None:
     s = t.state
     # Solo: a dummy's hall is filled with mercenaries in step F instead.
     henchmen = [c for c in colors if not s.is_dummy(c)]
-    s.players = [
-        Player(
-            color=c,
-            hall=[Minion(h.id) for h in t.cards.henchmen[c]] if c in henchmen else [],
-            troops=[Troop(i) for i in troop_ids(c)],
-        )
-        for c in colors
-    ]
+    t.seat(
+        [
+            Player(
+                color=c,
+                hall=[Minion(h.id) for h in t.cards.henchmen[c]] if c in henchmen else [],
+                troops=[Troop(i) for i in troop_ids(c)],
+            )
+            for c in colors
+        ]
+    )
     s.box += [h.id for color, hs in t.cards.henchmen.items() if color not in henchmen for h in hs]
     t.say(
         "Setup B",

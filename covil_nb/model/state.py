@@ -27,6 +27,7 @@ from .vocabulary import (
     MAX_REBELS,
     TROOPS_PER_PLAYER,
     AfternoonEnd,
+    DecisionKind,
     DefenseMinion,
     Edition,
     MinionState,
@@ -184,8 +185,8 @@ class Player:
 @dataclass(slots=True)
 class Frame:
     """A pending step of the game. Subclasses are slotted dataclasses that
-    set ``kind`` and hold what the step needs; ``decision`` returns None when
-    the step runs by itself.
+    set ``kind`` and hold what the step needs; ``decision`` (and ``decider``,
+    who decides) returns None when the step runs by itself.
 
     ``legal`` lists the step's own choices. The free actions of 2.2 (relics,
     Commands, buying a relic) are listed by :mod:`flow` where the step allows
@@ -208,6 +209,22 @@ class Frame:
 
     def decision(self, t: Table) -> Decision | None:
         return None
+
+    def decider(self, t: Table) -> str | None:
+        """Who decides this step now; None when it runs by itself. The engine
+        asks only this on its way (the whole :meth:`decision`, prompt and
+        all, is written when someone reads it); a step overrides it where
+        its decision takes work to write."""
+        decision = self.decision(t)
+        return decision.player if decision else None
+
+    def decision_kind(self, t: Table) -> DecisionKind:
+        """What this step asks now: the kind of its :meth:`decision`,
+        without writing the prompt (a step whose prompt takes work says it
+        directly)."""
+        decision = self.decision(t)
+        assert decision is not None, "only a step waiting for a player asks"
+        return decision.kind
 
     def legal(self, t: Table) -> list[Action]:
         return []

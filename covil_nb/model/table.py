@@ -22,13 +22,17 @@ from .words import and_list
 class Table:
     """What the rules read and change: the state, the card set and the board
     (never changed), and the events said so far. A table keeps its state:
-    undo makes a new table."""
+    undo makes a new table.
 
-    def __init__(self, state: State, cards: CardSet, board: Board) -> None:
+    A ``quiet`` table says nothing: search copies and replays whose events
+    nobody reads skip writing them (a sentence can cost more than the rule
+    it tells of). Sentences that take work to write are handed to
+    :meth:`say` as a function, called only when the table is not quiet."""
+
+    def __init__(self, state: State, cards: CardSet, board: Board, quiet: bool = False) -> None:
         self.state = state
-        # The players by color: the rules look one up several times an action.
-        # Seats never change once dealt (the table of the setup starts empty).
-        self._players = {p.color: p for p in state.players}
+        self.quiet = quiet
+        self.seat(state.players)
         self.cards = cards
         self.board = board
         self.events: list[Event] = []
@@ -42,9 +46,12 @@ class Table:
     def rules(self) -> Rules:
         return self.state.options.rules
 
-    def player(self, color: str) -> Player:
-        found = self._players.get(color)
-        return found if found is not None else self.state.player(color)
+    def seat(self, players: list[Player]) -> None:
+        """The players, in seating order (setup B seats them at the empty
+        table of a new game; they never change after). ``player(color)``
+        looks one up directly: the rules do so several times an action."""
+        self.state.players = players
+        self.player: Callable[[str], Player] = {p.color: p for p in players}.__getitem__
 
     def name(self, card_id: str) -> str:
         return self._names.get(card_id) or repr(card_id)
@@ -88,9 +95,14 @@ class Table:
         return and_list([self.name(c) for c in card_ids])
 
     # -- the log -----------------------------------------------------------
-    def say(self, rule: str, text: str, kind: str = "info", **data: Any) -> None:
+    def say(
+        self, rule: str, text: str | Callable[[], str], kind: str = "info", **data: Any
+    ) -> None:
+        if self.quiet:
+            return
         s = self.state
-        self.events.append(Event(rule, text, kind, data, s.day, s.phase))
+        said = text if isinstance(text, str) else text()
+        self.events.append(Event(rule, said, kind, data, s.day, s.phase))
 
     # -- chance --------------------------------------------------------------
     def shuffle(self, items: list[str]) -> None:
