@@ -43,7 +43,7 @@ def games_per_second(search_copy: bool, games: int, repeats: int) -> str:
     def play() -> None:
         for s in range(games):
             game = Game.new(PLAYERS, board=BOARD, seed=s)
-            random_game(game.copy() if search_copy else game, s)
+            random_game(game.copy(log=False) if search_copy else game, s)
 
     cpu, wall = best_of(repeats, play)
     kind = "search copy" if search_copy else "default Game"

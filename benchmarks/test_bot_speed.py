@@ -32,7 +32,7 @@ def greedy_game_views(players: int = 2, seed: int = 3) -> list[Game]:
     views = []
     while not game.is_over:
         color = game.decision.player
-        view = game.for_seat(color, worlds.getrandbits(63))
+        view = game.for_seat(color, worlds.getrandbits(63), log=False)
         if len(view.legal_actions()) > 1:
             views.append(view)
         game.apply(bots[color].choose(view))
@@ -69,7 +69,7 @@ def test_mcts_playouts_per_second(benchmark, views: list[Game]) -> None:
 
     def playouts() -> None:
         for seed, (view, me, plan) in enumerate(jobs * 4):
-            playout(view.for_seat(me, seed), me, plan, seed)
+            playout(view.for_seat(me, seed, log=False), me, plan, seed)
 
     benchmark.pedantic(playouts, rounds=3, iterations=1)
     benchmark.extra_info["playouts_per_round"] = 4 * len(jobs)

@@ -27,7 +27,7 @@ def test_random_two_player_games_on_board_b(benchmark, undo: bool) -> None:
         played = []
         for s in SEEDS:
             game = Game.new(["yellow", "red"], board="B", seed=s)
-            played.append(random_game(game if undo else game.copy(), s))
+            played.append(random_game(game if undo else game.copy(log=False), s))
         return played
 
     played = benchmark(games)

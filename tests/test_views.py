@@ -82,3 +82,14 @@ def test_a_seat_view_depends_on_the_seed_not_on_the_hidden_order():
     state.mercenary_deck.reverse()
     assert game.state != other.state
     assert game.for_seat("red", seed=4).state == other.for_seat("red", seed=4).state
+
+
+def test_a_copy_tells_what_happens_and_a_search_copy_says_nothing():
+    game = midgame()
+    action = game.legal_actions()[0]
+    told = game.copy().apply(action)
+    assert told and told == game.copy(undo=True).apply(action)
+    assert game.copy(log=False).apply(action) == []
+    assert game.for_seat(game.decision.player, seed=3, log=False).apply(action) == []
+    quiet = game.copy(log=False)
+    assert quiet.copy(log=False).apply(action) == [] and quiet.copy().apply(action) == told

@@ -77,7 +77,7 @@ def decide(bot: Bot, game: Game, seed: int) -> Action:
     decision = game.decision
     if decision is None:
         raise CovilError("the game is over: there is nothing to decide", "bots")
-    return bot.choose(game.for_seat(decision.player, seed))
+    return bot.choose(game.for_seat(decision.player, seed, log=False))
 
 
 def advance(

@@ -122,7 +122,7 @@ class _LookThrough:
         action: Action,
     ) -> Iterator[Plan]:
         """The plans that go on with ``action``."""
-        game = game.copy()
+        game = game.copy(log=False)
         game.apply(action)
         self.visited += 1
         self.left -= 1

@@ -89,9 +89,9 @@ class MctsBot(PlanningBot):
         racing = entries
         while not budget.spent() and len(racing) > 1:
             seed = self.rng.getrandbits(63)
-            world = view.for_seat(me, seed)  # dealt once; each plan plays a copy of it
+            world = view.for_seat(me, seed, log=False)  # dealt once; each plan plays a copy
             for entry in racing:
-                entry.values.append(playout(world.copy(), me, entry.plan, seed))
+                entry.values.append(playout(world.copy(log=False), me, entry.plan, seed))
             budget.use(len(racing))
             self.searched += len(racing)
             racing = _survivors(racing)

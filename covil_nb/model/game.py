@@ -96,11 +96,14 @@ class Game:
         origin: dict[str, Any],
         events: list[Event] | None = None,
         undo: bool = True,
+        log: bool = True,
         keyframes: list[State] | None = None,
     ) -> None:
         self.cards = cards
         self.board = board
-        self._table = Table(state, cards, board, quiet=not undo)
+        # A game that keeps history keeps its log; a copy for search may say nothing.
+        self._log = log or undo
+        self._table = Table(state, cards, board, quiet=not self._log)
         self._origin = origin
         self._opening = list(events or [])
         self._history: list[Step] = []
@@ -311,22 +314,24 @@ class Game:
         return None
 
     # -- copies for search and for one seat ------------------------------------------
-    def copy(self, undo: bool = False) -> Game:
-        """An independent game at this position, with no history. By default
-        it keeps no undo record either and says nothing (``apply`` returns no
-        events), which makes it fast for search."""
-        return self._fork(self._state.clone(), undo)
+    def copy(self, undo: bool = False, log: bool = True) -> Game:
+        """An independent game at this position, with no history: a trial
+        line whose ``apply`` returns its events. ``undo=True`` also keeps an
+        undo record; ``log=False`` makes a search copy, which says nothing
+        (``apply`` returns no events) and is the faster for it."""
+        return self._fork(self._state.clone(), undo, log)
 
-    def for_seat(self, color: str, seed: int, undo: bool = False) -> Game:
+    def for_seat(self, color: str, seed: int, undo: bool = False, log: bool = True) -> Game:
         """A copy as ``color`` may know it: everything hidden from that seat
         (other hands, deck orders, unused cards, shuffles to come) is dealt
-        anew from ``seed``. Bots decide on these, never on the real game."""
+        anew from ``seed``. Bots decide on these, never on the real game
+        (and search on them with ``log=False``, as with :meth:`copy`)."""
         if color not in self.players:
             raise CovilError(f"no {color!r} player in this game: {self.players}", "players")
-        return self._fork(resample(self._state, self.cards, color, seed), undo)
+        return self._fork(resample(self._state, self.cards, color, seed), undo, log)
 
-    def _fork(self, state: State, undo: bool) -> Game:
-        game = Game(state, self.cards, self.board, origin={}, undo=undo)
+    def _fork(self, state: State, undo: bool, log: bool) -> Game:
+        game = Game(state, self.cards, self.board, origin={}, undo=undo, log=log)
         if undo:  # its record starts here: the first kept state, which never changes
             game._origin = {"position": game._keyframes[0]}
         return game
@@ -353,7 +358,7 @@ class Game:
 
     def _rewind(self, step: int) -> None:
         """Put the state back as it was after the first ``step`` actions."""
-        self._table = Table(self._state_at(step), self.cards, self.board, quiet=not self._undo)
+        self._table = Table(self._state_at(step), self.cards, self.board, quiet=not self._log)
         self._settled = False
 
     def _state_at(self, step: int) -> State:
@@ -383,6 +388,7 @@ class Game:
             origin=self._origin,
             events=self._opening,
             undo=self._undo,
+            log=self._log,
             keyframes=self._keyframes[: step // KEYFRAME_EVERY + 1],
         )
         game._history = self._history[:step]
@@ -419,7 +425,7 @@ class Game:
             else:  # each later moment is one dummy step, which says what it did and why
                 did = next(e.data for e in events if e.kind == "dummy")
                 who = (did["player"], tuple(did["actions"]), did["reason"])
-            moments.append(Moment(*who, events, self._fork(state, False)))
+            moments.append(Moment(*who, events, self._fork(state, False, True)))
         return moments
 
     def _step(self, step: object, last: int) -> int:
