@@ -92,6 +92,7 @@ class GameWidget(anywidget.AnyWidget):
         self._at = 0
         self._before: scene.Places = {}  # the troops before the step played back
         self._said = ""
+        self._told: scene.Told = {}  # the log's finished phases, written once
         self._refusals = 0
         self.board = scene.board_json(game, seats)
         self.on_msg(self._on_msg)
@@ -439,7 +440,7 @@ class GameWidget(anywidget.AnyWidget):
         if self._playing():
             shown = (len(line.game.history), self._at)
             positions = [p for p in positions if p <= shown]
-        return scene.log_json(page, line.game.log[: len(positions)], positions)
+        return scene.log_json(page, line.game.log[: len(positions)], positions, self._told)
 
     # -- how it shows ----------------------------------------------------------------
     def __repr__(self) -> str:
