@@ -20,10 +20,12 @@ import pytest
 from covil_nb import CovilError, Game, GameWidget, play, play_solo
 from covil_nb.bots import RandomBot
 from covil_nb.bots import play as play_bots
+from covil_nb.model import Event
 from covil_nb.model.scenario import Scenario
 from covil_nb.widget import drawing, scene
 from covil_nb.widget._svg_style import HIGHLIGHTS
 from covil_nb.widget.elements import elements_of
+from covil_nb.widget.sheet import Round
 
 
 class Page:
@@ -280,12 +282,17 @@ def test_a_defense_that_ends_the_combat_previews_the_strengths_it_is_resolved_at
     assert max(a["preview"]["defense"] for a in exhausts()) > defense
 
 
+def play_out_day_one(widget: GameWidget, chooser: random.Random) -> None:
+    """Random actions for yellow until day 2 (or the game's end)."""
+    while widget.game.day == 1 and not widget.game.is_over:
+        widget.act(chooser.choice(widget.game.legal_actions()))
+        to_decision(widget)
+
+
 def test_a_night_ends_the_days_phase_in_the_log():
     widget, page = started(seed=5)
     chooser = random.Random(5)
-    while widget.game.day == 1:
-        widget.act(chooser.choice(widget.game.legal_actions()))
-        to_decision(widget)
+    play_out_day_one(widget, chooser)
     phases = [(g["day"], g["phase"]) for g in page.log()]
     assert phases[:5] == [
         (1, "setup"),
@@ -298,6 +305,33 @@ def test_a_night_ends_the_days_phase_in_the_log():
     assert night and all(e["step"] == night[0]["step"] for e in night)  # one action ended the day
     # Finished phases are texts of their own, sent once: the log trait names them.
     assert len(widget.log["done"]) == len(phases) - 1
+
+
+def test_a_finished_phase_played_otherwise_is_written_anew():
+    """The log's finished phases are kept from step to step, but a phase told
+    by other events at the same place in the log is not the kept one."""
+    morning = [Event("Phase 1", f"yellow takes {n} gold", day=1, phase="morning") for n in (1, 2)]
+    otherwise = [Event("Phase 1", f"yellow takes {n} gold", day=1, phase="morning") for n in (3, 4)]
+    afternoon = [Event("Phase 2", "yellow's turn", day=1, phase="afternoon")]
+    positions = [(1, 0), (2, 0), (3, 0)]
+    told: scene.Told = {}
+    first = scene.log_json(Round(), morning + afternoon, positions, told)
+    page = Round()
+    again = scene.log_json(page, otherwise + afternoon, positions, told)
+    assert again["done"] != first["done"]
+    assert "yellow takes 3 gold" in page.used[again["done"][0]]
+    # Written once: the same events give the kept text.
+    assert scene.log_json(Round(), otherwise + afternoon, positions, told) == again
+
+
+def test_the_log_after_an_undo_is_the_log_written_from_scratch():
+    widget, _ = started(seed=5)
+    chooser = random.Random(5)
+    play_out_day_one(widget, chooser)
+    for _ in range(3):
+        widget.undo()
+    play_out_day_one(widget, chooser)
+    assert widget.log == GameWidget(widget.game).log
 
 
 def finished_solo_game(seed: int = 2) -> Game:

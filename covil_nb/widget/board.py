@@ -92,6 +92,7 @@ class GameWidget(anywidget.AnyWidget):
         self._at = 0
         self._before: scene.Places = {}  # the troops before the step played back
         self._said = ""
+        self._told: scene.Told = {}  # the log's finished phases, written once
         self._refusals = 0
         self.board = scene.board_json(game, seats)
         self.on_msg(self._on_msg)
@@ -180,8 +181,9 @@ class GameWidget(anywidget.AnyWidget):
     def _on_act(self, message: protocol.Message) -> None:
         game = self._ready_person("play")
         before = scene.places(game)
-        game.apply(message.action)  # a refusal raises with the game as it was
-        self._after_action(before)
+        player = game.decision.player  # type: ignore[union-attr]
+        events = game.apply(message.action)  # a refusal raises with the game as it was
+        self._after_action(before, player, events)
 
     def _on_why(self, message: protocol.Message) -> None:
         game = self.line.game
@@ -202,8 +204,8 @@ class GameWidget(anywidget.AnyWidget):
         self._think(seat.color)
         action = self.seats.decide(game)
         before = scene.places(game)
-        game.apply(action)
-        self._after_action(before, said=action.label)
+        events = game.apply(action)
+        self._after_action(before, seat.color, events, said=action.label)
 
     def _on_skip(self, _message: protocol.Message) -> None:
         game = self.line.game
@@ -290,11 +292,18 @@ class GameWidget(anywidget.AnyWidget):
             return "over"
         return "bot" if seat.kind == BOT else None
 
-    def _after_action(self, before: scene.Places, said: str = "") -> None:
+    def _after_action(
+        self, before: scene.Places, player: str, events: list[Event], said: str = ""
+    ) -> None:
         """Show the step just played, one moment at a time; ``before``: where
-        the troops were; ``said`` is what a bot's action does, in words (a
-        person knows what they chose)."""
-        self._moments = self.line.game.moments()
+        the troops were; ``player`` played the action, which caused ``events``;
+        ``said`` is what a bot's action does, in words (a person knows what
+        they chose)."""
+        game = self.line.game
+        if any(e.kind == "dummy" for e in events):
+            self._moments = game.moments()
+        else:  # one moment, the live position: replaying the step would find it again
+            self._moments = [Moment(player, (game.history[-1],), "", tuple(events), game.copy())]
         self._at = 0
         self._before = before
         self._said = said
@@ -431,7 +440,7 @@ class GameWidget(anywidget.AnyWidget):
         if self._playing():
             shown = (len(line.game.history), self._at)
             positions = [p for p in positions if p <= shown]
-        return scene.log_json(page, line.game.log[: len(positions)], positions)
+        return scene.log_json(page, line.game.log[: len(positions)], positions, self._told)
 
     # -- how it shows ----------------------------------------------------------------
     def __repr__(self) -> str:

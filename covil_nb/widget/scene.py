@@ -9,6 +9,7 @@ elements a click chooses them with, the combat with both strengths.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from itertools import groupby
 from typing import Any
 
@@ -220,26 +221,54 @@ def explain_click(game: Game, element: str, actions: list[Action]) -> CovilError
 # -- the log -----------------------------------------------------------------------------
 
 
-def log_json(page: Round, events: list[Event], positions: list[Position]) -> Json:
+# A finished phase's text, kept with the events it tells (see log_json).
+Told = dict[tuple[int, int], tuple[tuple[Event, ...], str]]
+
+
+def log_json(
+    page: Round, events: list[Event], positions: list[Position], told: Told | None = None
+) -> Json:
     """The log grouped by day and phase, as names of texts kept in ``page``:
     ``done``, one text per finished phase; ``now``, one per position of the
     phase under way. A step thus adds a name or two, and a phase's text is
     sent once. Each entry has its rule, its sentence, and the position it
-    leads to (history step, moment in it)."""
-    phases: list[tuple[tuple[int, str], list[tuple[Position, Json]]]] = []
-    for event, at in zip(events, positions, strict=True):
+    leads to (history step, moment in it).
+
+    ``told`` keeps the finished phases' texts from one call to the next: a
+    phase is written again only when its events are not the very ones kept
+    (an undo took it back, a "what if" line played it otherwise). It is left
+    holding the phases of this log only."""
+    spans: list[tuple[tuple[int, str], int]] = []  # each phase, from the index it starts at
+    for index, event in enumerate(events):
         when = (event.day, event.phase)
-        if not phases or phases[-1][0] != when:
-            phases.append((when, []))
-        entry = {"rule": event.rule, "text": event.text, "kind": event.kind}
-        phases[-1][1].append((at, {**entry, "step": at[0], "moment": at[1]}))
-    done = [page.text(_group(when, [e for _, e in entries])) for when, entries in phases[:-1]]
+        if not spans or spans[-1][0] != when:
+            spans.append((when, index))
+    ends = [start for _, start in spans[1:]] + [len(events)]
+    fresh: Told = {}
+    for (when, start), end in zip(spans[:-1], ends, strict=False):
+        phase = tuple(events[start:end])
+        kept = (told or {}).get((start, end))
+        if kept is None or any(a is not b for a, b in zip(kept[0], phase, strict=True)):
+            kept = (phase, _group(when, _entries(phase, positions[start:end])))
+        fresh[(start, end)] = kept
+    if told is not None:
+        told.clear()
+        told.update(fresh)
+    done = [page.text(text) for _, text in fresh.values()]
     now = []
-    if phases:
-        when, entries = phases[-1]
-        for _, same in groupby(entries, key=lambda pair: pair[0]):
-            now.append(page.text(_group(when, [e for _, e in same])))
+    if spans:
+        when, start = spans[-1]
+        entries = _entries(events[start:], positions[start:])
+        for _, same in groupby(entries, key=lambda entry: (entry["step"], entry["moment"])):
+            now.append(page.text(_group(when, list(same))))
     return {"done": done, "now": now}
+
+
+def _entries(events: Sequence[Event], positions: list[Position]) -> list[Json]:
+    return [
+        {"rule": e.rule, "text": e.text, "kind": e.kind, "step": at[0], "moment": at[1]}
+        for e, at in zip(events, positions, strict=True)
+    ]
 
 
 def _group(when: tuple[int, str], entries: list[Json]) -> str:

@@ -8,6 +8,7 @@ same positions every run, so the clicks below are known to be legal.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from playwright.sync_api import expect
@@ -101,7 +102,10 @@ def test_first_day_of_a_solo_game_by_clicks(open_in_lab: NotebookOpener) -> None
     assert notebook.kernel.value("board.game.player('red').minion('living-rampart').state") == (
         "tired"
     )
-    expect(board.root.locator(".covil-log")).to_contain_text("Defender wins")
+    # The finished afternoon's group shows its entries once opened.
+    afternoon = board.root.locator(".covil-log-group", has_text="Day 1 · afternoon")
+    afternoon.locator("summary").click()
+    expect(afternoon).to_contain_text("Defender wins")
 
 
 def cell_types(notebook: Notebook) -> list[str]:
@@ -238,3 +242,26 @@ def test_light_and_dark_themes(open_in_lab: NotebookOpener) -> None:
     finally:
         page.set_viewport_size(usual)
     assert backgrounds["dark"] != backgrounds["light"], backgrounds
+
+
+# The nodes inside the board: what its drawing and its log have built.
+NODES = "root => root.querySelectorAll('*').length"
+
+
+def test_the_page_does_not_grow_with_the_game(open_in_lab: NotebookOpener) -> None:
+    """30 actions of a solo game chosen by a seeded random player: the board's
+    node count at the last 10 decisions stays within a small margin of the
+    first 10 (the pictures vary with the position; a closed log group is a
+    heading only). A node kept per step would add hundreds."""
+    _, board = open_solo(open_in_lab)
+    board.speed("off")
+    choose = random.Random(7)
+    counts = []
+    for _ in range(30):
+        offered = board.root.locator(".covil-actions button[data-action]").evaluate_all(
+            "buttons => buttons.map(b => b.dataset.action)"
+        )
+        board.choose(choose.choice(offered))
+        board.skip_to_decision()
+        counts.append(board.root.evaluate(NODES))
+    assert max(counts[-10:]) <= max(counts[:10]) + 60, counts

@@ -649,27 +649,28 @@ function render({ model, el }) {
     return found;
   }
 
-  // A finished phase's group is built once and kept (its text never
-  // changes, and a reader may have opened or closed it); the phase under way
-  // is built anew. Entry numbers count positions from the log's start.
-  const builtGroups = new Map(); // "name@index@previous" -> { details, index, previous }
+  // A finished phase's group is built once and kept while the log shows it
+  // (its text never changes, and a reader may have opened or closed it); the
+  // phase under way is built anew. Entry numbers count positions from the
+  // log's start. A closed group holds its heading only: its entries are
+  // built when it is opened, so the page does not grow with the game.
+  let builtGroups = new Map(); // "name@index@previous" -> { details, index, previous }
 
   function drawLog() {
     const log = model.get("log") || {};
     const done = log.done || [];
     const shown = [];
+    const kept = new Map(); // only the groups shown: an undone phase's group goes
     let [index, previous] = [-1, null];
     done.forEach((name, g) => {
       const key = `${name}@${index}@${previous}`;
-      if (!builtGroups.has(key)) {
-        const group = parsedText(model, name);
-        if (!group) return;
-        builtGroups.set(key, buildGroup(group, index, previous, g >= done.length - 1));
-      }
-      const built = builtGroups.get(key);
-      shown.push(built.details);
-      [index, previous] = [built.index, built.previous];
+      const group = builtGroups.get(key) ?? buildGroup(parsedText(model, name), index, previous, g >= done.length - 1);
+      if (!group) return;
+      kept.set(key, group);
+      shown.push(group.details);
+      [index, previous] = [group.index, group.previous];
     });
+    builtGroups = kept;
     const now = groups().slice(done.length)[0];
     if (now) shown.push(buildGroup(now, index, previous, true).details);
     parts.log.replaceChildren(...shown);
@@ -682,25 +683,44 @@ function render({ model, el }) {
     requestAnimationFrame(() => (parts.log.scrollTop = parts.log.scrollHeight));
   }
 
+  // A group's heading, and its entries once it is open. Returns the last
+  // position index and "step/moment" it reaches (the next group counts on).
   function buildGroup(group, index, previous, open) {
+    if (!group) return null;
     const details = make("details", "covil-log-group");
-    details.open = open;
     details.append(make("summary", "", group.phase === "setup" ? "Setup" : `Day ${group.day} · ${group.phase}`));
-    const list = make("ol", "covil-entries");
+    const entries = [];
     for (const entry of group.entries) {
       const here = `${entry.step}/${entry.moment}`;
       if (here !== previous) index += 1;
       previous = here;
-      const item = make("li", "covil-entry");
-      item.dataset.kind = entry.kind; // not a class: "combat" or "pool" would take a panel's style
-      item.dataset.position = String(index);
-      item.append(make("span", "covil-rule", entry.rule), " ", entry.text);
-      const at = index;
-      item.addEventListener("click", () => goTo(at));
-      list.append(item);
+      entries.push([entry, index]);
     }
-    details.append(list);
+    details.dataset.first = String(entries.length ? entries[0][1] : index);
+    details.dataset.last = String(index);
+    details._fill = () => {
+      details._fill = null;
+      const list = make("ol", "covil-entries");
+      for (const [entry, at] of entries) list.append(entryItem(entry, at));
+      details.append(list);
+    };
+    details.addEventListener("toggle", () => details.open && details._fill?.());
+    if (open) openGroup(details);
     return { details, index, previous };
+  }
+
+  function openGroup(details) {
+    details._fill?.();
+    details.open = true;
+  }
+
+  function entryItem(entry, at) {
+    const item = make("li", "covil-entry");
+    item.dataset.kind = entry.kind; // not a class: "combat" or "pool" would take a panel's style
+    item.dataset.position = String(at);
+    item.append(make("span", "covil-rule", entry.rule), " ", entry.text);
+    item.addEventListener("click", () => goTo(at));
+    return item;
   }
 
   function drawSlider() {
@@ -732,9 +752,11 @@ function render({ model, el }) {
     drawSlider();
     for (const node of parts.log.querySelectorAll(".covil-here")) node.classList.remove("covil-here");
     if (page.cursor != null) {
+      for (const group of parts.log.querySelectorAll("details")) {
+        if (Number(group.dataset.first) <= page.cursor && page.cursor <= Number(group.dataset.last)) openGroup(group);
+      }
       const entries = parts.log.querySelectorAll(`[data-position="${page.cursor}"]`);
       entries.forEach((n) => n.classList.add("covil-here"));
-      entries[0]?.closest("details")?.setAttribute("open", "");
       entries[0]?.scrollIntoView({ block: "nearest" });
     } else {
       showNewest(); // back to the game: back to the log's end
