@@ -7,6 +7,7 @@ standing troop — must lie down exactly one troop for one troop action.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -345,17 +346,18 @@ def acquire_actions(t: Table, player: Player) -> list[Action]:
         return []
     can_pay = means(t, player, payable)
     owned = discounts(t, player)
-    actions = []
+    card_of, acquire, actions = t.minion_card, Verb.ACQUIRE, []
     for card_id in t.state.pool:
-        card = t.minion_card(card_id)
-        cost, less = _discounted(card, owned)
+        card = card_of(card_id)
+        # Most turns nobody owns a discount: the printed cost, no sums.
+        cost, less = _discounted(card, owned) if owned else (card.cost, ())
         if cost <= can_pay:
             label = partial(_acquire_label, t, card, less, full)
-            actions.append(Action(Verb.ACQUIRE, (card_id,), label))
+            actions.append(Action(acquire, (card_id,), label))
     return actions
 
 
-def _acquire_label(t: Table, card: MinionCard, less: list[tuple[str, int]], full: bool) -> str:
+def _acquire_label(t: Table, card: MinionCard, less: Sequence[tuple[str, int]], full: bool) -> str:
     cost = Price(card.cost, tuple((t.name(m), n) for m, n in less))
     return f"Acquire {card.name} for {cost}: {card.text}" + (f" ({HALL_FULL})" if full else "")
 
