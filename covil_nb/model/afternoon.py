@@ -345,17 +345,24 @@ def acquire_actions(t: Table, player: Player) -> list[Action]:
         return []
     can_pay = means(t, player, payable)
     owned = discounts(t, player)
-    actions = []
+    # What each discounting minion takes off each card, summed once for all games.
+    offs = [t.cards.discount_on[m] for m in dict.fromkeys(m for m, _ in owned)]
+    card_of, acquire, actions = t.minion_card, Verb.ACQUIRE, []
     for card_id in t.state.pool:
-        card = t.minion_card(card_id)
-        cost, less = _discounted(card, owned)
+        card = card_of(card_id)
+        cost = card.cost
+        for off in offs:
+            cost -= off.get(card_id, 0)
         if cost <= can_pay:
-            label = partial(_acquire_label, t, card, less, full)
-            actions.append(Action(Verb.ACQUIRE, (card_id,), label))
+            label = partial(_acquire_label, t, card, owned, full)
+            actions.append(Action(acquire, (card_id,), label))
     return actions
 
 
-def _acquire_label(t: Table, card: MinionCard, less: list[tuple[str, int]], full: bool) -> str:
+def _acquire_label(
+    t: Table, card: MinionCard, owned: list[tuple[str, Influence]], full: bool
+) -> str:
+    _, less = _discounted(card, owned)
     cost = Price(card.cost, tuple((t.name(m), n) for m, n in less))
     return f"Acquire {card.name} for {cost}: {card.text}" + (f" ({HALL_FULL})" if full else "")
 

@@ -218,6 +218,11 @@ _T = TypeVar("_T")
 _W = TypeVar("_W", bound=str)
 
 
+def _off(influences: tuple[Influence, ...], card: MinionCard) -> int:
+    """What ``influences`` take off the cost of ``card``, together."""
+    return sum(i.amount for i in influences if i.counts(card))
+
+
 @dataclass(frozen=True)
 class CardSet:
     overlords: tuple[MinionCard, ...]
@@ -239,6 +244,11 @@ class CardSet:
     discounting: dict[str, tuple[Influence, ...]] = field(
         init=False, repr=False, compare=False, hash=False
     )
+    # What each of those takes off each minion card it names, all its
+    # discounts together: the pool's prices are summed from it.
+    discount_on: dict[str, dict[str, int]] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "minion_cards", {card.id: card for card in self.minions})
@@ -248,6 +258,11 @@ class CardSet:
         object.__setattr__(self, "names", {i: card.name for i, card in self._index.items()})
         discounting = {card.id: card.discounts for card in self.minions if card.discounts}
         object.__setattr__(self, "discounting", discounting)
+        discount_on = {
+            minion: {c.id: off for c in self.minions if (off := _off(influences, c))}
+            for minion, influences in discounting.items()
+        }
+        object.__setattr__(self, "discount_on", discount_on)
 
     @cached_property
     def mean_relic_gold(self) -> float:
