@@ -9,7 +9,7 @@ import re
 from conftest import play
 from IPython.lib.pretty import pretty
 
-from covil_nb.model import Game
+from covil_nb.model import Game, Score
 from covil_nb.model.actions import Actions, Events
 
 # -- combat: declarations, passes, raising the stakes, the outcome ------------------------
@@ -238,3 +238,10 @@ def test_values_show_themselves_readably(two_players):
     table = pretty(game.score()).splitlines()
     assert table[0].split() == ["fortress", "gold", "minions", "relics", "total", "(Influence)"]
     assert table[-1] == "the score if the game ended now"
+
+
+def test_a_score_names_influence_only_where_it_added_something():
+    plain = Score("red", 5, 3, 17, 0, 0, (2, 5, 3, 4))
+    assert str(plain) == "red: 25 VP (fortress 5, gold 3, minions 17, relics 0)"
+    boosted = Score("green", 5, 4, 28, 0, 2, (2, 5, 4, 6))
+    assert str(boosted).endswith("minions 28, relics 0; Influence added 2 of them)")

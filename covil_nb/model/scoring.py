@@ -31,9 +31,12 @@ class Score:
         return self.fortress + self.gold + self.minions + self.relics
 
     def __str__(self) -> str:
+        # Influence is a part of the minions' and relics' VP, not a source of its own,
+        # so it is named only where it added something.
+        added = f"; Influence added {self.influence} of them" if self.influence else ""
         return (
             f"{self.player}: {self.total} VP (fortress {self.fortress}, gold {self.gold}, "
-            f"minions {self.minions}, relics {self.relics}; Influence added {self.influence})"
+            f"minions {self.minions}, relics {self.relics}{added})"
         )
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
