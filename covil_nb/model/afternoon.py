@@ -90,7 +90,7 @@ class Turn(Frame):
             )
             t.push(TroopAction(self.player, troop.id))
         elif verb == Verb.ACQUIRE:
-            cost, _ = _discounted(t.minion_card(args[0]), discounts(t, player))
+            cost = price(t, t.minion_card(args[0]), discounts(t, player)).total
             t.push(Purchase(self.player, args[0], cost))
         elif verb == Verb.END:
             t.say(PHASE, f"{self.player} ends the turn.", "end", player=self.player)
@@ -293,25 +293,12 @@ def discounts(t: Table, player: Player) -> list[tuple[str, Influence]]:
     ]
 
 
-def price(t: Table, player: Player, card_id: str) -> Price:
-    """The card's price for the player, computed before payment, so a minion
-    leaving as payment still gives its discount."""
-    card = t.minion_card(card_id)
-    _, less = _discounted(card, discounts(t, player))
-    return Price(card.cost, tuple((t.name(m), n) for m, n in less))
-
-
-def _discounted(
-    card: MinionCard, owned: list[tuple[str, Influence]]
-) -> tuple[int, list[tuple[str, int]]]:
-    """The card's cost less the ``owned`` discounts that name it, and those
-    discounts (the id of the minion giving each, and its amount)."""
-    cost, less = card.cost, []
-    for minion, influence in owned:
-        if influence.counts(card):
-            cost -= influence.amount
-            less.append((minion, influence.amount))
-    return cost, less
+def price(t: Table, card: MinionCard, owned: list[tuple[str, Influence]]) -> Price:
+    """The card's price for a player with the discounts ``owned`` (see
+    :func:`discounts`), read before payment, so a minion leaving as payment
+    still gives its discount."""
+    less = tuple((t.name(m), i.amount) for m, i in owned if i.counts(card))
+    return Price(card.cost, less)
 
 
 def payable_minions(player: Player) -> list[str]:
@@ -362,8 +349,7 @@ def acquire_actions(t: Table, player: Player) -> list[Action]:
 def _acquire_label(
     t: Table, card: MinionCard, owned: list[tuple[str, Influence]], full: bool
 ) -> str:
-    _, less = _discounted(card, owned)
-    cost = Price(card.cost, tuple((t.name(m), n) for m, n in less))
+    cost = price(t, card, owned)
     return f"Acquire {card.name} for {cost}: {card.text}" + (f" ({HALL_FULL})" if full else "")
 
 
@@ -376,7 +362,8 @@ def not_acquirable(t: Table, player: Player, card_id: str) -> Refusal | None:
             f"your hall is full ({MAX_HALL} minions) and none is ready to go back to the pool",
             ACQUIRE,
         )
-    cost, can_pay = price(t, player, card_id), means(t, player)
+    cost = price(t, t.minion_card(card_id), discounts(t, player))
+    can_pay = means(t, player)
     return Refusal(
         f"{t.name(card_id)} costs {cost} and you can pay at most {can_pay} (gold, relics in "
         "hand at their gold value, ready minions at their cost)",
