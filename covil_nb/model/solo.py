@@ -195,9 +195,8 @@ def move_zone(t: Table, color: str, origin: str, why: str) -> tuple[str, str]:
     terrain = flip(t, color, why)
     reachable = reach(t, color, origin)
     wanted = [z for z in t.board.zones_with(terrain) if z != origin] if terrain else []
-    goal = "terrain"
-    if not wanted:
-        goal = "an enemy fortress"
+    to_fortress = not wanted  # no other zone of the terrain: it heads for an enemy fortress
+    if to_fortress:
         wanted = enemy_fortresses(t, color) or list(t.board.zones)
 
     def near(zone: str) -> int:
@@ -207,10 +206,10 @@ def move_zone(t: Table, color: str, origin: str, why: str) -> tuple[str, str]:
         return (near(zone), toward_enemy(t, color, zone), zone_order(t, zone))
 
     zone = min(reachable, key=key)
+    if to_fortress:
+        return zone, f"no other zone is {terrain}, so it heads for {_fortresses(t, color)}: {zone}"
     best = [z for z in reachable if near(z) == near(zone)]
     tie = f"; of those, {zone} is nearest to {_fortresses(t, color)}" if len(best) > 1 else ""
-    if goal == "an enemy fortress":
-        return zone, f"no other zone is {terrain}, so it heads for {_fortresses(t, color)}: {zone}"
     if near(zone) == 0:
         these = f"{and_list(best)} {'is a' if len(best) == 1 else 'are'} {terrain} zone"
         return zone, f"{these}{'' if len(best) == 1 else 's'} within reach of {origin}{tie}"
