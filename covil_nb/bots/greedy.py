@@ -21,12 +21,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache
-
-import networkx as nx
 
 from covil_nb.model import Action, Game
-from covil_nb.model.maps import Board
+from covil_nb.model.vocabulary import fortress_owner
 
 from .evaluation import evaluate, margin
 
@@ -327,7 +324,7 @@ def _troop_action(game: Game, me: str, legal: list[Action], rng: random.Random) 
     player = game.read_state().player(me)
     attacks = _verb(legal, "attack")
     if attacks and rng.random() < ATTACK_CHANCE:
-        fortresses = [a for a in attacks if a.args[0].startswith("fortress-")]
+        fortresses = [a for a in attacks if fortress_owner(a.args[0]) is not None]
         return rng.choice(fortresses or attacks)
     rest = _verb(legal, "rest")
     if rest and not any(m.ready for m in player.minions):
@@ -359,7 +356,7 @@ def _attack_troop(game: Game, me: str, legal: list[Action], rng: random.Random) 
 
 
 def _attack_target(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
-    fortresses = [a for a in legal if a.args[0].startswith("fortress-")]
+    fortresses = [a for a in legal if fortress_owner(a.args[0]) is not None]
     return rng.choice(fortresses or legal)
 
 
@@ -389,8 +386,7 @@ def _retreat(game: Game, me: str, legal: list[Action], rng: random.Random) -> Ac
     home = game.read_state().player(me).fortress
     if home is None:
         return rng.choice(legal)
-    far = _distances(game.board)
-    return min(legal, key=lambda a: far[a.args[0]][home])
+    return min(legal, key=lambda a: game.board.distance(a.args[0], home))
 
 
 def _first(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
@@ -399,11 +395,6 @@ def _first(game: Game, me: str, legal: list[Action], rng: random.Random) -> Acti
 
 def _skip(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
     return (_verb(legal, "skip") or legal)[0]
-
-
-@cache
-def _distances(board: Board) -> dict[str, dict[str, int]]:
-    return dict(nx.all_pairs_shortest_path_length(board.graph))
 
 
 _THUMB: dict[str, Thumb] = {
