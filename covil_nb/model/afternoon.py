@@ -246,10 +246,7 @@ class TroopAction(Frame):
         if verb == Verb.MOVE and args:
             return unreachable(t, self.player, self.troop, args[0], "2.3 Move this troop")
         if verb == Verb.REST and args:
-            minion = player.minion(args[0])
-            if minion is not None and minion.ready:
-                return Refusal(f"{t.name(args[0])} is ready already: nothing to rest", TROOP_ACTION)
-            return t.not_ready(player, args[0], "rest") if minion is None else None
+            return t.not_restable(player, args[0], TROOP_ACTION)
         if verb == Verb.REPAIR:
             return Refusal("a destroyed fortress can never be repaired", "Repair your fortress")
         if verb == Verb.ATTACK and args:

@@ -342,10 +342,7 @@ class Instant(Frame):
                 "2.3 The defender's response",
             )
         if action.verb == Verb.REST:
-            minion = player.minion(item)
-            if minion is not None and minion.ready:
-                return Refusal(f"{t.name(item)} is ready already: nothing to rest", FREE)
-            return t.not_ready(player, item, "rest") if minion is None else None
+            return t.not_restable(player, item, FREE)
         if action.verb == Verb.TROOP:
             return t.not_on_board(player, item)
         if action.verb == Verb.MOVE and self.troop:

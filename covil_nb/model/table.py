@@ -62,9 +62,7 @@ class Table:
         it is not theirs, or it is tired or exhausted."""
         minion = player.minion(card_id)
         if minion is None:
-            return Refusal(
-                f"{self.name(card_id)} is not in {player.color}'s hall", "Champions Hall"
-            )
+            return self._not_in_hall(player, card_id)
         if not minion.ready:
             return Refusal(
                 f"{self.name(card_id)} is {minion.state}: a tired or exhausted minion cannot "
@@ -72,6 +70,19 @@ class Table:
                 "2.3 Rest one of your minions",
             )
         return None
+
+    def not_restable(self, player: Player, card_id: str, rule: str) -> Refusal | None:
+        """Why ``player`` may not rest that minion (a troop action or an
+        instant effect, ``rule``): it is not theirs, or it is ready already."""
+        minion = player.minion(card_id)
+        if minion is None:
+            return self._not_in_hall(player, card_id)
+        if minion.ready:
+            return Refusal(f"{self.name(card_id)} is ready already: nothing to rest", rule)
+        return None
+
+    def _not_in_hall(self, player: Player, card_id: str) -> Refusal:
+        return Refusal(f"{self.name(card_id)} is not in {player.color}'s hall", "Champions Hall")
 
     def not_on_board(self, player: Player, troop_id: str) -> Refusal | None:
         """Why ``troop_id`` is not one of ``player``'s troops on the board."""
