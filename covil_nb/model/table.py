@@ -195,9 +195,10 @@ class Table:
 
     def rest(self, player: Player, minion: Minion, rule: str) -> None:
         """Exhausted becomes tired; tired becomes ready."""
+        change = rested(minion)  # before the sentence: a quiet table says nothing, yet rests
         self.say(
             rule,
-            f"{player.color} rests {self.name(minion.card)}: {rested(minion)}.",
+            f"{player.color} rests {self.name(minion.card)}: {change}.",
             "rest",
             player=player.color,
             minion=minion.card,
