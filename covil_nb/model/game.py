@@ -38,7 +38,7 @@ from .setup import Deal
 from .state import Frame, Player, Rules, State
 from .table import Table
 from .views import resample
-from .vocabulary import FORTRESS, DecisionKind, Phase
+from .vocabulary import DecisionKind, Phase, fortress_target
 
 SAVE_FORMAT = "covil_nb/game"
 SAVE_VERSION = 1
@@ -291,7 +291,7 @@ class Game:
         legal = now.actions() if now else []
         wanted = _parse(action)
         for a in legal:
-            if a.verb == wanted.verb and a.args == wanted.args:
+            if a == wanted:
                 return a
         raise flow.refuse(self._table, now, wanted, legal)
 
@@ -652,7 +652,7 @@ def _decode_state(data: Any, path: str) -> State:
     """A state from a save, checked against the state's types."""
     state: State = codec.decode(State, data, path, Frame.registry)
     state.retaliation = [
-        FORTRESS + x.removeprefix(_OLD_FORTRESS) if x.startswith(_OLD_FORTRESS) else x
+        fortress_target(x.removeprefix(_OLD_FORTRESS)) if x.startswith(_OLD_FORTRESS) else x
         for x in state.retaliation
     ]
     return state
