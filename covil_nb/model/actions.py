@@ -162,9 +162,6 @@ class Actions(_Shown, list[Action]):
             or "no legal action: the game is over"
         )
 
-    def _repr_pretty_(self, p: _Printer, cycle: bool) -> None:
-        p.text(str(self))
-
 
 def _heading(day: int, phase: str) -> str:
     return {"setup": "Setup", "end": "The game is over"}.get(phase, f"Day {day}, {phase}")
