@@ -320,8 +320,10 @@ def test_a_finished_phase_played_otherwise_is_written_anew():
     again = scene.log_json(page, otherwise + afternoon, positions, told)
     assert again["done"] != first["done"]
     assert "yellow takes 3 gold" in page.used[again["done"][0]]
-    # Written once: the same events give the kept text.
+    # Written once: the same events give the kept text, not a new copy of it.
+    kept = {span: text for span, (_, text) in told.items()}
     assert scene.log_json(Round(), otherwise + afternoon, positions, told) == again
+    assert all(told[span][1] is text for span, text in kept.items()) and kept
 
 
 def test_the_log_after_an_undo_is_the_log_written_from_scratch():
