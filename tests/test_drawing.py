@@ -454,7 +454,9 @@ def test_every_text_is_legible_at_a_notebooks_width(name: str) -> None:
     game = position(name)
     picture = drawing.draw(game, actions=game.legal_actions() if game.decision else None)
     assert picture.width == NOTEBOOK_WIDTH
-    small = [(size, words) for size, words in rendered_sizes(parse(picture.svg)) if size < 11]
+    small = [
+        (size, words) for size, words in rendered_sizes(parse(picture.svg)) if size < SMALLEST_TEXT
+    ]
     assert not small, small[:5]
 
 

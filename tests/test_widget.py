@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +25,7 @@ from covil_nb.bots import play as play_bots
 from covil_nb.model import Event
 from covil_nb.model.scenario import Scenario
 from covil_nb.widget import drawing, scene
-from covil_nb.widget._svg_style import HIGHLIGHTS
+from covil_nb.widget._svg_style import HIGHLIGHTS, PLAYERS
 from covil_nb.widget.elements import elements_of
 from covil_nb.widget.sheet import Round
 
@@ -320,8 +322,10 @@ def test_a_finished_phase_played_otherwise_is_written_anew():
     again = scene.log_json(page, otherwise + afternoon, positions, told)
     assert again["done"] != first["done"]
     assert "yellow takes 3 gold" in page.used[again["done"][0]]
-    # Written once: the same events give the kept text.
+    # Written once: the same events give the kept text, not a new copy of it.
+    kept = {span: text for span, (_, text) in told.items()}
     assert scene.log_json(Round(), otherwise + afternoon, positions, told) == again
+    assert all(told[span][1] is text for span, text in kept.items()) and kept
 
 
 def test_the_log_after_an_undo_is_the_log_written_from_scratch():
@@ -621,3 +625,11 @@ def test_the_rules_and_the_drawing_import_without_the_widget_library():
     code = "import sys, covil_nb, covil_nb.widget.drawing; print('anywidget' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_combat_panel_borders_are_the_drawings_player_colours():
+    """board.css repeats the drawing's palette (a page's CSS cannot read
+    Python): each player's border must be that player's fill."""
+    css = (Path(drawing.__file__).parent / "static" / "board.css").read_text()
+    found = dict(re.findall(r'\[data-player="(\w+)"\] \{\s*border-top-color: (#\w+);', css))
+    assert found == {color: style[0] for color, style in PLAYERS.items()}

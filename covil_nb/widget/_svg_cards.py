@@ -23,7 +23,7 @@ from covil_nb.model import CovilError, Game
 from covil_nb.model.cards import MinionCard, RelicCard
 from covil_nb.model.state import EXHAUSTED, MAX_GOLD, MAX_HALL, MAX_HP, READY, TIRED, Player, State
 
-from ._svg import CHAR_EM, Section, group, lines, num, tag, text, wrap
+from ._svg import CHAR_EM, Section, group, lines, num, tag, text, text_width, wrap
 from ._svg_marks import RULE, Box, Marks
 from ._svg_style import (
     BORDER,
@@ -432,11 +432,11 @@ def _header_row(seen: _Seen) -> str:
         tags.append("decides now")
     elif s.phase == "afternoon" and s.players[s.turn].color == p.color:
         tags.append("turn")
-    x = 48 + len(p.color) * 18 * CHAR_EM + 14
+    x = 48 + text_width(p.color, 18) + 14
     for words in tags:
         pill = _pill(x, _HEAD_ROW1 - 4.5, words, INK if words == "decides now" else MUTED)
         parts.append(pill)
-        x += len(words) * TEXT * CHAR_EM + 24
+        x += text_width(words, TEXT) + 24
     if s.players[s.scepter].color == p.color:
         parts.append(scepter_icon(x + 6, _HEAD_ROW1 - 5))
         parts.append(text(x + 18, _HEAD_ROW1, "Evil Scepter", font_size=12, fill=INK))
@@ -475,7 +475,7 @@ def _standing(seen: _Seen) -> str:
 
 
 def _pill(x: float, y: float, words: str, fill: str) -> str:
-    w = len(words) * TEXT * CHAR_EM + 14
+    w = text_width(words, TEXT) + 14
     return tag("rect", x=x, y=y - 9, width=w, height=18, rx=9, fill=fill) + text(
         x + w / 2,
         y + 4,

@@ -7,7 +7,7 @@ from covil_nb.model import Game
 from covil_nb.model.maps import TERRAINS
 from covil_nb.model.state import DAYS, MAX_REBELS
 
-from ._svg import PAD, Section, group, lines, num, tag, text, wrap
+from ._svg import PAD, Section, group, lines, num, tag, text, text_width, wrap
 from ._svg_cards import WIDTH
 from ._svg_map import MAP_SIZE, TOKEN_TEXT, token
 from ._svg_marks import combat_mark
@@ -73,7 +73,7 @@ def _calendar(day: int, phase: str, right: float) -> str:
     parts = []
     x = right
     for name in reversed(_PHASES):
-        w = len(name) * 7.2 + 14
+        w = text_width(name, 12) + 14  # the words, and room for the round ends
         x -= w
         parts.append(_dial(x, w, name, name == phase))
         x -= 5

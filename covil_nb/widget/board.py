@@ -401,26 +401,28 @@ class GameWidget(anywidget.AnyWidget):
     def _moved(self) -> scene.Moved:
         """What the moment the banner tells of moved on the map (nothing
         once a person's own action is the last word)."""
-        if self._moment_json() is None:
+        index = self._moment_told()
+        if index is None:
             return (), {}
-        index = self._moment_index()
         before = self._before if index == 0 else scene.places(self._moments[index - 1].game)
         return scene.moved(before, self._moments[index].game)
 
     def _moment_json(self) -> dict[str, Any] | None:
-        """The moment shown while a playback runs; once it has run, the last
-        one when a dummy or a bot made it (what just happened, and why)."""
+        index = self._moment_told()
+        if index is None:
+            return None
+        return moment_json(self._moments[index], index, self._said if index == 0 else "")
+
+    def _moment_told(self) -> int | None:
+        """The moment the banner tells of: the one shown while a playback
+        runs; once it has run, the last one when a dummy or a bot made it
+        (what just happened, and why). None when a person's action is last."""
         if not self._moments:
             return None
-        index = self._moment_index()
-        moment = self._moments[index]
-        if not self._playing() and self.seats[moment.player].kind == PERSON:
-            return None
-        return moment_json(moment, index, self._said if index == 0 else "")
-
-    def _moment_index(self) -> int:
-        """The moment the banner tells of: the one shown, or the last once played."""
-        return self._at if self._playing() else len(self._moments) - 1
+        if self._playing():
+            return self._at
+        last = len(self._moments) - 1
+        return None if self.seats[self._moments[last].player].kind == PERSON else last
 
     def _branch_step(self) -> int:
         """How many actions the "what if" line shares with the game."""

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from ._svg import FONT, INK, SVG_NS, num, tag, text, text_width
-from ._svg_style import MUTED, PANEL, PAPER
+from ._svg_style import BORDER, MUTED, PANEL, PAPER
 from .drawing import Picture
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def win_rates(table: pd.DataFrame, title: str) -> Picture:
     """A bar for each row's win rate, with its 95% interval, on a scale from 0 to 100%."""
     rows = [(str(label), r.win_rate, r.ci_low, r.ci_high) for label, r in table.iterrows()]
     left, right = _plot_area(label for label, *_ in rows)
-    scale = (right - left) / 1.0
+    scale = right - left  # a rate of 1 spans the plot
     parts = [_ticks(left, scale, len(rows), [0, 0.25, 0.5, 0.75, 1], lambda v: f"{v:.0%}")]
     for i, (label, rate, low, high) in enumerate(rows):
         y = TOP + ROW * i
@@ -93,6 +93,7 @@ def vp_by_source(table: pd.DataFrame, title: str) -> Picture:
     parts = [_ticks(left, scale, len(rows), steps, lambda v: f"{v:g} VP"), _legend()]
     for i, (label, sources) in enumerate(rows):
         y, x = TOP + ROW * i, left
+        baseline = y + BAR / 2 + LABEL * 0.35  # the numbers' text, centred on the bar
         parts.append(_label(label, left, y + BAR / 2))
         for source, value in sources:
             parts.append(
@@ -102,7 +103,7 @@ def vp_by_source(table: pd.DataFrame, title: str) -> Picture:
                 parts.append(
                     text(
                         x + value * scale / 2,
-                        y + BAR / 2 + LABEL * 0.35,
+                        baseline,
                         f"{value:.0f}",
                         font_size=LABEL,
                         text_anchor="middle",
@@ -111,7 +112,7 @@ def vp_by_source(table: pd.DataFrame, title: str) -> Picture:
                 )
             x += value * scale
         total = sum(v for _, v in sources)
-        parts.append(text(x + 6, y + BAR / 2 + LABEL * 0.35, f"{total:.1f}", font_size=LABEL))
+        parts.append(text(x + 6, baseline, f"{total:.1f}", font_size=LABEL))
     return _picture(title, len(rows), parts)
 
 
@@ -133,11 +134,11 @@ def _ticks(
     left: float, scale: float, rows: int, values: list[float], word: Callable[[float], str]
 ) -> str:
     """Vertical grid lines under the bars, each with its value below."""
-    bottom = TOP + ROW * rows - (ROW - BAR)
+    bottom = _bottom(rows)
     lines = []
     for value in values:
         x = left + value * scale
-        lines.append(tag("path", d=f"M{num(x)},{num(TOP - 4)}V{num(bottom + 4)}", stroke="#d8ccb6"))
+        lines.append(tag("path", d=f"M{num(x)},{num(TOP - 4)}V{num(bottom + 4)}", stroke=BORDER))
         lines.append(
             text(x, bottom + 18, word(value), font_size=LABEL - 1, text_anchor="middle", fill=MUTED)
         )
@@ -154,8 +155,13 @@ def _legend() -> str:
     return "".join(parts)
 
 
+def _bottom(rows: int) -> float:
+    """Where the last bar ends."""
+    return TOP + ROW * rows - (ROW - BAR)
+
+
 def _picture(title: str, rows: int, parts: list[str]) -> Picture:
-    height = TOP + ROW * rows - (ROW - BAR) + AXIS + PAD
+    height = _bottom(rows) + AXIS + PAD
     svg = tag(
         "svg",
         tag("rect", width=WIDTH, height=height, rx=10, fill=PAPER),

@@ -107,7 +107,8 @@ def _field(content: dict[str, Any], kind: str, name: str, of: type) -> Any:
 
 
 def _exactly(value: Any, of: type) -> bool:
-    # bool is an int in Python, but not in a message.
+    # bool is an int in Python, but not in a message. A function, not the
+    # test inline: mypy would narrow ``value`` to ``object`` after it.
     return type(value) is of
 
 

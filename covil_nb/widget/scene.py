@@ -225,9 +225,7 @@ def explain_click(game: Game, element: str, actions: list[Action]) -> CovilError
 Told = dict[tuple[int, int], tuple[tuple[Event, ...], str]]
 
 
-def log_json(
-    page: Round, events: list[Event], positions: list[Position], told: Told | None = None
-) -> Json:
+def log_json(page: Round, events: list[Event], positions: list[Position], told: Told) -> Json:
     """The log grouped by day and phase, as names of texts kept in ``page``:
     ``done``, one text per finished phase; ``now``, one per position of the
     phase under way. A step thus adds a name or two, and a phase's text is
@@ -247,13 +245,12 @@ def log_json(
     fresh: Told = {}
     for (when, start), end in zip(spans[:-1], ends, strict=False):
         phase = tuple(events[start:end])
-        kept = (told or {}).get((start, end))
+        kept = told.get((start, end))
         if kept is None or any(a is not b for a, b in zip(kept[0], phase, strict=True)):
             kept = (phase, _group(when, _entries(phase, positions[start:end])))
         fresh[(start, end)] = kept
-    if told is not None:
-        told.clear()
-        told.update(fresh)
+    told.clear()
+    told.update(fresh)
     done = [page.text(text) for _, text in fresh.values()]
     now = []
     if spans:

@@ -39,8 +39,8 @@ def browser(chromium: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterato
         yield context
 
 
-# Each kind of server, by the fixture that gives it to tests.
-SERVER_FIXTURES = {"jupyter": "jupyter", "marimo": "marimo"}
+# Each kind of server; the fixture that gives it to tests has its name.
+SERVERS = ("jupyter", "marimo")
 MARIMO_NOTEBOOK = "solo_marimo.py"
 
 
@@ -53,8 +53,8 @@ def servers(
     used = set().union(*(getattr(item, "fixturenames", ()) for item in request.session.items))
     launched = {
         kind: launch_server(kind, tmp_path_factory.mktemp(kind), MARIMO_NOTEBOOK)
-        for kind, fixture in SERVER_FIXTURES.items()
-        if fixture in used
+        for kind in SERVERS
+        if kind in used
     }
     yield launched
     for server in launched.values():
