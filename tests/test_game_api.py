@@ -130,6 +130,10 @@ def test_moments_of_an_ordinary_step_is_the_step_itself():
     game = random_line(Game.new(["yellow", "red"], seed=5), 5, 12)
     (only,) = game.moments(11)
     assert only.actions == (game.history[11],) and only.game.state == game.at(12).state
+    assert only.player == game.at(11).decision.player and only.reason == ""
+    assert list(only.events) == game.at(12).log[len(game.at(11).log) :]
+    (last,) = game.moments()
+    assert last.game.state == game.state and last.events == tuple(game.log[-len(last.events) :])
 
 
 # -- explanations and the combat view --------------------------------------------------------

@@ -61,11 +61,13 @@ class SetupStep:
 
 
 class Step(NamedTuple):
-    """One applied action (its notation) and the events it caused. Steps
-    never change, so games branched with :meth:`Game.at` share them."""
+    """One applied action (its notation), the events it caused, and who
+    chose it. Steps never change, so games branched with :meth:`Game.at`
+    share them."""
 
     action: str
     events: tuple[Event, ...]
+    player: str
 
 
 @dataclass(frozen=True)
@@ -278,7 +280,7 @@ class Game:
         except BaseException:
             self._rewind(len(self._history))  # whatever went wrong, the game is as it was
             raise
-        self._history.append(Step(str(chosen), tuple(t.events)))
+        self._history.append(Step(str(chosen), tuple(t.events), now.player))
         self._redo.clear()
         if len(self._history) % KEYFRAME_EVERY == 0:
             self._keyframes.append(t.state.clone())
@@ -330,7 +332,7 @@ class Game:
             raise CovilError(f"no {color!r} player in this game: {self.players}", "players")
         return self._fork(resample(self._state, self.cards, color, seed), undo, log)
 
-    def _fork(self, state: State, undo: bool, log: bool) -> Game:
+    def _fork(self, state: State, undo: bool = False, log: bool = True) -> Game:
         game = Game(state, self.cards, self.board, origin={}, undo=undo, log=log)
         if undo:  # its record starts here: the first kept state, which never changes
             game._origin = {"position": game._keyframes[0]}
@@ -405,6 +407,11 @@ class Game:
             raise CovilError("no action has been played yet", "history")
         index = self._step(len(self._history) - 1 if step is None else step, len(self._history) - 1)
         done = self._history[index]
+        if not any(e.kind == "dummy" for e in done.events):
+            # No dummy answered: one moment, the position after the step, kept already.
+            last = index == len(self._history) - 1
+            after = self._state.clone() if last else self._state_at(index + 1)
+            return [Moment(done.player, (done.action,), "", done.events, self._fork(after))]
         t = Table(self._state_at(index), self.cards, self.board)
         now = flow.current(t)
         assert now is not None
@@ -425,7 +432,7 @@ class Game:
             else:  # each later moment is one dummy step, which says what it did and why
                 did = next(e.data for e in events if e.kind == "dummy")
                 who = (did["player"], tuple(did["actions"]), did["reason"])
-            moments.append(Moment(*who, events, self._fork(state, False, True)))
+            moments.append(Moment(*who, events, self._fork(state)))
         return moments
 
     def _step(self, step: object, last: int) -> int:

@@ -181,9 +181,8 @@ class GameWidget(anywidget.AnyWidget):
     def _on_act(self, message: protocol.Message) -> None:
         game = self._ready_person("play")
         before = scene.places(game)
-        player = game.decision.player  # type: ignore[union-attr]
-        events = game.apply(message.action)  # a refusal raises with the game as it was
-        self._after_action(before, player, events)
+        game.apply(message.action)  # a refusal raises with the game as it was
+        self._after_action(before)
 
     def _on_why(self, message: protocol.Message) -> None:
         game = self.line.game
@@ -204,8 +203,8 @@ class GameWidget(anywidget.AnyWidget):
         self._think(seat.color)
         action = self.seats.decide(game)
         before = scene.places(game)
-        events = game.apply(action)
-        self._after_action(before, seat.color, events, said=action.label)
+        game.apply(action)
+        self._after_action(before, said=action.label)
 
     def _on_skip(self, _message: protocol.Message) -> None:
         game = self.line.game
@@ -292,18 +291,11 @@ class GameWidget(anywidget.AnyWidget):
             return "over"
         return "bot" if seat.kind == BOT else None
 
-    def _after_action(
-        self, before: scene.Places, player: str, events: list[Event], said: str = ""
-    ) -> None:
-        """Show the step just played, one moment at a time; ``before``: where
-        the troops were; ``player`` played the action, which caused ``events``;
-        ``said`` is what a bot's action does, in words (a person knows what
-        they chose)."""
-        game = self.line.game
-        if any(e.kind == "dummy" for e in events):
-            self._moments = game.moments()
-        else:  # one moment, the live position: replaying the step would find it again
-            self._moments = [Moment(player, (game.history[-1],), "", tuple(events), game.copy())]
+    def _after_action(self, before: scene.Places, said: str = "") -> None:
+        """Show the step just played, one moment at a time (``Game.moments``);
+        ``before``: where the troops were; ``said`` is what a bot's action
+        does, in words (a person knows what they chose)."""
+        self._moments = self.line.game.moments()
         self._at = 0
         self._before = before
         self._said = said
