@@ -11,6 +11,7 @@ from IPython.lib.pretty import pretty
 
 from covil_nb.model import Game, Score
 from covil_nb.model.actions import Actions, Events
+from covil_nb.model.playthrough import random_game
 
 # -- combat: declarations, passes, raising the stakes, the outcome ------------------------
 
@@ -106,11 +107,7 @@ def test_a_whole_night_reads_as_its_steps_in_turn():
 
 
 def whole_game_text(seed: int) -> str:
-    game = Game.new(["yellow", "red", "green"], seed=seed)
-    chooser = random.Random(seed)
-    while not game.is_over:
-        game.apply(chooser.choice(game.legal_actions()))
-    return str(game.log)
+    return str(random_game(Game.new(["yellow", "red", "green"], seed=seed), seed).log)
 
 
 def test_wording_a_learner_can_read():
