@@ -194,22 +194,23 @@ def test_dealing_the_last_hit_point_loots_a_relic(two_players):
     assert "fortress-red" not in [a.args[0] for a in game.legal_actions() if a.verb == "attack"]
 
 
-def test_defense_minion_pt_allows_only_guardians(two_players):
-    for edition, expected in (
+@pytest.mark.parametrize(
+    ("edition", "defenders"),
+    [
         (
             "en",
             {"gilded-lich", "red-private", "red-squire", "red-bowman", "red-grunt", "red-acolyte"},
         ),
         ("pt", {"red-squire"}),
-    ):
-        s = Scenario(["yellow", "red"], board="A", seed=11, rules=Rules(defense_minion=edition))
-        s.fortress("yellow", "J").fortress("red", "H").hand("yellow", []).hand("red", [])
-        s.overlord("yellow", "iron-marshal", "ready").overlord("red", "gilded-lich", "ready")
-        game = (
-            s.troops("yellow", "E", standing=1).troops("red", "E", standing=1).afternoon().build()
-        )
-        play(game, "lie Y1", "attack R1", "exhaust iron-marshal")
-        assert {a.args[0] for a in game.legal_actions() if a.verb == "exhaust"} == expected
+    ],
+)
+def test_defense_minion_pt_allows_only_guardians(edition, defenders):
+    s = Scenario(["yellow", "red"], board="A", seed=11, rules=Rules(defense_minion=edition))
+    s.fortress("yellow", "J").fortress("red", "H").hand("yellow", []).hand("red", [])
+    s.overlord("yellow", "iron-marshal", "ready").overlord("red", "gilded-lich", "ready")
+    game = s.troops("yellow", "E", standing=1).troops("red", "E", standing=1).afternoon().build()
+    play(game, "lie Y1", "attack R1", "exhaust iron-marshal")
+    assert {a.args[0] for a in game.legal_actions() if a.verb == "exhaust"} == defenders
 
 
 def test_relics_raise_the_stakes_until_a_round_passes(two_players):
