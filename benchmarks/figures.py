@@ -1,8 +1,8 @@
 """The engine figures of issue 9, measured in CPU time (and wall time beside
 it: the machine is shared, so wall times are noisy). Run with
 
-    .venv/bin/python benchmarks/figures.py            # the engine figures
-    .venv/bin/python benchmarks/figures.py --search   # and the search bot's
+    .venv/bin/python benchmarks/figures.py              # the engine figures
+    .venv/bin/python benchmarks/figures.py --search 10   # and the search bot's (10 games)
 
 Nothing here asserts a speed: these are measurements to report.
 """

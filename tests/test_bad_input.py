@@ -5,7 +5,6 @@ positions (hypothesis), broken save files, bad setup arguments."""
 from __future__ import annotations
 
 import json
-import random
 from functools import cache
 
 import pytest
@@ -14,6 +13,7 @@ from hypothesis import strategies as st
 
 from covil_nb import CovilError, Game
 from covil_nb.model.actions import Action
+from covil_nb.model.playthrough import random_game
 
 VERBS = [
     "start",
@@ -61,12 +61,7 @@ WORDS = [
 def position_record(seed: int, steps: int) -> str:
     """A save of a random position: ``steps`` random actions from a seeded deal."""
     game = Game.new(["yellow", "red", "green"], board="A", seed=seed)
-    chooser = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(chooser.choice(game.legal_actions()))
-    return game.to_json()
+    return random_game(game, seed, steps).to_json()
 
 
 def assert_refused_unchanged(game: Game, action: object) -> None:

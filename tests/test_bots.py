@@ -11,6 +11,7 @@ from IPython.lib.pretty import pretty
 from covil_nb import Action, Game
 from covil_nb.bots import BOTS, GreedyBot, MctsBot, decide, evaluate, make_bot, margin
 from covil_nb.bots.greedy import plans, rank
+from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
 
 COLORS = ["yellow", "red", "green", "blue"]
@@ -63,11 +64,7 @@ def test_the_bots_are_registered() -> None:
 
 def midgame(seed: int = 5, players: int = 2, steps: int = 60) -> Game:
     """A position some way into a randomly played game."""
-    game = Game.new(COLORS[:players], board="A", seed=seed)
-    chooser = random.Random(seed)
-    for _ in range(steps):
-        game.apply(chooser.choice(game.legal_actions()))
-    return game
+    return random_game(Game.new(COLORS[:players], board="A", seed=seed), seed, steps)
 
 
 def choices(bot_factory, game: Game, decisions: int) -> list[str]:

@@ -378,3 +378,62 @@ def test_a_missing_file_is_named(tmp_path: Path) -> None:
     (_copy(tmp_path) / "henchmen.json").unlink()
     with pytest.raises(CovilError, match=r"henchmen\.json: missing from"):
         load_cards(tmp_path)
+
+
+# The errors docs/maps-and-cards.md shows, in its order: how to make each.
+W = "impatient-worm"
+
+
+def _first(key: str, value: Any) -> Callable[[Cards], None]:
+    return lambda cards: cards[0].__setitem__(key, value)
+
+
+def _drop_a_blue_henchman(cards: Cards) -> None:
+    cards.remove(next(c for c in cards if c["id"].startswith("blue-")))
+
+
+DOCUMENTED = [
+    (M, _set(W, "cost", 7)),
+    (M, _drop(W, "text")),
+    (M, _set(W, "colour", "red")),
+    (M, _set(W, "stat", "magic")),
+    (M, _first("id", "Impatient Worm")),
+    (R, _first("id", W)),
+    (M, _set("goblin-scavenger", "name", "Impatient Worm")),
+    (M, _nested(W, "command", "amount", value=2)),
+    (M, _nested("dune-runner", "reinforcements", 0, "amount", value=2)),
+    (M, _set(W, "reinforcements", [{"stat": "defense", "amount": 1, "terrains": ["swamp"]}])),
+    (M, _truncate(23)),
+    (H, _drop_a_blue_henchman),
+    (H, _set("red-private", "name", "Corporal")),
+    (R, _set("tidecaller-conch", "gold", 6)),
+    (R, _set("tidecaller-conch", "bonus", {})),
+    (OV, _set("iron-marshal", "class", "warrior")),
+]
+
+
+def _refusal(folder: Path) -> str:
+    """What loading ``folder`` says, with the folder named as the docs name it."""
+    with pytest.raises(CovilError) as caught:
+        load_cards(folder)
+    return caught.value.message.replace(f"{folder.parent}/", "")
+
+
+def test_the_errors_the_docs_show_are_the_loaders(tmp_path: Path) -> None:
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "maps-and-cards.md").read_text()
+    shown = docs.split("Some of them:\n\n```\n")[1].split("```")[0].splitlines()
+    said = []
+    for case, (stem, mutate) in enumerate([*DOCUMENTED, (R, None)]):
+        folder = tmp_path / str(case) / "my-cards"
+        shutil.copytree(REFERENCE_DIR, folder)
+        path = folder / f"{stem}.json"
+        if mutate is None:  # the file itself is broken, then missing
+            path.write_text('{"cards": [', encoding="utf-8")
+            said.append(_refusal(folder))
+            path.unlink()
+        else:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            mutate(data["cards"])
+            path.write_text(json.dumps(data), encoding="utf-8")
+        said.append(_refusal(folder))
+    assert said == shown

@@ -12,9 +12,11 @@ from conftest import play
 from test_solo import solo
 
 from covil_nb import Game
+from covil_nb.model.actions import Event
 from covil_nb.model.afternoon import Turn
 from covil_nb.model.game import KEYFRAME_EVERY
 from covil_nb.model.rng import Rng
+from covil_nb.model.scenario import Scenario
 
 STEPS = 2 * KEYFRAME_EVERY + 11  # past two kept states
 
@@ -78,21 +80,37 @@ def test_a_rule_that_fails_halfway_leaves_the_game_as_it_was(
     assert game.history[-1] == str(legal[0])
 
 
-def test_the_relic_deck_reshuffles_in_one_place_for_draws_and_flips() -> None:
-    """A dummy flipping the last relic has the discard pile shuffled into a
-    new deck, and the log says so, as for a draw."""
-    s = solo().troops("red", "B", standing=1).troops("yellow", "A", lying=1)
-    s.hall("red", [("pit-fighter", "tired"), ("tower-sniper", "tired")])
+RESHUFFLED = "The relic deck ran out: its discard pile is shuffled into a new deck."
+
+
+def with_every_relic_discarded(s: Scenario) -> Scenario:
     s.state.relic_discard += s.state.relic_deck
     s.state.relic_deck.clear()
-    game = s.scepter("red").afternoon("red").build()
-    texts = [e.text for e in game.log]
-    reshuffled = "The relic deck ran out: its discard pile is shuffled into a new deck."
-    assert reshuffled in texts
-    flip = next(i for i, e in enumerate(game.log) if e.kind == "flip")
-    assert texts.index(reshuffled) < flip
+    return s
+
+
+def assert_reshuffled_before(events: list[Event], kind: str) -> None:
+    """The log says the deck was made anew before the first event of ``kind``."""
+    texts = [e.text for e in events]
+    assert RESHUFFLED in texts
+    assert texts.index(RESHUFFLED) < next(i for i, e in enumerate(events) if e.kind == kind)
+
+
+def test_the_relic_deck_reshuffles_in_one_place_for_draws_and_flips(two_players) -> None:
+    """A dummy flipping the last relic has the discard pile shuffled into a
+    new deck, and the log says so, as for a player drawing one."""
+    s = solo().troops("red", "B", standing=1).troops("yellow", "A", lying=1)
+    s.hall("red", [("pit-fighter", "tired"), ("tower-sniper", "tired")])
+    game = with_every_relic_discarded(s).scepter("red").afternoon("red").build()
+    assert_reshuffled_before(game.log, "flip")
     state = game.state
     assert state.relic_deck and len(state.relic_discard) == 1  # the flipped relic
+
+    s = two_players.gold("yellow", 3).troops("yellow", "J", standing=1)
+    game = with_every_relic_discarded(s.troops("red", "H", standing=1)).afternoon().build()
+    assert_reshuffled_before(play(game, "buy-relic"), "draw")
+    state = game.state
+    assert state.relic_deck and state.relic_discard == [] and len(game.player("yellow").hand) == 1
 
 
 def test_a_save_from_before_the_one_fortress_spelling_loads(two_players) -> None:

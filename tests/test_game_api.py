@@ -15,15 +15,8 @@ from covil_nb.bots import RandomBot, advance, make_bot
 from covil_nb.bots import play as play_bots
 from covil_nb.model import CovilError, Game, load_cards
 from covil_nb.model.cards import REFERENCE_DIR
+from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
-
-
-def random_line(game: Game, seed: int, actions: int) -> Game:
-    chooser = random.Random(seed)
-    for _ in range(actions):
-        game.apply(chooser.choice(game.legal_actions()))
-    return game
-
 
 # -- seeds ---------------------------------------------------------------------------
 
@@ -31,7 +24,7 @@ def random_line(game: Game, seed: int, actions: int) -> Game:
 def test_a_game_without_a_seed_picks_one_and_replays_exactly():
     first, second = Game.new(["yellow", "red"]), Game.new(["yellow", "red"])
     assert first.seed != second.seed  # 1 chance in 4 billion of a false alarm
-    random_line(first, 1, 40)
+    random_game(first, 1, 40)
     assert Game.replay(first.record()) == first
     assert first.record()["new"]["seed"] == first.seed
 
@@ -47,12 +40,12 @@ def test_a_given_seed_is_exact():
 def test_winners_are_empty_until_the_game_is_over():
     game = Game.new(["yellow", "red"], seed=4)
     assert game.winners == []
-    random_line(game, 4, 30)
+    random_game(game, 4, 30)
     assert not game.is_over and game.winners == []
 
 
 def test_save_and_load_files(tmp_path):
-    game = random_line(Game.new(["yellow", "red"], seed=2), 2, 25)
+    game = random_game(Game.new(["yellow", "red"], seed=2), 2, 25)
     path = game.save(tmp_path / "game.json")
     assert Game.load(path) == game
     with pytest.raises(CovilError, match=r"wants the text of a save, not a path: use Game.load"):
@@ -70,7 +63,7 @@ def test_a_game_with_a_custom_card_set_saves_and_loads(tmp_path):
     relics["cards"][0]["gold"] = 4  # a printed copy may differ from the reference set
     (folder / "relics.json").write_text(json.dumps(relics))
     cards = load_cards(folder)
-    game = random_line(Game.new(["yellow", "red"], seed=6, cards=cards), 6, 30)
+    game = random_game(Game.new(["yellow", "red"], seed=6, cards=cards), 6, 30)
     loaded = Game.from_json(game.to_json())
     assert loaded == game
     assert loaded.cards.relic(relics["cards"][0]["id"]).gold == 4
@@ -87,7 +80,7 @@ def test_a_custom_scenario_saves_and_loads(tmp_path):
 
 
 def test_at_branches_off_the_history_without_touching_the_game():
-    game = random_line(Game.new(["yellow", "red"], seed=8), 8, 30)
+    game = random_game(Game.new(["yellow", "red"], seed=8), 8, 30)
     before = game.to_json()
     past = game.at(10)
     assert past.history == game.history[:10]
@@ -96,13 +89,13 @@ def test_at_branches_off_the_history_without_touching_the_game():
     assert past.history == game.history[:11]
     past.undo()
     past.undo()
-    random_line(past, 99, 15)  # a "what if" line
+    random_game(past, 99, 15)  # a "what if" line
     assert game.to_json() == before
     assert game.at(len(game.history)) == game
 
 
 def test_at_refuses_steps_outside_the_history():
-    game = random_line(Game.new(["yellow", "red"], seed=8), 8, 3)
+    game = random_game(Game.new(["yellow", "red"], seed=8), 8, 3)
     for bad in (-1, 4, "2", True):
         with pytest.raises(CovilError, match="step"):
             game.at(bad)  # type: ignore[arg-type]
@@ -127,7 +120,7 @@ def test_moments_show_each_dummy_step_in_turn():
 
 
 def test_moments_of_an_ordinary_step_is_the_step_itself():
-    game = random_line(Game.new(["yellow", "red"], seed=5), 5, 12)
+    game = random_game(Game.new(["yellow", "red"], seed=5), 5, 12)
     (only,) = game.moments(11)
     assert only.actions == (game.history[11],) and only.game.state == game.at(12).state
     assert only.player == game.at(11).decision.player and only.reason == ""

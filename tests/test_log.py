@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from conftest import play
 from IPython.lib.pretty import pretty
 
 from covil_nb.model import Game, Score
 from covil_nb.model.actions import Actions, Events
+from covil_nb.model.playthrough import random_game
 
 # -- combat: declarations, passes, raising the stakes, the outcome ------------------------
 
@@ -57,16 +59,30 @@ def outcome_of(s, *responses: str) -> str:
     return outcome
 
 
-def test_a_tie_is_said_to_go_to_the_defender_only_on_a_tie(two_players):
-    lost = outcome_of(two_players, "exhaust red-squire")  # defense 2; red can do no more
-    assert lost.endswith("R1 was standing: it lies down and retreats.")
-    assert "tie" not in lost
-    two_players.hand("red", ["drowned-crown", "greenwood-mask"])  # defense 1 + 1 + 2 + 1 = 5
-    tie = outcome_of(
-        two_players, "exhaust red-squire", "activate drowned-crown", "activate greenwood-mask"
-    )
-    assert tie.startswith("Defender wins: yellow's attack 5 (")
-    assert tie.endswith("): a tie goes to the defender. Nothing happens.")
+@pytest.mark.parametrize(
+    ("relics", "responses", "opening", "ending"),
+    [
+        (
+            [],
+            ["exhaust red-squire"],
+            "Defender loses: ",
+            "R1 was standing: it lies down and retreats.",
+        ),
+        (  # defense 1 + 1 + 2 + 1 = 5
+            ["drowned-crown", "greenwood-mask"],
+            ["exhaust red-squire", "activate drowned-crown", "activate greenwood-mask"],
+            "Defender wins: yellow's attack 5 (",
+            "): a tie goes to the defender. Nothing happens.",
+        ),
+    ],
+)
+def test_a_tie_is_said_to_go_to_the_defender_only_on_a_tie(
+    two_players, relics, responses, opening, ending
+):
+    """Defense 2 (red can do no more) loses; with two relics it ties."""
+    outcome = outcome_of(two_players.hand("red", relics), *responses)
+    assert outcome.startswith(opening) and outcome.endswith(ending)
+    assert ("tie" in outcome) == bool(relics)
 
 
 def test_an_attack_of_strength_0_on_an_unguarded_fortress_says_it_does_no_damage(two_players):
@@ -106,11 +122,7 @@ def test_a_whole_night_reads_as_its_steps_in_turn():
 
 
 def whole_game_text(seed: int) -> str:
-    game = Game.new(["yellow", "red", "green"], seed=seed)
-    chooser = random.Random(seed)
-    while not game.is_over:
-        game.apply(chooser.choice(game.legal_actions()))
-    return str(game.log)
+    return str(random_game(Game.new(["yellow", "red", "green"], seed=seed), seed).log)
 
 
 def test_wording_a_learner_can_read():

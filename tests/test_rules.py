@@ -194,22 +194,23 @@ def test_dealing_the_last_hit_point_loots_a_relic(two_players):
     assert "fortress-red" not in [a.args[0] for a in game.legal_actions() if a.verb == "attack"]
 
 
-def test_defense_minion_pt_allows_only_guardians(two_players):
-    for edition, expected in (
+@pytest.mark.parametrize(
+    ("edition", "defenders"),
+    [
         (
             "en",
             {"gilded-lich", "red-private", "red-squire", "red-bowman", "red-grunt", "red-acolyte"},
         ),
         ("pt", {"red-squire"}),
-    ):
-        s = Scenario(["yellow", "red"], board="A", seed=11, rules=Rules(defense_minion=edition))
-        s.fortress("yellow", "J").fortress("red", "H").hand("yellow", []).hand("red", [])
-        s.overlord("yellow", "iron-marshal", "ready").overlord("red", "gilded-lich", "ready")
-        game = (
-            s.troops("yellow", "E", standing=1).troops("red", "E", standing=1).afternoon().build()
-        )
-        play(game, "lie Y1", "attack R1", "exhaust iron-marshal")
-        assert {a.args[0] for a in game.legal_actions() if a.verb == "exhaust"} == expected
+    ],
+)
+def test_defense_minion_pt_allows_only_guardians(edition, defenders):
+    s = Scenario(["yellow", "red"], board="A", seed=11, rules=Rules(defense_minion=edition))
+    s.fortress("yellow", "J").fortress("red", "H").hand("yellow", []).hand("red", [])
+    s.overlord("yellow", "iron-marshal", "ready").overlord("red", "gilded-lich", "ready")
+    game = s.troops("yellow", "E", standing=1).troops("red", "E", standing=1).afternoon().build()
+    play(game, "lie Y1", "attack R1", "exhaust iron-marshal")
+    assert {a.args[0] for a in game.legal_actions() if a.verb == "exhaust"} == defenders
 
 
 def test_relics_raise_the_stakes_until_a_round_passes(two_players):
@@ -366,13 +367,17 @@ def test_an_invalid_position_is_refused(two_players):
         s.build()
 
 
-def test_a_relic_cannot_move_a_troop_out_of_the_rebels_attack(two_players):
+@pytest.mark.parametrize(("in_town", "movable"), [(1, "troop Y2"), (2, "troop Y3")])
+def test_no_relic_moves_a_town_troop_out_of_the_rebels_reach(two_players, in_town, movable):
+    """The rebels retaliate on yellow's troops in town (zone E) one by one:
+    while Y1 defends, a relic may move the troop out of town, never Y2 when it
+    is in town too, as the rebels attack it next."""
     s = two_players.rebels(4).hand("yellow", ["tidecaller-conch"])
-    s.troops("yellow", "E", lying=1).troops("yellow", "J", lying=1).troops("red", "H", lying=1)
-    game = s.night().build()
+    s.troops("yellow", "E", lying=in_town).troops("yellow", "J", lying=1)
+    game = s.troops("red", "H", lying=1).night().build()
     assert game.decision.kind == "defend-rebels"
     play(game, "activate tidecaller-conch")
-    assert [str(a) for a in game.legal_actions() if a.verb == "troop"] == ["troop Y2"]
+    assert [str(a) for a in game.legal_actions() if a.verb == "troop"] == [movable]
 
 
 def test_a_resting_command_cannot_rest_its_own_minion(two_players):
@@ -432,17 +437,6 @@ def test_a_relic_activated_against_the_rebels_does_not_stay_to_the_next_day(two_
     assert game.day == 2
     assert game.player("yellow").active == []
     assert "drowned-crown" in game.state.relic_discard
-
-
-def test_no_relic_moves_a_town_troop_out_of_the_rebels_reach(two_players):
-    """Y1 and Y2 are both in town when the rebels retaliate: while Y1 defends,
-    a relic may move Y3, never Y2, which the rebels attack next."""
-    s = two_players.rebels(4).hand("yellow", ["tidecaller-conch"]).gold("yellow", 0)
-    s.troops("yellow", "E", lying=2).troops("yellow", "J", lying=1).troops("red", "H", lying=1)
-    game = s.night().build()
-    assert game.decision.kind == "defend-rebels"
-    play(game, "activate tidecaller-conch")
-    assert [str(a) for a in game.legal_actions() if a.verb == "troop"] == ["troop Y3"]
 
 
 def test_a_responder_who_can_still_buy_a_relic_is_asked(two_players):

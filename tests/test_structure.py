@@ -31,23 +31,32 @@ def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
     return found
 
 
+def _dotted(node: ast.AST) -> list[str]:
+    """The absolute dotted names an import statement of a model module names:
+    ``from . import flow`` is ``covil_nb.model.flow``, ``from ..bots import
+    x`` is ``covil_nb.bots.x``."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if not isinstance(node, ast.ImportFrom):
+        return []
+    package = ["covil_nb", "model"]  # where the model modules sit
+    base = ".".join(package[: len(package) + 1 - node.level]) if node.level else ""
+    prefix = ".".join(part for part in (base, node.module) if part)
+    return [f"{prefix}.{alias.name}" for alias in node.names]
+
+
 def imports(module: str, folder: Path = MODEL) -> set[str]:
     """The model modules ``module`` imports (``from . import x``, ``from .x
     import y``, ``covil_nb.model.x``), and any other package under
-    ``covil_nb`` by its dotted name."""
+    ``covil_nb`` (``covil_nb.widget``), however it is spelled."""
     tree = ast.parse((folder / f"{module}.py").read_text(encoding="utf-8"))
     found: set[str] = set()
-    for node in _runtime_nodes(tree):
-        if isinstance(node, ast.ImportFrom):
-            if node.level == 1 and node.module is None:
-                found |= {alias.name for alias in node.names}
-            elif node.level == 1:
-                found.add(node.module.split(".")[0])  # type: ignore[union-attr]
-            elif node.module and node.module.startswith("covil_nb."):
-                name = node.module.removeprefix("covil_nb.model.")
-                found.add(name.split(".")[0] if name != node.module else node.module)
-        elif isinstance(node, ast.Import):
-            found |= {a.name for a in node.names if a.name.startswith("covil_nb.")}
+    for name in (n for node in _runtime_nodes(tree) for n in _dotted(node)):
+        parts = name.split(".")
+        if parts[:2] == ["covil_nb", "model"] and len(parts) > 2:
+            found.add(parts[2])
+        elif parts[0] == "covil_nb" and len(parts) > 1:
+            found.add(".".join(parts[:2]))
     return found
 
 
@@ -82,5 +91,17 @@ def test_the_import_reader_sees_imports_in_functions_and_skips_type_checking(
         "from .cards import CardSet\n"
         "if TYPE_CHECKING:\n    from .game import Game\n"
         "def late():\n    from .combat import Combat\n"
+        "from .. import widget\n"
+        "from ..bots.greedy import GreedyBot\n"
+        "from covil_nb import lessons\n"
+        "import covil_nb.model.night\n"
     )
-    assert imports("probe", tmp_path) == {"flow", "cards", "combat"}
+    assert imports("probe", tmp_path) == {
+        "flow",
+        "cards",
+        "combat",
+        "night",
+        "covil_nb.widget",
+        "covil_nb.bots",
+        "covil_nb.lessons",
+    }

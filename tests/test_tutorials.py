@@ -87,6 +87,7 @@ def test_an_exercise_waits_for_the_learner_without_an_error(name: str) -> None:
     answer instead of failing."""
     cells = [c for c in notebook(name)["cells"] if c["cell_type"] == "code"]
     checks = [c for c in cells if re.search(r"^your_answer = None\b", source(c), re.M)]
+    assert checks, f"{name} asks the learner nothing"  # each asks a few questions (README)
     for cell in checks:
         [asked] = [plain(o) for o in cell["outputs"]]
         assert asked.rstrip().endswith("Write your answer in the cell, then run it again.")

@@ -3,7 +3,6 @@ knows stays; search copies are independent of the game."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
@@ -13,11 +12,7 @@ from covil_nb.model.playthrough import random_game
 
 
 def midgame(seed: int = 3, steps: int = 120) -> Game:
-    game = Game.new(["yellow", "red", "green"], board="A", seed=seed)
-    chooser = random.Random(seed)
-    for _ in range(steps):
-        game.apply(chooser.choice(game.legal_actions()))
-    return game
+    return random_game(Game.new(["yellow", "red", "green"], board="A", seed=seed), seed, steps)
 
 
 def test_a_seat_view_keeps_what_the_seat_knows():
