@@ -1,19 +1,13 @@
-"""Shared fixtures: a scenario builder and a helper to play actions."""
+"""Shared fixtures: a scenario builder; and ``play``, the tutorials' helper to play actions."""
 
 from __future__ import annotations
 
 import pytest
 
-from covil_nb.model.game import Game
+from covil_nb.lessons import play
 from covil_nb.model.scenario import Scenario
 
-
-def play(game: Game, *actions: str) -> list:
-    """Apply actions in order; return all the events they caused."""
-    events = []
-    for action in actions:
-        events += game.apply(action)
-    return events
+__all__ = ["play"]  # the tests play actions as the tutorials do
 
 
 @pytest.fixture
