@@ -135,6 +135,15 @@ def test_every_piece_is_in_the_picture_with_its_attribute(name: str) -> None:
     assert set(values(root, "data-coin")) == coins
 
 
+def test_drawing_reads_the_state_and_never_changes_it() -> None:
+    # The drawing reads the game's own state (Game.read_state), not a copy.
+    for name in [*POSITIONS, "combat scenario"]:
+        game = position(name)
+        before = game.state  # a copy
+        drawing.draw(game, actions=game.legal_actions())
+        assert game.read_state() == before, name
+
+
 def test_the_svg_is_valid_deterministic_and_id_free() -> None:
     for name in [*POSITIONS, "combat scenario"]:
         game = position(name)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 SVG_NS = "http://www.w3.org/2000/svg"
 #: The margin around and between the sections of the whole picture.
@@ -39,7 +39,11 @@ def num(x: float) -> str:
     if type(x) is int:
         return str(x)
     text = f"{x:.1f}"
-    return text[:-2] if text.endswith(".0") else text
+    if text.endswith(".0"):
+        text = text[:-2]
+    # -0.0 (and what rounds to it) is written "0": equal numbers, equal text,
+    # which the attribute cache below relies on (0.0 == -0.0 there).
+    return "0" if text == "-0" else text
 
 
 def _value(value: str | int | float) -> str:
@@ -54,14 +58,18 @@ def _attribute_name(key: str) -> str:
     return key.rstrip("_").replace("_", "-")
 
 
+# A position's picture writes the same few thousand name="value" pairs
+# (colours, sizes, places) step after step: each is written once. Bounded,
+# since words and numbers come from the game (a long session meets more).
+@lru_cache(maxsize=1 << 14)
+def _attribute(key: str, value: str | int | float) -> str:
+    return f' {_attribute_name(key)}="{_value(value)}"'
+
+
 def attrs(**named: Value) -> str:
     """Attributes from keywords: ``stroke_width`` is written ``stroke-width``,
     ``data_zone`` ``data-zone``; None leaves the attribute out."""
-    return "".join(
-        f' {_attribute_name(key)}="{_value(value)}"'
-        for key, value in named.items()
-        if value is not None
-    )
+    return "".join(_attribute(key, value) for key, value in named.items() if value is not None)
 
 
 def tag(name: str, *children: str, **named: Value) -> str:

@@ -382,7 +382,7 @@ def _pledge(state: State, color: str) -> Pledge:
 
 @dataclass(frozen=True)
 class _Seen:
-    """What one hall is drawn from: the state (one copy for the whole hall),
+    """What one hall is drawn from: the state (read, never changed),
     the player, what they pledge, and whose eyes look."""
 
     game: Game
@@ -398,7 +398,7 @@ def hall(game: Game, color: str, marks: Marks, viewer: str | None = None) -> Sec
     hands show as a count. A dummy's relics are always face down."""
     if color not in game.players:
         raise CovilError(f"no {color!r} player in this game: {game.players}", RULE)
-    state = game.state
+    state = game.read_state()
     dummy = state.is_dummy(color)
     seen = _Seen(
         game,
@@ -670,7 +670,7 @@ def _place(slots: list[_Draw]) -> list[str]:
 def market(game: Game, marks: Marks) -> Section:
     """The mercenary pool in rows of six (with the card being bought, if
     any), and the piles under it."""
-    s = game.state
+    s = game.read_state()
     buying = purchase(s)
     rows = max(1, (len(s.pool) + _POOL_PER_ROW - 1) // _POOL_PER_ROW)
     piles_y = _POOL_Y + rows * (CARD_H + 8) + 6

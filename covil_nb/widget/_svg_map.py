@@ -174,7 +174,7 @@ def pieces_layer(
     """Everything on the map that changes: zone marks, fortresses, the
     rebels, troops standing or lying, notes, and arrows: the combat under
     way's attack first, then ``arrows``."""
-    s, board, g = game.state, game.board, geometry(game.board)
+    s, board, g = game.read_state(), game.board, geometry(game.board)
     placed = _place(s, g)
     parts = [_zone_marks(zone_id, g, marks) for zone_id in board.zones]
     parts += [

@@ -34,7 +34,7 @@ _STEP = 17.0  # between its lines
 def status(game: Game, caption: str | None = None) -> Section:
     """Title (or ``caption``), day and phase, the decision and who makes it,
     and the combat under way."""
-    s = game.state
+    s = game.read_state()
     title = caption or f"Covil: The Dark Overlords — {game.board.title}"
     parts = [text(12, 26, title, font_size=18 if caption else 16, font_weight="bold", fill=INK)]
     parts.append(_calendar(s.day, s.phase, WIDTH - 12))

@@ -103,7 +103,7 @@ def _payment(action: Action, game: Game, color: str) -> str:
             "or 'pay minion <id>'",
             "2.1 Acquire a minion",
         )
-    buying = purchase(game.state)
+    buying = purchase(game.read_state())
     pledged = buying.gold if buying else 0
     return key("coin", f"{color}-{pledged + int(item)}")
 

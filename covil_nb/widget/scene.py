@@ -76,7 +76,7 @@ Moved = tuple[tuple[tuple[str, str, str], ...], dict[str, str]]  # arrows, highl
 
 def places(game: Game) -> Places:
     """Where every troop is, and whether it stands."""
-    return {t.id: (t.zone, t.standing) for p in game.state.players for t in p.troops}
+    return {t.id: (t.zone, t.standing) for p in game.read_state().players for t in p.troops}
 
 
 def moved(before: Places, game: Game) -> Moved:
