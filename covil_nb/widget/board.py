@@ -10,7 +10,7 @@ Playback: a solo dummy is played by the engine inside ``Game.apply``, so after
 an action the game is already at the next decision of a person; the board
 shows the positions in between (``Game.moments()``) one ``step`` message at a
 time. A bot's seat waits for a ``step`` message too, then the bot thinks (the
-``controls`` trait says so at once) and its action is played the same way.
+page that asked says so meanwhile) and its action is played the same way.
 ``skip`` plays on to the next decision of a person.
 """
 
@@ -200,7 +200,6 @@ class GameWidget(anywidget.AnyWidget):
             raise CovilError("the game is over: there is no step to show", "Final scoring")
         if seat.kind != BOT:
             raise CovilError(f"it is {seat}'s decision: there is no step to show", "widget")
-        self._think(seat.color)
         action = self.seats.decide(game)
         before = scene.places(game)
         game.apply(action)
@@ -215,7 +214,6 @@ class GameWidget(anywidget.AnyWidget):
             seat = self.seats.plays(game)
             if seat is None or seat.kind != BOT:
                 break
-            self._think(seat.color)
             game.apply(self.seats.decide(game))
         self._publish()
 
@@ -312,10 +310,6 @@ class GameWidget(anywidget.AnyWidget):
             self._moments = []
             self._publish()
 
-    def _think(self, color: str) -> None:
-        # Sent at once, before the bot thinks (outside any hold_sync).
-        self.controls = {**self.controls, "thinking": color}
-
     def _travel(self, verb: str) -> None:
         """Undo or redo back to a person's decision: a bot's actions go with
         the person's action they answered (a dummy's are part of it)."""
@@ -385,7 +379,6 @@ class GameWidget(anywidget.AnyWidget):
                 "steps": len(game.history),
                 "moment": self._moment_json(),
                 "pending": len(self._moments) - 1 - self._at if playing else 0,
-                "thinking": None,
                 "what_if": None if self._what_if is None else {"from": self._branch_step()},
             }
             self.hint = {}

@@ -42,7 +42,11 @@ const shared = new WeakMap(); // the model's `board` value -> { speed, timer, ch
 // one object per model (Python sets it once): it is.
 function sharedOf(model) {
   const key = model.get("board") || model;
-  if (!shared.has(key)) shared.set(key, { speed: "normal", timer: null, chunks: new Map() });
+  if (!shared.has(key)) {
+    // asked: the step or skip sent to a bot's seat (see thinking());
+    // views: where the views of this model hear that it changed.
+    shared.set(key, { speed: "normal", timer: null, chunks: new Map(), asked: null, views: new EventTarget() });
+  }
   return shared.get(key);
 }
 
@@ -51,10 +55,30 @@ function sharedOf(model) {
 function post(model, content) {
   try {
     model.send(content);
-    return true;
   } catch {
     return false;
   }
+  if ((content.kind === "step" || content.kind === "skip") && (model.get("decision") || {}).waiting === "bot") {
+    // The page says the bot is thinking as soon as it asks, with no message
+    // from Python: a bot's step then costs one message back, not two.
+    setAsked(model, { kind: content.kind, version: content.version });
+  }
+  return true;
+}
+
+// Every view of the model redraws its controls when a request is asked or refused.
+function setAsked(model, asked) {
+  const state = sharedOf(model);
+  state.asked = asked;
+  state.views.dispatchEvent(new Event("thinking"));
+}
+
+// The request a bot's seat is thinking over, or null: one asked on the
+// position shown, not yet answered by a new position or a refusal.
+function thinking(model) {
+  const asked = sharedOf(model).asked;
+  const waiting = (model.get("decision") || {}).waiting;
+  return asked && asked.version === model.get("version") && waiting === "bot" ? asked : null;
 }
 
 // While the board shows a playback or waits for a bot, ask Python for the
@@ -792,7 +816,7 @@ function render({ model, el }) {
     parts.banner.replaceChildren(...lines);
     parts.banner.hidden = lines.length === 0;
     root.classList.toggle("covil-looking-back", page.cursor != null);
-    root.classList.toggle("covil-thinking", Boolean(controls.thinking));
+    root.classList.toggle("covil-thinking", thinking(model) != null);
   }
 
   function bannerLines(decision, controls) {
@@ -800,7 +824,8 @@ function render({ model, el }) {
       return [make("div", "", `Looking back: ${sliderText()}. ← → to move, Esc or End to return, t to try a “what if” from here.`)];
     }
     const lines = [];
-    if (controls.thinking) lines.push(make("div", "", `${seatLabel(controls.thinking)} is thinking…`));
+    const asked = thinking(model);
+    if (asked) lines.push(make("div", "", asked.kind === "skip" ? "Playing on to your decision…" : `${seatLabel(decision.player)} is thinking…`));
     else if (controls.moment) lines.push(...momentLines(controls.moment));
     const next = nextStepText(decision, controls);
     if (next) lines.push(make("div", "covil-next", next));
@@ -817,7 +842,7 @@ function render({ model, el }) {
 
   // While a playback or a bot holds the board: how it goes on.
   function nextStepText(decision, controls) {
-    if (controls.thinking || (decision.waiting !== "playback" && decision.waiting !== "bot")) return "";
+    if (thinking(model) || (decision.waiting !== "playback" && decision.waiting !== "bot")) return "";
     const byHand = sharedOf(model).speed === "off";
     const more = decision.waiting === "bot" ? `${seatLabel(decision.player)} is to play` : `${controls.pending} more step${controls.pending === 1 ? "" : "s"} to show`;
     return byHand ? `${more}: Step (n) shows the next, Skip to my decision (s) jumps to yours.` : `${more}: they play on by themselves (p pauses).`;
@@ -833,7 +858,7 @@ function render({ model, el }) {
     const controls = model.get("controls") || {};
     const waiting = (model.get("decision") || {}).waiting;
     // While a bot thinks, Python is busy: a second request would only be stale.
-    const busy = Boolean(controls.thinking);
+    const busy = thinking(model) != null;
     parts.undo.disabled = busy || !controls.can_undo;
     parts.redo.disabled = busy || !controls.can_redo;
     parts.step.disabled = busy || (waiting !== "playback" && waiting !== "bot");
@@ -856,6 +881,7 @@ function render({ model, el }) {
     const error = model.get("error") || {};
     parts.error.replaceChildren();
     if (!error.text) return;
+    if (thinking(model)) setAsked(model, null); // refused: no bot is thinking
     parts.error.append(make("span", "", error.text));
     if (error.rule) parts.error.append(" ", make("span", "covil-rule", `(${error.rule})`));
     parts.error.hidden = false;
@@ -986,6 +1012,8 @@ function render({ model, el }) {
   });
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
+  const views = sharedOf(model).views;
+  views.addEventListener("thinking", drawControls);
 
   drawBoard();
   drawPosition();
@@ -998,6 +1026,7 @@ function render({ model, el }) {
   return () => {
     for (const [name, listener] of listeners) model.off(`change:${name}`, listener);
     unwatchTheme();
+    views.removeEventListener("thinking", drawControls);
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);
   };
