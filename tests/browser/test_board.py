@@ -9,12 +9,13 @@ same positions every run, so the clicks below are known to be legal.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from playwright.sync_api import expect
 
 from browser.board import ROOT, Board
-from browser.harness import DARK, LIGHT, Notebook, NotebookOpener, screenshot_path
+from browser.harness import DARK, LIGHT, Notebook, NotebookOpener, Server, screenshot_path
 
 SOLO = "solo.ipynb"
 FIRST_DAY = [
@@ -265,3 +266,42 @@ def test_the_page_does_not_grow_with_the_game(open_in_lab: NotebookOpener) -> No
         board.skip_to_decision()
         counts.append(board.root.evaluate(NODES))
     assert max(counts[-10:]) <= max(counts[:10]) + 60, counts
+
+
+# Click Step and read, in the same task (before any answer can arrive), what
+# the board says and whether it still offers the Step button.
+STEP_AND_READ = """
+(step) => {
+  const board = step.closest(".covil-board");
+  step.click();
+  return {
+    banner: board.querySelector(".covil-banner").textContent,
+    stepDisabled: step.disabled,
+    thinking: board.classList.contains("covil-thinking"),
+  };
+}
+"""
+
+
+def test_a_bot_is_shown_thinking_as_soon_as_it_is_asked(open_in_lab: NotebookOpener) -> None:
+    """``bot.ipynb``: yellow against a greedy bot. The page says the bot is
+    thinking the moment it asks for its step (no message from Python needed),
+    then what the bot did once its position arrives."""
+    notebook = open_in_lab("bot.ipynb")
+    board = Board(notebook.run_all(f"{ROOT}[data-version]"))
+    board.speed("off")
+    board.choose("start H")
+    expect(board.root).to_have_attribute("data-waiting", "bot")
+    before = board.version
+    asked = board.control("Step").evaluate(STEP_AND_READ)
+    assert asked == {"banner": "red (greedy) is thinking…", "stepDisabled": True, "thinking": True}
+    board.moved_on_from(before)
+    expect(board.root.locator(".covil-banner")).to_contain_text("red (greedy) played start")
+    expect(board.root).not_to_have_class(re.compile(r"\bcovil-thinking\b"))
+    assert notebook.kernel.value("board.game.history[-1]").startswith("start")
+
+
+def test_the_server_loads_the_boards_extension(jupyter: Server) -> None:
+    """The package's server extension (kernel messages sent without Nagle's
+    delay) is enabled by installing the package: the server under test has it."""
+    assert "covil_nb.widget.server | extension was successfully loaded" in jupyter.log.read_text()
