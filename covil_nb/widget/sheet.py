@@ -17,10 +17,11 @@ troop) or a lone tag above them; the section's *layout*, the names of its
 chunks joined by spaces, is a text of the store too, and ``pictures`` names
 one layout per section. Joined in order, the chunks give the SVG back exactly.
 
-The page keeps every text it receives (a name always means the same text, so
-a kept one never goes stale): it starts from ``chunks`` and adds
-``chunks_new`` at each step. Steps reach the page in order, so what a step
-leaves out the page already holds.
+The page keeps the texts in use, as :class:`Sheet` does (a name always means
+the same text, so a kept one never goes stale): it starts from ``chunks``,
+adds ``chunks_new`` at each step and drops the texts the new position no
+longer names. Steps reach the page in order, so what a step leaves out the
+page already holds.
 """
 
 from __future__ import annotations

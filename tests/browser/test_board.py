@@ -253,11 +253,13 @@ def test_the_page_does_not_grow_with_the_game(open_in_lab: NotebookOpener) -> No
     """30 actions of a solo game chosen by a seeded random player: the board's
     node count at the last 10 decisions stays within a small margin of the
     first 10 (the pictures vary with the position; a closed log group is a
-    heading only). A node kept per step would add hundreds."""
+    heading only). A node kept per step would add hundreds. The texts the
+    page keeps (``data-texts``) are those of the position: a step's new ones
+    replace those it no longer uses."""
     _, board = open_solo(open_in_lab)
     board.speed("off")
     choose = random.Random(7)
-    counts = []
+    counts, texts = [], []
     for _ in range(30):
         offered = board.root.locator(".covil-actions button[data-action]").evaluate_all(
             "buttons => buttons.map(b => b.dataset.action)"
@@ -265,7 +267,9 @@ def test_the_page_does_not_grow_with_the_game(open_in_lab: NotebookOpener) -> No
         board.choose(choose.choice(offered))
         board.skip_to_decision()
         counts.append(board.root.evaluate(NODES))
+        texts.append(int(board.root.get_attribute("data-texts") or "0"))
     assert max(counts[-10:]) <= max(counts[:10]) + 60, counts
+    assert 0 < max(texts[-10:]) <= max(texts[:10]) + 60, texts
 
 
 # Click Step and read, in the same task (before any answer can arrive), what

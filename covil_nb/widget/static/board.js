@@ -99,9 +99,11 @@ function scheduleStep(model) {
 
 // == 2. Pictures in chunks ====================================================
 // Python sends each section of the drawing as a list of chunk names, and
-// per step only the chunks it adds (`chunks_new`); `chunks` holds every chunk
-// in use when the page opens. The page keeps every chunk it receives: a name
-// always means the same text.
+// per step only the chunks it adds (`chunks_new`) to those the last step
+// used; `chunks` holds every chunk in use when the page opens. A name always
+// means the same text. At each new position the page keeps the texts in use
+// and drops the rest, as Python's sheet does: the store does not grow with
+// the game, and what a step leaves out the page still holds.
 
 function absorb(model, trait) {
   const store = sharedOf(model).chunks;
@@ -119,6 +121,34 @@ function sectionText(model, layout, extra = {}) {
   return names.map((name) => textOf(model, name, extra) ?? "").join("");
 }
 
+// The texts the position's traits name: each section's layout and its
+// chunks, the log's texts, and those of a past position on show.
+function inUse(model) {
+  const store = sharedOf(model).chunks;
+  const past = model.get("past") || {};
+  const used = new Set();
+  const section = (layout, extra = {}) => {
+    used.add(layout);
+    for (const name of (extra[layout] ?? store.get(layout) ?? "").split(" ")) used.add(name);
+  };
+  for (const layout of Object.values(model.get("pictures") || {})) section(layout);
+  for (const layout of Object.values(past.pictures || {})) section(layout, past.chunks || {});
+  for (const names of Object.values(model.get("log") || {})) for (const name of names) used.add(name);
+  return used;
+}
+
+function prune(model) {
+  absorb(model, "chunks_new");
+  const store = sharedOf(model).chunks;
+  const used = inUse(model);
+  for (const name of store.keys()) {
+    if (!used.has(name)) {
+      store.delete(name);
+      parsed.delete(name);
+    }
+  }
+}
+
 // A log text, parsed once.
 const parsed = new Map();
 function parsedText(model, name) {
@@ -133,7 +163,10 @@ function parsedText(model, name) {
 // == 3. initialize(): once per model ==========================================
 
 function initialize({ model }) {
-  const onChange = () => scheduleStep(model);
+  const onChange = () => {
+    prune(model);
+    scheduleStep(model);
+  };
   const onChunks = () => absorb(model, "chunks");
   const onNew = () => absorb(model, "chunks_new");
   absorb(model, "chunks");
@@ -903,6 +936,7 @@ function render({ model, el }) {
 
   function onVersion() {
     root.dataset.version = String(model.get("version"));
+    root.dataset.texts = String(sharedOf(model).chunks.size); // bounded (see 2.)
     parts.error.hidden = true; // an error belongs to the position it was made on
     page.clicked = null;
     page.chooser = null;
