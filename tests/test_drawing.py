@@ -19,6 +19,7 @@ import pytest
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.scenario import Scenario
 from covil_nb.widget import drawing
+from covil_nb.widget._svg import attrs, num
 from covil_nb.widget._svg_style import ACTION, HIGHLIGHTS
 from covil_nb.widget.elements import KINDS, VERBS, attribute, elements_of
 
@@ -500,3 +501,13 @@ def test_relics_wrap_in_rows_under_the_minions() -> None:
     rows = {re.search(r",([\d.]+)\)", tiles[r]).group(1) for r in [*relics, "greenwood-mask"]}
     assert len(rows) == 2  # 3 slots a row: four tiles and a stack of active relics
     assert not any("scale" in (t or "") for t in tiles.values())
+
+
+def test_equal_numbers_are_written_alike_whatever_was_written_first() -> None:
+    # Attributes are written once per (name, value): 0.0 == -0.0 share an entry.
+    assert num(-0.0) == num(-0.04) == num(0) == "0"
+    assert num(2.0) == "2" and num(-1.25) == "-1.2" and num(7) == "7"
+    assert attrs(x=0.0) == attrs(x=-0.0) == attrs(x=0) == ' x="0"'
+    assert attrs(stroke_width=1.5, class_="a<b", data_zone=None) == (
+        ' stroke-width="1.5" class="a&lt;b"'
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 SVG_NS = "http://www.w3.org/2000/svg"
 #: The margin around and between the sections of the whole picture.
@@ -52,18 +52,13 @@ def _value(value: str | int | float) -> str:
     return num(value)
 
 
-@cache
-def _attribute_name(key: str) -> str:
-    """``stroke_width`` → ``stroke-width``; a trailing ``_`` (``class_``) dropped."""
-    return key.rstrip("_").replace("_", "-")
-
-
 # A position's picture writes the same few thousand name="value" pairs
 # (colours, sizes, places) step after step: each is written once. Bounded,
 # since words and numbers come from the game (a long session meets more).
 @lru_cache(maxsize=1 << 14)
 def _attribute(key: str, value: str | int | float) -> str:
-    return f' {_attribute_name(key)}="{_value(value)}"'
+    """``stroke_width`` is written ``stroke-width``; a trailing ``_`` (``class_``) dropped."""
+    return f' {key.rstrip("_").replace("_", "-")}="{_value(value)}"'
 
 
 def attrs(**named: Value) -> str:
