@@ -389,6 +389,16 @@ class Purchase(Frame):
     relics: list[str] = field(default_factory=list)
     minions: list[str] = field(default_factory=list)
 
+    def _acquired(self, t: Table) -> str:
+        """The sentence of the completed purchase (a quiet table never writes it)."""
+        parts = [f"{self.gold} gold"] if self.gold else []
+        parts += [t.name(c) for c in self.relics + self.minions]
+        paying = f" paying {', '.join(parts)}" if parts else ""
+        return (
+            f"{self.player} acquires {t.name(self.card)} {self._price_words(t)}{paying}; "
+            "it enters the hall tired."
+        )
+
     def _price_words(self, t: Table) -> str:
         """ "(cost 8)", or with discounts "for 6 (cost 8, less 2 in discounts)":
         the price paid, and the printed cost that scores."""
@@ -501,13 +511,9 @@ class Purchase(Frame):
             s.pool.append(m)
         s.pool.remove(self.card)
         player.hall.append(Minion(self.card, TIRED))
-        parts = [f"{self.gold} gold"] if self.gold else []
-        parts += [t.name(c) for c in self.relics + self.minions]
-        paying = f" paying {', '.join(parts)}" if parts else ""
         t.say(
             ACQUIRE,
-            f"{self.player} acquires {t.name(self.card)} {self._price_words(t)}{paying}; "
-            "it enters the hall tired.",
+            lambda: self._acquired(t),
             "acquire",
             player=self.player,
             card=self.card,
