@@ -38,7 +38,11 @@ MOVE, REST, REPAIR, GAIN_GOLD, ATTACK = Verb.MOVE, Verb.REST, Verb.REPAIR, Verb.
 
 
 def anyone_standing(t: Table) -> bool:
-    return any(tr.standing and tr.zone is not None for p in t.state.players for tr in p.troops)
+    for p in t.state.players:
+        for tr in p.troops:
+            if tr.standing and tr.zone is not None:
+                return True
+    return False
 
 
 # -- the turn -----------------------------------------------------------------------
@@ -311,10 +315,11 @@ def means(t: Table, player: Player, payable: list[str] | None = None) -> int:
     """All a player could pay: gold, relics at their gold value, ready minions
     (``payable``, when the caller has listed them already)."""
     minions = payable_minions(player) if payable is None else payable
+    # Lists, not generators: summed at every afternoon decision, and faster so.
     return (
         player.gold
-        + sum(t.relic_card(r).gold for r in player.hand)
-        + sum(t.minion_card(m).cost for m in minions)
+        + sum([t.relic_card(r).gold for r in player.hand])
+        + sum([t.minion_card(m).cost for m in minions])
     )
 
 
@@ -334,22 +339,22 @@ def acquire_actions(t: Table, player: Player) -> list[Action]:
     can_pay = means(t, player, payable)
     owned = discounts(t, player)
     # What each discounting minion takes off each card, summed once for all games.
-    offs = [t.cards.discount_on[m] for m in dict.fromkeys(m for m, _ in owned)]
+    offs = [t.cards.discount_on[m] for m in dict.fromkeys(m for m, _ in owned)] if owned else []
     card_of, actions = t.minion_card, []
+    label = partial(_acquire_label, t, owned, full)
     for card_id in t.state.pool:
-        card = card_of(card_id)
-        cost = card.cost
+        cost = card_of(card_id).cost
         for off in offs:
             cost -= off.get(card_id, 0)
         if cost <= can_pay:
-            label = partial(_acquire_label, t, card, owned, full)
             actions.append(Action(ACQUIRE_VERB, (card_id,), label))
     return actions
 
 
 def _acquire_label(
-    t: Table, card: MinionCard, owned: list[tuple[str, Influence]], full: bool
+    t: Table, owned: list[tuple[str, Influence]], full: bool, acquire: Action
 ) -> str:
+    card = t.minion_card(acquire.args[0])
     cost = price(t, card, owned)
     return f"Acquire {card.name} for {cost}: {card.text}" + (f" ({HALL_FULL})" if full else "")
 
@@ -411,9 +416,9 @@ class Purchase(Frame):
     def paid(self, t: Table) -> int:
         paid = self.gold  # most payments are gold alone: no sums to start
         if self.relics:
-            paid += sum(t.relic_card(r).gold for r in self.relics)
+            paid += sum([t.relic_card(r).gold for r in self.relics])
         if self.minions:
-            paid += sum(t.minion_card(m).cost for m in self.minions)
+            paid += sum([t.minion_card(m).cost for m in self.minions])
         return paid
 
     def _needs_room(self, t: Table) -> bool:
@@ -446,13 +451,11 @@ class Purchase(Frame):
         if due > 0:
             # The treasury holds at most MAX_GOLD, so the gold payments are the shared ones.
             actions += _PAY_GOLD[1 : min(player.gold - self.gold, due) + 1]
-            actions += [
-                Action(PAY, (RELIC, r), partial(_pay_relic_label, t, r, due, room))
-                for r in player.hand
-                if r not in self.relics
-            ]
+            label = partial(_pay_relic_label, t, due, room)
+            actions += [Action(PAY, (RELIC, r), label) for r in player.hand if r not in self.relics]
+        label = partial(_pay_minion_label, t, due, room)
         actions += [
-            Action(PAY, (MINION, m), partial(_pay_minion_label, t, m, due, room))
+            Action(PAY, (MINION, m), label)
             for m in payable_minions(player)
             if m not in self.minions
         ]
@@ -534,11 +537,13 @@ _CANCEL = Action(CANCEL, (), "Cancel the purchase")
 
 # Payment labels are written when read (see :class:`Action`), from values
 # taken when the payments are listed.
-def _pay_relic_label(t: Table, relic: str, due: int, room: int) -> str:
+def _pay_relic_label(t: Table, due: int, room: int, payment: Action) -> str:
+    relic = payment.args[1]
     return f"Pay with {t.name(relic)} ({_worth(t.relic_card(relic).gold, due, room)})"
 
 
-def _pay_minion_label(t: Table, minion: str, due: int, room: int) -> str:
+def _pay_minion_label(t: Table, due: int, room: int, payment: Action) -> str:
+    minion = payment.args[1]
     return f"Return {t.name(minion)} to the pool ({_worth(t.minion_card(minion).cost, due, room)})"
 
 
