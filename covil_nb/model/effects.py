@@ -165,7 +165,7 @@ def _repair_note(t: Table, player: Player, commander: str | None) -> str:
 
 
 def _rest_note(t: Table, player: Player, commander: str | None) -> str:
-    if not any(not m.ready and m.card != commander for m in player.minions):
+    if all([m.ready or m.card == commander for m in player.minions]):
         return "; no minion is tired or exhausted: nothing to rest"
     return ""
 
