@@ -98,7 +98,7 @@ class Turn(Frame):
             )
             t.push(TroopAction(self.player, troop.id))
         elif verb == ACQUIRE_VERB:
-            cost = price(t, t.minion_card(args[0]), discounts(t, player)).total
+            cost = discounted(t.minion_card(args[0]), discount_tables(t, discounts(t, player)))
             t.push(Purchase(self.player, args[0], cost))
         elif verb == END:
             t.say(PHASE, f"{self.player} ends the turn.", "end", player=self.player)
@@ -205,6 +205,12 @@ class TroopAction(Frame):
             f"choose {self.troop}'s troop action",
             TROOP_ACTION,
         )
+
+    def decider(self, t: Table) -> str:
+        return self.player
+
+    def decision_kind(self, t: Table) -> DecisionKind:
+        return DecisionKind.TROOP_ACTION
 
     def legal(self, t: Table) -> list[Action]:
         player = t.player(self.player)
@@ -338,17 +344,28 @@ def acquire_actions(t: Table, player: Player) -> list[Action]:
         return []
     can_pay = means(t, player, payable)
     owned = discounts(t, player)
-    # What each discounting minion takes off each card, summed once for all games.
-    offs = [t.cards.discount_on[m] for m in dict.fromkeys(m for m, _ in owned)] if owned else []
+    offs = discount_tables(t, owned)
     card_of, actions = t.minion_card, []
     label = partial(_acquire_label, t, owned, full)
     for card_id in t.state.pool:
-        cost = card_of(card_id).cost
-        for off in offs:
-            cost -= off.get(card_id, 0)
-        if cost <= can_pay:
+        if discounted(card_of(card_id), offs) <= can_pay:
             actions.append(Action(ACQUIRE_VERB, (card_id,), label))
     return actions
+
+
+def discount_tables(t: Table, owned: list[tuple[str, Influence]]) -> list[dict[str, int]]:
+    """What each discounting minion of ``owned`` (see :func:`discounts`)
+    takes off each card, summed once for all games."""
+    return [t.cards.discount_on[m] for m in dict.fromkeys(m for m, _ in owned)] if owned else []
+
+
+def discounted(card: MinionCard, offs: list[dict[str, int]]) -> int:
+    """The card's cost less the discounts ``offs`` (see :func:`discount_tables`):
+    a :class:`Price`'s total, without naming the discounts."""
+    cost = card.cost
+    for off in offs:
+        cost -= off.get(card.id, 0)
+    return cost
 
 
 def _acquire_label(

@@ -324,6 +324,9 @@ class Instant(Frame):
             what = f"choose where {self.troop} moves" if self.troop else "choose a troop to move"
         return Decision(self.player, self.decision_kind(t), f"{self.source}: {what}", FREE)
 
+    def decider(self, t: Table) -> str | None:
+        return self.player if self._choices(t) else None
+
     def decision_kind(self, t: Table) -> DecisionKind:
         return INSTANT_DECISIONS[self.effect]
 
