@@ -31,14 +31,15 @@ class Action:
     not take part in equality, so a parsed action equals the listed one.
     An action is a value: never change one.
 
-    The rules may give the label as a function of values taken when the
-    action is listed; it is rendered the first time it is read, since
-    search lists many actions whose labels nobody reads."""
+    The rules may give the label as a function of the action, and of values
+    taken when it is listed; it is rendered the first time it is read, since
+    search lists many actions whose labels nobody reads (one function serves
+    every action of a listing: it reads which one from the action)."""
 
     __slots__ = ("_label", "args", "verb")
 
     def __init__(
-        self, verb: str, args: tuple[str, ...] = (), label: str | Callable[[], str] = ""
+        self, verb: str, args: tuple[str, ...] = (), label: str | Callable[[Action], str] = ""
     ) -> None:
         self.verb = verb
         self.args = args
@@ -48,7 +49,7 @@ class Action:
     def label(self) -> str:
         label = self._label
         if not isinstance(label, str):
-            label = self._label = label()
+            label = self._label = label(self)
         return label
 
     def __eq__(self, other: object) -> bool:

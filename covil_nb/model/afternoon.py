@@ -31,10 +31,18 @@ from .vocabulary import (
 PHASE = "Phase 2: Afternoon"
 ACQUIRE = "2.1 Acquire a minion"
 TROOP_ACTION = "2.3 Lie down one troop to perform one troop action"
+# The verbs an afternoon lists and plays at nearly every decision, looked up
+# once (an enumeration's member is slow to look up).
+LIE, ACQUIRE_VERB, END, PAY, CANCEL = Verb.LIE, Verb.ACQUIRE, Verb.END, Verb.PAY, Verb.CANCEL
+MOVE, REST, REPAIR, GAIN_GOLD, ATTACK = Verb.MOVE, Verb.REST, Verb.REPAIR, Verb.GOLD, Verb.ATTACK
 
 
 def anyone_standing(t: Table) -> bool:
-    return any(tr.standing and tr.zone is not None for p in t.state.players for tr in p.troops)
+    for p in t.state.players:
+        for tr in p.troops:
+            if tr.standing and tr.zone is not None:
+                return True
+    return False
 
 
 # -- the turn -----------------------------------------------------------------------
@@ -62,7 +70,7 @@ class Turn(Frame):
         player = t.player(self.player)
         standing = [] if self.acted else _standing(player)
         actions = [
-            Action(Verb.LIE, (tr.id,), f"Lie down {tr.id} (zone {tr.zone}) for a troop action")
+            Action(LIE, (tr.id,), f"Lie down {tr.id} (zone {tr.zone}) for a troop action")
             for tr in standing
         ]
         if not self.acquired:
@@ -77,7 +85,7 @@ class Turn(Frame):
     def apply(self, t: Table, action: Action) -> None:
         player = t.player(self.player)
         verb, args = action.verb, action.args
-        if verb == Verb.LIE:
+        if verb == LIE:
             troop = player.troop(args[0])
             assert troop is not None
             troop.standing, self.acted = False, True
@@ -89,10 +97,10 @@ class Turn(Frame):
                 troop=troop.id,
             )
             t.push(TroopAction(self.player, troop.id))
-        elif verb == Verb.ACQUIRE:
-            cost = price(t, t.minion_card(args[0]), discounts(t, player)).total
+        elif verb == ACQUIRE_VERB:
+            cost = discounted(t.minion_card(args[0]), discount_tables(t, discounts(t, player)))
             t.push(Purchase(self.player, args[0], cost))
-        elif verb == Verb.END:
+        elif verb == END:
             t.say(PHASE, f"{self.player} ends the turn.", "end", player=self.player)
             t.pop()
 
@@ -109,15 +117,15 @@ def _standing(player: Player) -> list[Troop]:
     return [tr for tr in player.troops if tr.standing and tr.zone is not None]
 
 
-_END_TURN = Action(Verb.END, (), "End the turn")  # an action is a value: one serves every turn
+_END_TURN = Action(END, (), "End the turn")  # an action is a value: one serves every turn
 _RELICS_AND_COMMANDS = frozenset({Verb.ACTIVATE, Verb.COMMAND})
-TROOP_VERBS = frozenset({Verb.MOVE, Verb.REST, Verb.REPAIR, Verb.GOLD, Verb.ATTACK})
+TROOP_VERBS = frozenset({MOVE, REST, REPAIR, GAIN_GOLD, ATTACK})
 
 
 def turn_refusal(frame: Turn, t: Table, action: Action) -> Refusal | None:
     """Why an action is refused in an afternoon turn (see ``Turn.refusal``)."""
     player, verb, args = t.player(frame.player), action.verb, action.args
-    if verb == Verb.LIE and args:
+    if verb == LIE and args:
         if frame.acted:
             return Refusal(
                 "you have lain down a troop this turn already: one per turn", TROOP_ACTION
@@ -128,13 +136,13 @@ def turn_refusal(frame: Turn, t: Table, action: Action) -> Refusal | None:
         return Refusal(
             f"{args[0]} lies down already: a lying troop only takes free actions", TROOP_ACTION
         )
-    if verb == Verb.ACQUIRE and args:
+    if verb == ACQUIRE_VERB and args:
         return (
             not_acquirable(t, player, args[0])
             if not frame.acquired
             else Refusal("you have acquired a minion this turn already: one per turn", ACQUIRE)
         )
-    if verb == Verb.END:
+    if verb == END:
         return Refusal(
             "you still have a standing troop: lie one down for its troop action first",
             TROOP_ACTION,
@@ -143,7 +151,7 @@ def turn_refusal(frame: Turn, t: Table, action: Action) -> Refusal | None:
         return Refusal(
             "a troop action starts by lying down the troop that acts ('lie Y1')", TROOP_ACTION
         )
-    if verb == Verb.PAY:
+    if verb == PAY:
         return Refusal("no purchase is under way: acquire a minion from the pool first", ACQUIRE)
     return None
 
@@ -198,25 +206,31 @@ class TroopAction(Frame):
             TROOP_ACTION,
         )
 
+    def decider(self, t: Table) -> str:
+        return self.player
+
+    def decision_kind(self, t: Table) -> DecisionKind:
+        return DecisionKind.TROOP_ACTION
+
     def legal(self, t: Table) -> list[Action]:
         player = t.player(self.player)
         troop = player.troop(self.troop)
         assert troop is not None and troop.zone is not None
         actions = [
-            Action(Verb.MOVE, (z,), f"Move {self.troop} to zone {z}")
+            Action(MOVE, (z,), f"Move {self.troop} to zone {z}")
             for z in reach(t, self.player, troop.zone)
         ]
         actions += [
-            Action(Verb.REST, (m.card,), f"Rest {t.name(m.card)} ({m.state})")
+            Action(REST, (m.card,), f"Rest {t.name(m.card)} ({m.state})")
             for m in player.minions
             if m.state != READY
         ]
         if not player.destroyed and player.fortress is not None:
             note = effects.effect_note(t, player, _REPAIR)
-            actions.append(Action(Verb.REPAIR, (), f"Repair the fortress ({player.hp} HP{note})"))
+            actions.append(Action(REPAIR, (), f"Repair the fortress ({player.hp} HP{note})"))
         note = effects.effect_note(t, player, _GOLD)
         label = f"Gain 1 gold ({player.gold} in the treasury{note})"
-        actions.append(Action(Verb.GOLD, (), label))
+        actions.append(Action(GAIN_GOLD, (), label))
         if has_ready_minion(player):
             actions += attack_actions(t, self.player, troop)
         return actions
@@ -224,32 +238,32 @@ class TroopAction(Frame):
     def apply(self, t: Table, action: Action) -> None:
         player = t.player(self.player)
         verb, args = action.verb, action.args
-        if verb == Verb.ATTACK:
+        if verb == ATTACK:
             t.replace(Combat(self.player, self.troop, args[0], stage=CombatStage.MINION))
             return
         t.pop()
-        if verb == Verb.MOVE:
+        if verb == MOVE:
             move_troop(t, self.player, self.troop, args[0], "2.3 Move this troop")
-        elif verb == Verb.REST:
+        elif verb == REST:
             minion = player.minion(args[0])
             assert minion is not None
             t.rest(player, minion, "2.3 Rest one of your minions")
-        elif verb == Verb.REPAIR:
+        elif verb == REPAIR:
             effects.repair(t, player, 1, "troop action")
-        elif verb == Verb.GOLD:
+        elif verb == GAIN_GOLD:
             t.gain_gold(player, 1, "2.3 Gain 1 gold", "for the troop action")
 
     def refusal(self, t: Table, action: Action) -> Refusal | None:
         player, verb, args = t.player(self.player), action.verb, action.args
         troop = player.troop(self.troop)
         assert troop is not None
-        if verb == Verb.MOVE and args:
+        if verb == MOVE and args:
             return unreachable(t, self.player, self.troop, args[0], "2.3 Move this troop")
-        if verb == Verb.REST and args:
+        if verb == REST and args:
             return t.not_restable(player, args[0], TROOP_ACTION)
-        if verb == Verb.REPAIR:
+        if verb == REPAIR:
             return Refusal("a destroyed fortress can never be repaired", "Repair your fortress")
-        if verb == Verb.ATTACK and args:
+        if verb == ATTACK and args:
             return cannot_attack(t, self.player) or not_a_target(t, self.player, troop, args[0])
         return Refusal(
             f"first choose {self.troop}'s troop action: it lies down already", TROOP_ACTION
@@ -307,10 +321,11 @@ def means(t: Table, player: Player, payable: list[str] | None = None) -> int:
     """All a player could pay: gold, relics at their gold value, ready minions
     (``payable``, when the caller has listed them already)."""
     minions = payable_minions(player) if payable is None else payable
+    # Lists, not generators: summed at every afternoon decision, and faster so.
     return (
         player.gold
-        + sum(t.relic_card(r).gold for r in player.hand)
-        + sum(t.minion_card(m).cost for m in minions)
+        + sum([t.relic_card(r).gold for r in player.hand])
+        + sum([t.minion_card(m).cost for m in minions])
     )
 
 
@@ -329,23 +344,34 @@ def acquire_actions(t: Table, player: Player) -> list[Action]:
         return []
     can_pay = means(t, player, payable)
     owned = discounts(t, player)
-    # What each discounting minion takes off each card, summed once for all games.
-    offs = [t.cards.discount_on[m] for m in dict.fromkeys(m for m, _ in owned)]
-    card_of, acquire, actions = t.minion_card, Verb.ACQUIRE, []
+    offs = discount_tables(t, owned)
+    card_of, actions = t.minion_card, []
+    label = partial(_acquire_label, t, owned, full)
     for card_id in t.state.pool:
-        card = card_of(card_id)
-        cost = card.cost
-        for off in offs:
-            cost -= off.get(card_id, 0)
-        if cost <= can_pay:
-            label = partial(_acquire_label, t, card, owned, full)
-            actions.append(Action(acquire, (card_id,), label))
+        if discounted(card_of(card_id), offs) <= can_pay:
+            actions.append(Action(ACQUIRE_VERB, (card_id,), label))
     return actions
 
 
+def discount_tables(t: Table, owned: list[tuple[str, Influence]]) -> list[dict[str, int]]:
+    """What each discounting minion of ``owned`` (see :func:`discounts`)
+    takes off each card, summed once for all games."""
+    return [t.cards.discount_on[m] for m in dict.fromkeys(m for m, _ in owned)] if owned else []
+
+
+def discounted(card: MinionCard, offs: list[dict[str, int]]) -> int:
+    """The card's cost less the discounts ``offs`` (see :func:`discount_tables`):
+    a :class:`Price`'s total, without naming the discounts."""
+    cost = card.cost
+    for off in offs:
+        cost -= off.get(card.id, 0)
+    return cost
+
+
 def _acquire_label(
-    t: Table, card: MinionCard, owned: list[tuple[str, Influence]], full: bool
+    t: Table, owned: list[tuple[str, Influence]], full: bool, acquire: Action
 ) -> str:
+    card = t.minion_card(acquire.args[0])
     cost = price(t, card, owned)
     return f"Acquire {card.name} for {cost}: {card.text}" + (f" ({HALL_FULL})" if full else "")
 
@@ -385,6 +411,16 @@ class Purchase(Frame):
     relics: list[str] = field(default_factory=list)
     minions: list[str] = field(default_factory=list)
 
+    def _acquired(self, t: Table) -> str:
+        """The sentence of the completed purchase (a quiet table never writes it)."""
+        parts = [f"{self.gold} gold"] if self.gold else []
+        parts += [t.name(c) for c in self.relics + self.minions]
+        paying = f" paying {', '.join(parts)}" if parts else ""
+        return (
+            f"{self.player} acquires {t.name(self.card)} {self._price_words(t)}{paying}; "
+            "it enters the hall tired."
+        )
+
     def _price_words(self, t: Table) -> str:
         """ "(cost 8)", or with discounts "for 6 (cost 8, less 2 in discounts)":
         the price paid, and the printed cost that scores."""
@@ -397,9 +433,9 @@ class Purchase(Frame):
     def paid(self, t: Table) -> int:
         paid = self.gold  # most payments are gold alone: no sums to start
         if self.relics:
-            paid += sum(t.relic_card(r).gold for r in self.relics)
+            paid += sum([t.relic_card(r).gold for r in self.relics])
         if self.minions:
-            paid += sum(t.minion_card(m).cost for m in self.minions)
+            paid += sum([t.minion_card(m).cost for m in self.minions])
         return paid
 
     def _needs_room(self, t: Table) -> bool:
@@ -432,13 +468,11 @@ class Purchase(Frame):
         if due > 0:
             # The treasury holds at most MAX_GOLD, so the gold payments are the shared ones.
             actions += _PAY_GOLD[1 : min(player.gold - self.gold, due) + 1]
-            actions += [
-                Action(Verb.PAY, (RELIC, r), partial(_pay_relic_label, t, r, due, room))
-                for r in player.hand
-                if r not in self.relics
-            ]
+            label = partial(_pay_relic_label, t, due, room)
+            actions += [Action(PAY, (RELIC, r), label) for r in player.hand if r not in self.relics]
+        label = partial(_pay_minion_label, t, due, room)
         actions += [
-            Action(Verb.PAY, (MINION, m), partial(_pay_minion_label, t, m, due, room))
+            Action(PAY, (MINION, m), label)
             for m in payable_minions(player)
             if m not in self.minions
         ]
@@ -446,7 +480,7 @@ class Purchase(Frame):
         return actions
 
     def apply(self, t: Table, action: Action) -> None:
-        if action.verb == Verb.CANCEL:
+        if action.verb == CANCEL:
             t.say(ACQUIRE, f"{self.player} cancels the purchase of {t.name(self.card)}.")
             t.pop()
             return
@@ -457,7 +491,7 @@ class Purchase(Frame):
             (self.relics if what == RELIC else self.minions).append(item)
 
     def refusal(self, t: Table, action: Action) -> Refusal | None:
-        if action.verb != Verb.PAY or len(action.args) != 2:
+        if action.verb != PAY or len(action.args) != 2:
             return Refusal(
                 f"finish paying for {t.name(self.card)}, or cancel the purchase, first", ACQUIRE
             )
@@ -497,13 +531,9 @@ class Purchase(Frame):
             s.pool.append(m)
         s.pool.remove(self.card)
         player.hall.append(Minion(self.card, TIRED))
-        parts = [f"{self.gold} gold"] if self.gold else []
-        parts += [t.name(c) for c in self.relics + self.minions]
-        paying = f" paying {', '.join(parts)}" if parts else ""
         t.say(
             ACQUIRE,
-            f"{self.player} acquires {t.name(self.card)} {self._price_words(t)}{paying}; "
-            "it enters the hall tired.",
+            lambda: self._acquired(t),
             "acquire",
             player=self.player,
             card=self.card,
@@ -518,17 +548,19 @@ class Purchase(Frame):
                 break
 
 
-_PAY_GOLD = tuple(Action(Verb.PAY, (GOLD, str(n)), f"Pay {n} gold") for n in range(MAX_GOLD + 1))
-_CANCEL = Action(Verb.CANCEL, (), "Cancel the purchase")
+_PAY_GOLD = tuple(Action(PAY, (GOLD, str(n)), f"Pay {n} gold") for n in range(MAX_GOLD + 1))
+_CANCEL = Action(CANCEL, (), "Cancel the purchase")
 
 
 # Payment labels are written when read (see :class:`Action`), from values
 # taken when the payments are listed.
-def _pay_relic_label(t: Table, relic: str, due: int, room: int) -> str:
+def _pay_relic_label(t: Table, due: int, room: int, payment: Action) -> str:
+    relic = payment.args[1]
     return f"Pay with {t.name(relic)} ({_worth(t.relic_card(relic).gold, due, room)})"
 
 
-def _pay_minion_label(t: Table, minion: str, due: int, room: int) -> str:
+def _pay_minion_label(t: Table, due: int, room: int, payment: Action) -> str:
+    minion = payment.args[1]
     return f"Return {t.name(minion)} to the pool ({_worth(t.minion_card(minion).cost, due, room)})"
 
 

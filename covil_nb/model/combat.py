@@ -67,7 +67,7 @@ class Strength:
     total: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "total", sum(v for _, v in self.parts))
+        object.__setattr__(self, "total", sum([v for _, v in self.parts]))
 
     def __str__(self) -> str:
         shown = [f"{v} from {label}" for label, v in self.parts if v]
@@ -243,7 +243,7 @@ def not_a_target(t: Table, color: str, troop: Troop, target: str) -> Refusal | N
 
 
 def has_ready_minion(player: Player) -> bool:
-    return any(m.state == READY for m in player.minions)
+    return READY in [m.state for m in player.minions]
 
 
 def cannot_attack(t: Table, color: str) -> Refusal | None:

@@ -16,6 +16,7 @@ for a choice also offers ``skip``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .actions import Action, Decision, Refusal
@@ -31,6 +32,9 @@ FREE = "2.2 Free actions"
 COMMAND = "Command"
 BUY = "Buy Power Relics"
 RELIC_PRICE = 3
+# The free actions' verbs, looked up once: every decision reads them, and an
+# enumeration's member is slow to look up.
+ACTIVATE, USE_COMMAND, BUY_RELIC = Verb.ACTIVATE, Verb.COMMAND, Verb.BUY_RELIC
 
 
 # -- the free actions at a decision ---------------------------------------------------
@@ -41,8 +45,8 @@ def free_actions(t: Table, frame: Frame, player: Player) -> list[Action]:
     allowed = frame.free_actions(t)
     if not allowed:  # most steps allow none
         return []
-    actions = activate_actions(t, player) if Verb.ACTIVATE in allowed else []
-    if Verb.COMMAND in allowed:
+    actions = activate_actions(t, player) if ACTIVATE in allowed else []
+    if USE_COMMAND in allowed:
         actions += command_actions(t, player)
     return actions
 
@@ -54,21 +58,20 @@ def relic_purchase(t: Table, frame: Frame, player: Player) -> list[Action]:
     return []
 
 
-_BUY_RELIC = Action(
-    Verb.BUY_RELIC, (), f"Buy a relic for {RELIC_PRICE} gold"
-)  # a value: one serves all
+# An action is a value: one serves every decision.
+_BUY_RELIC = Action(BUY_RELIC, (), f"Buy a relic for {RELIC_PRICE} gold")
 
 
 def is_free(t: Table, frame: Frame, action: Action) -> bool:
     """Whether ``action`` is one of the free actions, not the step's own."""
-    return action.verb == Verb.BUY_RELIC or action.verb in frame.free_actions(t)
+    return action.verb == BUY_RELIC or action.verb in frame.free_actions(t)
 
 
 def play_free(t: Table, frame: Frame, player: Player, action: Action) -> None:
     """Play a legal free action (see :func:`is_free`)."""
-    if action.verb == Verb.BUY_RELIC:
+    if action.verb == BUY_RELIC:
         buy_relic(t, player)
-    elif action.verb == Verb.ACTIVATE:
+    elif action.verb == ACTIVATE:
         combat = frame if isinstance(frame, Combat) else None
         activate_relic(t, player.color, action.args[0], combat)
     else:
@@ -77,7 +80,7 @@ def play_free(t: Table, frame: Frame, player: Player, action: Action) -> None:
 
 def free_refusal(t: Table, frame: Frame, player: Player, action: Action) -> Refusal | None:
     """Why a free action (see :func:`is_free`) is refused here."""
-    if action.verb == Verb.BUY_RELIC:
+    if action.verb == BUY_RELIC:
         if not frame.allows_relic_purchase:
             return Refusal(
                 "pledged gold is not spent yet: buy a relic before acquiring, or cancel", BUY
@@ -85,7 +88,7 @@ def free_refusal(t: Table, frame: Frame, player: Player, action: Action) -> Refu
         return cannot_buy(t, player)
     if not action.args:
         return None
-    if action.verb == Verb.ACTIVATE:
+    if action.verb == ACTIVATE:
         return not_in_hand(t, player, action.args[0])
     return no_command(t, player, action.args[0])
 
@@ -117,7 +120,7 @@ def activate_actions(t: Table, player: Player) -> list[Action]:
     for r in player.hand:
         card = t.relic_card(r)
         note = effect_note(t, player, card.instant) if card.instant else ""
-        actions.append(Action(Verb.ACTIVATE, (r,), card.activate_label + note))
+        actions.append(Action(ACTIVATE, (r,), card.activate_label + note))
     return actions
 
 
@@ -143,20 +146,42 @@ def no_command(t: Table, player: Player, minion_id: str) -> Refusal | None:
 def effect_note(t: Table, player: Player, effect: Effect, commander: str | None = None) -> str:
     """A warning for an instant effect that would do nothing now, so that its
     label says so before it is chosen ("; the fortress is at 5 HP already")."""
-    kind = effect.effect
-    if kind == EffectKind.GOLD and player.gold >= MAX_GOLD:
+    note = _NOTES.get(effect.effect)
+    return note(t, player, commander) if note else ""
+
+
+def _gold_note(t: Table, player: Player, commander: str | None) -> str:
+    if player.gold >= MAX_GOLD:
         return f"; the treasury is full at {MAX_GOLD}: the gold would be lost"
-    if kind == EffectKind.REPAIR and (player.fortress is None or player.hp == 0):
-        return "; a destroyed fortress cannot be repaired"
-    if kind == EffectKind.REPAIR and player.hp >= MAX_HP:
-        return f"; the fortress is at {MAX_HP} HP already: nothing to repair"
-    if kind == EffectKind.REST and not any(
-        not m.ready and m.card != commander for m in player.minions
-    ):
-        return "; no minion is tired or exhausted: nothing to rest"
-    if kind == EffectKind.DRAW and not t.relics_left():
-        return "; no relic is left to draw"
     return ""
+
+
+def _repair_note(t: Table, player: Player, commander: str | None) -> str:
+    if player.fortress is None or player.hp == 0:
+        return "; a destroyed fortress cannot be repaired"
+    if player.hp >= MAX_HP:
+        return f"; the fortress is at {MAX_HP} HP already: nothing to repair"
+    return ""
+
+
+def _rest_note(t: Table, player: Player, commander: str | None) -> str:
+    if all([m.ready or m.card == commander for m in player.minions]):
+        return "; no minion is tired or exhausted: nothing to rest"
+    return ""
+
+
+def _draw_note(t: Table, player: Player, commander: str | None) -> str:
+    return "" if t.relics_left() else "; no relic is left to draw"
+
+
+# The effects that may do nothing, by kind: one look-up finds the note's rule
+# (every afternoon decision writes a note for each relic and Command).
+_NOTES: dict[str, Callable[[Table, Player, str | None], str]] = {
+    EffectKind.GOLD: _gold_note,
+    EffectKind.REPAIR: _repair_note,
+    EffectKind.REST: _rest_note,
+    EffectKind.DRAW: _draw_note,
+}
 
 
 def activate_relic(t: Table, color: str, relic_id: str, combat: Combat | None = None) -> None:
@@ -200,7 +225,7 @@ def command_actions(t: Table, player: Player) -> list[Action]:
                 if note
                 else card.command_label
             )
-            actions.append(Action(Verb.COMMAND, (m.card,), label))
+            actions.append(Action(USE_COMMAND, (m.card,), label))
     return actions
 
 
@@ -298,6 +323,9 @@ class Instant(Frame):
         else:
             what = f"choose where {self.troop} moves" if self.troop else "choose a troop to move"
         return Decision(self.player, self.decision_kind(t), f"{self.source}: {what}", FREE)
+
+    def decider(self, t: Table) -> str | None:
+        return self.player if self._choices(t) else None
 
     def decision_kind(self, t: Table) -> DecisionKind:
         return INSTANT_DECISIONS[self.effect]

@@ -23,6 +23,8 @@ from .vocabulary import DecisionKind, Phase, Verb
 MAX_AUTOMATIC_STEPS = 10_000  # a guard: a rule that never decides is a bug
 CLOSING = frozenset({Verb.END, Verb.PASS})  # the free actions come before these
 FREE = frozenset({Verb.ACTIVATE, Verb.COMMAND, Verb.BUY_RELIC})
+# Read at every step, looked up once (an enumeration's member is slow to look up).
+MORNING, AFTERNOON, NIGHT, PASS = Phase.MORNING, Phase.AFTERNOON, Phase.NIGHT, Verb.PASS
 
 
 @dataclass(slots=True)
@@ -31,13 +33,13 @@ class Day(Frame):
 
     def run(self, t: Table) -> None:
         s = t.state
-        if s.phase == Phase.MORNING:
+        if s.phase == MORNING:
             morning.run(t)
-            if s.phase == Phase.AFTERNOON:
+            if s.phase == AFTERNOON:
                 afternoon.start_turn(t, s.scepter)
-        elif s.phase == Phase.AFTERNOON:
+        elif s.phase == AFTERNOON:
             afternoon.next_turn(t)  # a turn has just ended
-        elif s.phase == Phase.NIGHT:
+        elif s.phase == NIGHT:
             night.run(t)
         else:
             t.pop()
@@ -110,7 +112,7 @@ def settle(t: Table, before_dummy: Callable[[Decision], None] | None = None) -> 
         if top.passes_alone:
             own = top.legal(t)
             legal = options(t, top, player, own)
-            if len(legal) == 1 and legal[0].verb == Verb.PASS:
+            if len(legal) == 1 and legal[0].verb == PASS:
                 top.run(t)  # nothing at all but passing: the engine passes
                 continue
         if player in dummies:

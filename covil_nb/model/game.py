@@ -43,6 +43,7 @@ from .vocabulary import DecisionKind, Phase, fortress_target
 SAVE_FORMAT = "covil_nb/game"
 SAVE_VERSION = 1
 KEYFRAME_EVERY = 32  # undo plays at most this many actions again from a kept state
+OVER = Phase.END  # read after every action, looked up once (an enumeration's member is slow)
 _OLD_FORTRESS = "fortress:"  # how saves before issue 9 named a fortress in the rebels' queue
 
 
@@ -615,7 +616,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self._table.state.phase == Phase.END
+        return self._table.state.phase == OVER
 
     def score(self) -> Scores:
         """Each player's VP by source, with the tie-break values."""

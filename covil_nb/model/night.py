@@ -100,7 +100,7 @@ def leaders(counts: dict[str, int]) -> tuple[str, ...]:
     """The colors with the most troops in a zone: one color holds the
     majority; several are tied; none, empty."""
     top = max(counts.values(), default=0)
-    return tuple(color for color, n in counts.items() if n == top)
+    return tuple([color for color, n in counts.items() if n == top])
 
 
 @dataclass(frozen=True)

@@ -148,7 +148,10 @@ class Player:
     def minion(self, card: str) -> Minion | None:
         if self.overlord and self.overlord.card == card:
             return self.overlord
-        return next((m for m in self.hall if m.card == card), None)
+        for m in self.hall:
+            if m.card == card:
+                return m
+        return None
 
     def troop(self, troop_id: str) -> Troop | None:
         # Troop n is at index n - 1 (setup deals them in order); a position
