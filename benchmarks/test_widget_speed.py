@@ -36,7 +36,7 @@ from browser.harness import NotebookOpener, Server, Watched
 from playwright.sync_api import BrowserContext, Page
 
 ACTIONS = 50
-BOT_STEPS = 12
+BOT_STEPS = 30
 
 # Counts the bytes of every websocket of the page, both ways: installed before
 # the page's own scripts, so the kernel's websocket is counted from its start.
