@@ -18,8 +18,9 @@ import pytest
 
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.scenario import Scenario
+from covil_nb.model.vocabulary import Verb
 from covil_nb.widget import drawing
-from covil_nb.widget._svg import attrs, num
+from covil_nb.widget._svg import _attribute, attrs, num
 from covil_nb.widget._svg_style import ACTION, HIGHLIGHTS
 from covil_nb.widget.elements import KINDS, VERBS, attribute, elements_of
 
@@ -504,10 +505,16 @@ def test_relics_wrap_in_rows_under_the_minions() -> None:
 
 
 def test_equal_numbers_are_written_alike_whatever_was_written_first() -> None:
-    # Attributes are written once per (name, value): 0.0 == -0.0 share an entry.
+    # Attributes are written once per (name, value), and equal values share an
+    # entry (0 == 0.0 == -0.0 == False): whichever comes first, the text must
+    # be what the uncached writer gives each.
     assert num(-0.0) == num(-0.04) == num(0) == "0"
     assert num(2.0) == "2" and num(-1.25) == "-1.2" and num(7) == "7"
-    assert attrs(x=0.0) == attrs(x=-0.0) == attrs(x=0) == ' x="0"'
+    values = [-0.0, False, 0, 0.0, True, 1, 1.0, 2.5, "a<b", Verb.MOVE, 10**22, 1e22]
+    for order in (values, values[::-1]):
+        _attribute.cache_clear()
+        for value in order:
+            assert _attribute("x", value) == _attribute.__wrapped__("x", value), value
     assert attrs(stroke_width=1.5, class_="a<b", data_zone=None) == (
         ' stroke-width="1.5" class="a&lt;b"'
     )

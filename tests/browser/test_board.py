@@ -308,4 +308,4 @@ def test_a_bot_is_shown_thinking_as_soon_as_it_is_asked(open_in_lab: NotebookOpe
 def test_the_server_loads_the_boards_extension(jupyter: Server) -> None:
     """The package's server extension (kernel messages sent without Nagle's
     delay) is enabled by installing the package: the server under test has it."""
-    assert "covil_nb.widget.server | extension was successfully loaded" in jupyter.log.read_text()
+    assert "covil_nb: kernel websockets without Nagle's delay" in jupyter.log.read_text()

@@ -35,7 +35,7 @@
 // == 1. Messages and auto-play: one step timer per model =====================
 
 const SPEEDS = { off: null, slow: 1600, normal: 800, fast: 250 };
-const shared = new WeakMap(); // the model's `board` value -> { speed, timer, chunks }
+const shared = new WeakMap(); // the model's `board` value -> { speed, timer, chunks, asked, views }
 
 // anywidget hands initialize() and each render() a proxy of its own for the
 // same model, so the proxy cannot be the key. The `board` trait's value is
@@ -58,7 +58,9 @@ function post(model, content) {
   } catch {
     return false;
   }
-  if ((content.kind === "step" || content.kind === "skip") && (model.get("decision") || {}).waiting === "bot") {
+  const waiting = (model.get("decision") || {}).waiting;
+  // A skip during a playback plays on through the bots after it too.
+  if ((content.kind === "step" && waiting === "bot") || (content.kind === "skip" && (waiting === "bot" || waiting === "playback"))) {
     // The page says the bot is thinking as soon as it asks, with no message
     // from Python: a bot's step then costs one message back, not two.
     setAsked(model, { kind: content.kind, version: content.version });
@@ -73,12 +75,13 @@ function setAsked(model, asked) {
   state.views.dispatchEvent(new Event("thinking"));
 }
 
-// The request a bot's seat is thinking over, or null: one asked on the
+// The request the bots are thinking over, or null: one asked on the
 // position shown, not yet answered by a new position or a refusal.
 function thinking(model) {
   const asked = sharedOf(model).asked;
   const waiting = (model.get("decision") || {}).waiting;
-  return asked && asked.version === model.get("version") && waiting === "bot" ? asked : null;
+  const busy = waiting === "bot" || (waiting === "playback" && asked?.kind === "skip");
+  return asked && asked.version === model.get("version") && busy ? asked : null;
 }
 
 // While the board shows a playback or waits for a bot, ask Python for the
@@ -101,9 +104,9 @@ function scheduleStep(model) {
 // Python sends each section of the drawing as a list of chunk names, and
 // per step only the chunks it adds (`chunks_new`) to those the last step
 // used; `chunks` holds every chunk in use when the page opens. A name always
-// means the same text. At each new position the page keeps the texts in use
-// and drops the rest, as Python's sheet does: the store does not grow with
-// the game, and what a step leaves out the page still holds.
+// means the same text. When a view draws a new position, the page keeps the
+// texts in use and drops the rest, as Python's sheet does: the store does
+// not grow with the game, and what a step leaves out the page still holds.
 
 function absorb(model, trait) {
   const store = sharedOf(model).chunks;
@@ -163,9 +166,14 @@ function parsedText(model, name) {
 // == 3. initialize(): once per model ==========================================
 
 function initialize({ model }) {
-  const onChange = () => {
-    prune(model);
-    scheduleStep(model);
+  // After the whole message: some hosts (marimo) set a message's traits one
+  // at a time, each with its change event, so at `change:version` the
+  // decision may still be the last position's.
+  const onChange = () => queueMicrotask(() => scheduleStep(model));
+  // A refusal answers the request: no bot is thinking (here, not in a view,
+  // so that it holds with no view open too).
+  const onError = () => {
+    if ((model.get("error") || {}).text && thinking(model)) setAsked(model, null);
   };
   const onChunks = () => absorb(model, "chunks");
   const onNew = () => absorb(model, "chunks_new");
@@ -174,11 +182,13 @@ function initialize({ model }) {
   model.on("change:chunks", onChunks);
   model.on("change:chunks_new", onNew);
   model.on("change:version", onChange);
+  model.on("change:error", onError);
   scheduleStep(model);
   return () => {
     model.off("change:chunks", onChunks);
     model.off("change:chunks_new", onNew);
     model.off("change:version", onChange);
+    model.off("change:error", onError);
     clearTimeout(sharedOf(model).timer);
   };
 }
@@ -345,6 +355,8 @@ function render({ model, el }) {
   const flush = () => {
     const names = [...dirty];
     dirty.clear();
+    // Here, with the whole message in (see onChange in initialize()).
+    if (names.includes("version")) prune(model);
     // A redraw may remove the focused piece: the keys then stay with the board.
     // (In marimo the board lives in a shadow root, which has its own activeElement.)
     const focusedIn = () => root.contains(root.getRootNode().activeElement);
@@ -914,7 +926,6 @@ function render({ model, el }) {
     const error = model.get("error") || {};
     parts.error.replaceChildren();
     if (!error.text) return;
-    if (thinking(model)) setAsked(model, null); // refused: no bot is thinking
     parts.error.append(make("span", "", error.text));
     if (error.rule) parts.error.append(" ", make("span", "covil-rule", `(${error.rule})`));
     parts.error.hidden = false;
@@ -951,12 +962,14 @@ function render({ model, el }) {
   }
 
   // -- 6.8 Keyboard --------------------------------------------------------------
+  // A key presses its button, so a key does nothing when its button is
+  // disabled (while a bot thinks, say).
   const keyActions = {
-    u: () => send("undo"),
-    r: () => send("redo"),
-    n: () => send("step"),
-    s: () => send("skip"),
-    h: () => send("hint"),
+    u: () => parts.undo.click(),
+    r: () => parts.redo.click(),
+    n: () => parts.step.click(),
+    s: () => parts.skip.click(),
+    h: () => parts.hint.click(),
     p: () => {
       const state = sharedOf(model);
       state.speed = state.speed === "off" ? parts.speed.dataset.resume || "normal" : "off";
