@@ -49,9 +49,7 @@ def without_delay(connection: type) -> type:
 
     class Connection(connection):  # type: ignore[valid-type,misc]
         def connect(self, *args: Any, **kwargs: Any) -> Any:
-            handler = getattr(self, "websocket_handler", None)
-            if handler is not None:
-                handler.set_nodelay(True)
+            self.websocket_handler.set_nodelay(True)  # jupyter_server 2 always sets it
             return super().connect(*args, **kwargs)
 
     Connection.__name__ = Connection.__qualname__ = f"NoDelay{connection.__name__}"

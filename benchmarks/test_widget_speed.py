@@ -123,12 +123,6 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[math.ceil(share * len(ordered)) - 1]
 
 
-def listed_actions(board: Board) -> list[str]:
-    return board.root.locator(".covil-actions button[data-action]").evaluate_all(
-        "buttons => buttons.map(b => b.dataset.action)"
-    )
-
-
 def timed_click(board: Board, action: str) -> dict[str, float]:
     """Click the piece that chooses ``action`` (its listed button when no piece
     does) and time the redraw."""
@@ -144,7 +138,7 @@ def play_actions(board: Board, page: Page, count: int, seed: int) -> list[dict[s
     steps = []
     for _ in range(count):
         before = websocket_bytes(page)
-        step = timed_click(board, choose.choice(listed_actions(board)))
+        step = timed_click(board, choose.choice(board.listed_actions()))
         step["bytes"] = websocket_bytes(page) - before
         steps.append(step)
         board.skip_to_decision()
@@ -227,7 +221,7 @@ def play_bot_steps(board: Board, count: int, seed: int) -> list[float]:
         if board.waiting() == "bot":
             times.append(board.control("Step").evaluate(CLICK_AND_TIME)["redraw"])
         else:
-            board.choose(choose.choice(listed_actions(board)))
+            board.choose(choose.choice(board.listed_actions()))
     return times
 
 

@@ -1,13 +1,10 @@
-"""Shared fixtures: a scenario builder; and ``play``, the tutorials' helper to play actions."""
+"""Shared fixtures: a scenario builder."""
 
 from __future__ import annotations
 
 import pytest
 
-from covil_nb.lessons import play
 from covil_nb.model.scenario import Scenario
-
-__all__ = ["play"]  # the tests play actions as the tutorials do
 
 
 @pytest.fixture

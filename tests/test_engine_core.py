@@ -8,10 +8,10 @@ import json
 import random
 
 import pytest
-from conftest import play
 from test_solo import solo
 
 from covil_nb import Game
+from covil_nb.lessons import play
 from covil_nb.model.actions import Event
 from covil_nb.model.afternoon import Turn
 from covil_nb.model.game import KEYFRAME_EVERY

@@ -9,10 +9,10 @@ import shutil
 from itertools import pairwise
 
 import pytest
-from conftest import play
 
 from covil_nb.bots import RandomBot, advance, make_bot
 from covil_nb.bots import play as play_bots
+from covil_nb.lessons import play
 from covil_nb.model import CovilError, Game, load_cards
 from covil_nb.model.cards import REFERENCE_DIR
 from covil_nb.model.playthrough import random_game

@@ -7,9 +7,9 @@ import random
 import re
 
 import pytest
-from conftest import play
 from IPython.lib.pretty import pretty
 
+from covil_nb.lessons import play
 from covil_nb.model import Game, Score
 from covil_nb.model.actions import Actions, Events
 from covil_nb.model.playthrough import random_game

@@ -4,8 +4,8 @@ says and what ``apply`` raises (the board shows it when a click is not legal).""
 from __future__ import annotations
 
 import pytest
-from conftest import play
 
+from covil_nb.lessons import play
 from covil_nb.model import CovilError, Game
 from covil_nb.model.scenario import Scenario
 

@@ -6,8 +6,7 @@ it through ``Game.apply``, as a player would.
 
 from __future__ import annotations
 
-from conftest import play
-
+from covil_nb.lessons import play
 from covil_nb.model.combat import defense_strength
 from covil_nb.model.night import dominance
 from covil_nb.model.scenario import Scenario

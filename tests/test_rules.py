@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from conftest import play
 
 from covil_nb import CovilError, Game, Rules
+from covil_nb.lessons import play
 from covil_nb.model.scenario import Scenario
 
 # -- setup ---------------------------------------------------------------------------

@@ -99,14 +99,6 @@ def test_a_server_without_the_setting_is_told_and_left_alone() -> None:
     ]
 
 
-def test_a_connection_without_a_handler_still_connects() -> None:
-    class Bare:
-        def connect(self) -> str:
-            return "connected"
-
-    assert loaded(Bare)().connect() == "connected"
-
-
 def test_loading_the_extension_does_not_import_the_rules_engine() -> None:
     check = "import sys, covil_nb_server; assert 'covil_nb' not in sys.modules, sorted(sys.modules)"
     subprocess.run([sys.executable, "-c", check], check=True, cwd=ROOT)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import play
 
 from covil_nb import CovilError, Game
+from covil_nb.lessons import play
 from covil_nb.model.invariants import problems
 from covil_nb.model.scenario import Scenario
 

@@ -73,6 +73,24 @@ def tag(name: str, *children: str, **named: Value) -> str:
     return f"<{name}{attrs(**named)}>{inner}</{name}>" if inner else f"<{name}{attrs(**named)}/>"
 
 
+def document(
+    *children: str, width: float, height: float, kind: str, fill: str | None = None
+) -> str:
+    """A whole picture's ``<svg>`` (``kind``: "board", "chart"), sized and
+    with the drawing's font; ``fill`` sets the default ink when given."""
+    return tag(
+        "svg",
+        *children,
+        xmlns=SVG_NS,
+        viewBox=f"0 0 {num(width)} {num(height)}",
+        width=width,
+        height=height,
+        font_family=FONT,
+        fill=fill,
+        data_covil=kind,
+    )
+
+
 def group(*children: str, **named: Value) -> str:
     return tag("g", *children, **named)
 

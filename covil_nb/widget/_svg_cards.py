@@ -434,9 +434,8 @@ def _header_row(seen: _Seen) -> str:
         tags.append("turn")
     x = 48 + text_width(p.color, 18) + 14
     for words in tags:
-        pill = _pill(x, _HEAD_ROW1 - 4.5, words, INK if words == "decides now" else MUTED)
-        parts.append(pill)
-        x += text_width(words, TEXT) + 24
+        parts.append(_pill(x, _HEAD_ROW1 - 4.5, words, INK if words == "decides now" else MUTED))
+        x += _pill_width(words) + 10
     if s.players[s.scepter].color == p.color:
         parts.append(scepter_icon(x + 6, _HEAD_ROW1 - 5))
         parts.append(text(x + 18, _HEAD_ROW1, "Evil Scepter", font_size=12, fill=INK))
@@ -474,8 +473,12 @@ def _standing(seen: _Seen) -> str:
     )
 
 
+def _pill_width(words: str) -> float:
+    return text_width(words, TEXT) + 14
+
+
 def _pill(x: float, y: float, words: str, fill: str) -> str:
-    w = text_width(words, TEXT) + 14
+    w = _pill_width(words)
     return tag("rect", x=x, y=y - 9, width=w, height=18, rx=9, fill=fill) + text(
         x + w / 2,
         y + 4,

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from ._svg import FONT, INK, SVG_NS, num, tag, text, text_width
+from ._svg import INK, document, num, tag, text, text_width
 from ._svg_style import BORDER, MUTED, PANEL, PAPER
 from .drawing import Picture
 
@@ -68,14 +68,14 @@ def win_rates(table: pd.DataFrame, title: str) -> Picture:
 
 
 def _rate_label(words: str, left: float, scale: float, mid: float, rate: float, high: float) -> str:
-    """The rate and its interval after the whisker; where that would run past
-    the edge (a rate near 100%), inside the bar, in white, ending before the whisker."""
-    after = left + max(rate, high) * scale + 6
-    y = mid + LABEL * 0.35
+    """The rate and its interval after the whisker (whose ``high`` end is at
+    or past the ``rate``); where that would run past the edge (a rate near
+    100%), inside the bar, in white, ending just before the bar's end."""
+    after = left + high * scale + 6
     if after + text_width(words, LABEL) <= WIDTH - PAD:
-        return text(after, y, words, font_size=LABEL)
-    inside = left + min(rate, high) * scale - 6
-    return text(inside, y, words, font_size=LABEL, text_anchor="end", fill="#ffffff")
+        return text(after, _baseline(mid), words, font_size=LABEL)
+    inside = left + rate * scale - 6
+    return text(inside, _baseline(mid), words, font_size=LABEL, text_anchor="end", fill="#ffffff")
 
 
 def vp_by_source(table: pd.DataFrame, title: str) -> Picture:
@@ -93,7 +93,7 @@ def vp_by_source(table: pd.DataFrame, title: str) -> Picture:
     parts = [_ticks(left, scale, len(rows), steps, lambda v: f"{v:g} VP"), _legend()]
     for i, (label, sources) in enumerate(rows):
         y, x = TOP + ROW * i, left
-        baseline = y + BAR / 2 + LABEL * 0.35  # the numbers' text, centred on the bar
+        baseline = _baseline(y + BAR / 2)
         parts.append(_label(label, left, y + BAR / 2))
         for source, value in sources:
             parts.append(
@@ -127,7 +127,12 @@ def _plot_area(labels: Iterable[str]) -> tuple[float, float]:
 
 
 def _label(label: str, left: float, mid: float) -> str:
-    return text(left - 8, mid + LABEL * 0.35, label, font_size=LABEL, text_anchor="end")
+    return text(left - 8, _baseline(mid), label, font_size=LABEL, text_anchor="end")
+
+
+def _baseline(mid: float) -> float:
+    """Where a label's text sits to look centred on ``mid``."""
+    return mid + LABEL * 0.35
 
 
 def _ticks(
@@ -162,18 +167,14 @@ def _bottom(rows: int) -> float:
 
 def _picture(title: str, rows: int, parts: list[str]) -> Picture:
     height = _bottom(rows) + AXIS + PAD
-    svg = tag(
-        "svg",
+    svg = document(
         tag("rect", width=WIDTH, height=height, rx=10, fill=PAPER),
         tag("rect", x=4, y=4, width=WIDTH - 8, height=height - 8, rx=8, fill=PANEL),
         text(PAD, 26, title, font_size=15, font_weight="bold"),
         *parts,
-        xmlns=SVG_NS,
-        viewBox=f"0 0 {num(WIDTH)} {num(height)}",
         width=WIDTH,
         height=height,
-        font_family=FONT,
+        kind="chart",
         fill=INK,
-        data_covil="chart",
     )
     return Picture(svg, title, WIDTH, height)

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from covil_nb.model import Action, CovilError, Game
 
 from . import _svg_cards, _svg_map, _svg_status
-from ._svg import FONT, PAD, SVG_NS, Section, num, tag
+from ._svg import PAD, Section, document, num, tag
 from ._svg_marks import RULE, SEPARATOR, Marks
 from ._svg_style import PAPER
 from .elements import elements_of
@@ -198,16 +198,8 @@ def draw(
     width = max(x + s.width for s, x, _ in placed) + PAD
     height = max(y + s.height for s, _, y in placed) + PAD
     background = tag("rect", width=width, height=height, rx=12, fill=PAPER)
-    svg = tag(
-        "svg",
-        background,
-        *(s.at(x, y) for s, x, y in placed),
-        xmlns=SVG_NS,
-        viewBox=f"0 0 {num(width)} {num(height)}",
-        width=width,
-        height=height,
-        font_family=FONT,
-        data_covil="board",
+    svg = document(
+        background, *(s.at(x, y) for s, x, y in placed), width=width, height=height, kind="board"
     )
     return Picture(svg, _title(game), width, height)
 

@@ -241,9 +241,9 @@ def log_json(page: Round, events: list[Event], positions: list[Position], told: 
         when = (event.day, event.phase)
         if not spans or spans[-1][0] != when:
             spans.append((when, index))
-    ends = [start for _, start in spans[1:]] + [len(events)]
+    ends = [start for _, start in spans[1:]]  # of each finished phase
     fresh: Told = {}
-    for (when, start), end in zip(spans[:-1], ends, strict=False):
+    for (when, start), end in zip(spans[:-1], ends, strict=True):
         phase = tuple(events[start:end])
         kept = told.get((start, end))
         if kept is None or any(a is not b for a, b in zip(kept[0], phase, strict=True)):
@@ -263,7 +263,7 @@ def log_json(page: Round, events: list[Event], positions: list[Position], told: 
 
 def _entries(events: Sequence[Event], positions: list[Position]) -> list[Json]:
     return [
-        {"rule": e.rule, "text": e.text, "kind": e.kind, "step": at[0], "moment": at[1]}
+        {"rule": e.rule, "text": e.text, "step": at[0], "moment": at[1]}
         for e, at in zip(events, positions, strict=True)
     ]
 

@@ -39,6 +39,12 @@ class Board:
         """The button that lists ``action`` beside the board."""
         return self.root.locator(f'.covil-actions button[data-action="{action}"]')
 
+    def listed_actions(self) -> list[str]:
+        """The notations of every action listed beside the board, in order."""
+        return self.root.locator(".covil-actions button[data-action]").evaluate_all(
+            "buttons => buttons.map(b => b.dataset.action)"
+        )
+
     def control(self, name: str) -> Locator:
         return self.root.get_by_role("button", name=name, exact=True)
 

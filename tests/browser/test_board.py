@@ -261,10 +261,7 @@ def test_the_page_does_not_grow_with_the_game(open_in_lab: NotebookOpener) -> No
     choose = random.Random(7)
     counts, texts = [], []
     for _ in range(30):
-        offered = board.root.locator(".covil-actions button[data-action]").evaluate_all(
-            "buttons => buttons.map(b => b.dataset.action)"
-        )
-        board.choose(choose.choice(offered))
+        board.choose(choose.choice(board.listed_actions()))
         board.skip_to_decision()
         counts.append(board.root.evaluate(NODES))
         texts.append(int(board.root.get_attribute("data-texts") or "0"))

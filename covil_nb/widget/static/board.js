@@ -58,11 +58,12 @@ function post(model, content) {
   } catch {
     return false;
   }
-  const waiting = (model.get("decision") || {}).waiting;
-  // A skip during a playback plays on through the bots after it too.
-  if ((content.kind === "step" && waiting === "bot") || (content.kind === "skip" && (waiting === "bot" || waiting === "playback"))) {
-    // The page says the bot is thinking as soon as it asks, with no message
-    // from Python: a bot's step then costs one message back, not two.
+  // One request per version: whatever the player asks replaces the
+  // auto-play's pending step.
+  clearTimeout(sharedOf(model).timer);
+  if (content.kind === "step" || content.kind === "skip") {
+    // The page knows at once that the bots think over it (see thinking()),
+    // with no message from Python: a bot's step costs one message back, not two.
     setAsked(model, { kind: content.kind, version: content.version });
   }
   return true;
@@ -76,7 +77,8 @@ function setAsked(model, asked) {
 }
 
 // The request the bots are thinking over, or null: one asked on the
-// position shown, not yet answered by a new position or a refusal.
+// position shown, not yet answered by a new position or a refusal, while a
+// bot is to play (or a playback is skipped, which plays on through the bots).
 function thinking(model) {
   const asked = sharedOf(model).asked;
   const waiting = (model.get("decision") || {}).waiting;
@@ -104,9 +106,9 @@ function scheduleStep(model) {
 // Python sends each section of the drawing as a list of chunk names, and
 // per step only the chunks it adds (`chunks_new`) to those the last step
 // used; `chunks` holds every chunk in use when the page opens. A name always
-// means the same text. When a view draws a new position, the page keeps the
-// texts in use and drops the rest, as Python's sheet does: the store does
-// not grow with the game, and what a step leaves out the page still holds.
+// means the same text. Once a new position is in, the page keeps the texts
+// in use and drops the rest, as Python's sheet does: the store does not grow
+// with the game, and what a step leaves out the page still holds.
 
 function absorb(model, trait) {
   const store = sharedOf(model).chunks;
@@ -140,16 +142,18 @@ function inUse(model) {
   return used;
 }
 
+// Drop the texts no longer in use (`chunks_new` is in the store already:
+// absorbed at its change event); the views then show how many are kept.
 function prune(model) {
-  absorb(model, "chunks_new");
-  const store = sharedOf(model).chunks;
+  const state = sharedOf(model);
   const used = inUse(model);
-  for (const name of store.keys()) {
+  for (const name of state.chunks.keys()) {
     if (!used.has(name)) {
-      store.delete(name);
+      state.chunks.delete(name);
       parsed.delete(name);
     }
   }
+  state.views.dispatchEvent(new Event("pruned"));
 }
 
 // A log text, parsed once.
@@ -168,8 +172,12 @@ function parsedText(model, name) {
 function initialize({ model }) {
   // After the whole message: some hosts (marimo) set a message's traits one
   // at a time, each with its change event, so at `change:version` the
-  // decision may still be the last position's.
-  const onChange = () => queueMicrotask(() => scheduleStep(model));
+  // pictures, the log or the decision may still be the last position's.
+  const onChange = () =>
+    queueMicrotask(() => {
+      prune(model);
+      scheduleStep(model);
+    });
   // A refusal answers the request: no bot is thinking (here, not in a view,
   // so that it holds with no view open too).
   const onError = () => {
@@ -326,9 +334,7 @@ function render({ model, el }) {
   applyTheme();
   const unwatchTheme = watchTheme(model, el, applyTheme);
 
-  // A choice of the player's own replaces the auto-play's next step.
   const send = (kind, fields = {}) => {
-    if (kind !== "step") clearTimeout(sharedOf(model).timer);
     if (!post(model, { kind, version: model.get("version"), ...fields })) {
       parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
       parts.error.hidden = false;
@@ -355,8 +361,6 @@ function render({ model, el }) {
   const flush = () => {
     const names = [...dirty];
     dirty.clear();
-    // Here, with the whole message in (see onChange in initialize()).
-    if (names.includes("version")) prune(model);
     // A redraw may remove the focused piece: the keys then stay with the board.
     // (In marimo the board lives in a shadow root, which has its own activeElement.)
     const focusedIn = () => root.contains(root.getRootNode().activeElement);
@@ -785,7 +789,6 @@ function render({ model, el }) {
 
   function entryItem(entry, at) {
     const item = make("li", "covil-entry");
-    item.dataset.kind = entry.kind; // not a class: "combat" or "pool" would take a panel's style
     item.dataset.position = String(at);
     item.append(make("span", "covil-rule", entry.rule), " ", entry.text);
     item.addEventListener("click", () => goTo(at));
@@ -947,7 +950,6 @@ function render({ model, el }) {
 
   function onVersion() {
     root.dataset.version = String(model.get("version"));
-    root.dataset.texts = String(sharedOf(model).chunks.size); // bounded (see 2.)
     parts.error.hidden = true; // an error belongs to the position it was made on
     page.clicked = null;
     page.chooser = null;
@@ -1061,6 +1063,8 @@ function render({ model, el }) {
   root.addEventListener("keydown", onKey);
   const views = sharedOf(model).views;
   views.addEventListener("thinking", drawControls);
+  const showTexts = () => (root.dataset.texts = String(sharedOf(model).chunks.size)); // bounded (see 2.)
+  views.addEventListener("pruned", showTexts);
 
   drawBoard();
   drawPosition();
@@ -1074,6 +1078,7 @@ function render({ model, el }) {
     for (const [name, listener] of listeners) model.off(`change:${name}`, listener);
     unwatchTheme();
     views.removeEventListener("thinking", drawControls);
+    views.removeEventListener("pruned", showTexts);
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);
   };
