@@ -3,6 +3,7 @@ it: the machine is shared, so wall times are noisy). Run with
 
     .venv/bin/python benchmarks/figures.py              # the engine figures
     .venv/bin/python benchmarks/figures.py --search 10   # and the search bot's (10 games)
+    .venv/bin/python benchmarks/figures.py --where       # where a game's time goes
 
 Nothing here asserts a speed: these are measurements to report.
 """
@@ -10,6 +11,7 @@ Nothing here asserts a speed: these are measurements to report.
 from __future__ import annotations
 
 import argparse
+import collections
 import gc
 import random
 import statistics
@@ -116,12 +118,61 @@ def search_decisions(games: int) -> list[str]:
     ]
 
 
+def what_each_part_costs(games: int, repeats: int) -> list[str]:
+    """A random game's time in each kind of game (history and log, log only,
+    neither), rounds interleaved so that a slow minute slows all three alike."""
+    kinds = {
+        "default Game": lambda g: g,
+        "log, no history": lambda g: g.copy(log=True),
+        "search copy": lambda g: g.copy(log=False),
+    }
+    best = dict.fromkeys(kinds, float("inf"))
+    for _ in range(repeats):
+        for kind, make in kinds.items():
+            cpu, _wall = timed(
+                lambda make=make: [
+                    random_game(make(Game.new(PLAYERS, board=BOARD, seed=s)), s)
+                    for s in range(games)
+                ]
+            )
+            best[kind] = min(best[kind], cpu / games)
+    return [f"{kind:>28}: {1000 * ms:.2f} ms per game" for kind, ms in best.items()]
+
+
+def where_the_time_goes(games: int) -> list[str]:
+    """On search copies: decisions per game by the step that asks them, and
+    the share of the time spent listing their actions and applying one."""
+    count: collections.Counter[str] = collections.Counter()
+    spent: collections.Counter[str] = collections.Counter()
+    clock = time.perf_counter
+    for seed in range(games):
+        game = Game.new(PLAYERS, board=BOARD, seed=seed).copy(log=False)
+        chooser = random.Random(seed)
+        while not game.is_over:
+            step = game._current().frame.kind  # type: ignore[union-attr]
+            start = clock()
+            game.apply(chooser.choice(game.legal_actions()))
+            spent[step] += clock() - start
+            count[step] += 1
+    total = sum(spent.values())
+    lines = [f"{sum(count.values()) / games:.0f} decisions per game (search copy):"]
+    for step, n in count.most_common():
+        share = 100 * spent[step] / total
+        lines.append(f"{step:>28}: {n / games:5.1f} per game, {share:4.1f}% of the time")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--search", type=int, default=0, help="mcts games to time (0: none)")
+    parser.add_argument("--where", action="store_true", help="where a random game's time goes")
     args = parser.parse_args()
+    if args.where:
+        print("\n".join(what_each_part_costs(args.games, args.repeats * 2)))
+        print("\n".join(where_the_time_goes(args.games * 5)))
+        return
     print(games_per_second(False, args.games, args.repeats))
     print(games_per_second(True, args.games, args.repeats))
     print(new_game_time(args.repeats))
