@@ -418,12 +418,14 @@ class Notebook:
         return target
 
     def theme(self, name: str) -> None:
-        """Switch the application's theme and wait until the page has it."""
+        """Switch the application's theme and wait until the page has it and
+        JupyterLab's splash, shown over the page while it changes, is gone."""
         self.command("apputils:change-theme", {"theme": name})
         light = "true" if name == LIGHT else "false"
         self.page.wait_for_function(
             f"() => document.body.dataset.jpThemeName === {name!r}"
             f" && document.body.dataset.jpThemeLight === {light!r}"
+            " && !document.getElementById('jupyterlab-splash')"
         )
 
     @property
