@@ -74,10 +74,10 @@ def _number(text: str) -> int | float | str:
 
 def decide(bot: Bot, game: Game, seed: int) -> Action:
     """Ask ``bot`` for the current decision, showing it only its seat's view."""
-    decision = game.decision
-    if decision is None:
+    player = game.decider  # who decides: the decision's prompt is not needed
+    if player is None:
         raise CovilError("the game is over: there is nothing to decide", "bots")
-    return bot.choose(game.for_seat(decision.player, seed, log=False))
+    return bot.choose(game.for_seat(player, seed, log=False))
 
 
 def advance(
@@ -89,10 +89,10 @@ def advance(
     worlds = random.Random(seed)
     played: list[Action] = []
     for _ in range(max_actions):
-        decision = game.decision
-        if decision is None or decision.player not in bots:
+        player = game.decider
+        if player is None or player not in bots:
             return played
-        action = decide(bots[decision.player], game, worlds.getrandbits(63))
+        action = decide(bots[player], game, worlds.getrandbits(63))
         game.apply(str(action))
         played.append(action)
     raise CovilError(f"the bots did not stop within {max_actions} actions", "bots")

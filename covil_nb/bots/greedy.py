@@ -293,7 +293,8 @@ def rule_of_thumb(game: Game, rng: random.Random) -> Action:
     """A quick, plausible action for whoever decides: act with every troop,
     attack often (fortresses first), take gold while there is room, acquire
     when the treasury is nearly full, pay with gold first, defend with the
-    best Defense minion, never spend relics."""
+    best Defense minion; never a free action (relics, Commands, buying a
+    relic)."""
     me, kind = game.decider, game.decision_kind  # (the decision's prompt is never read)
     assert me is not None and kind is not None
     legal = game.legal_actions(free=False)  # it never takes a free action
@@ -308,8 +309,7 @@ def _verb(actions: list[Action], verb: str) -> list[Action]:
 
 
 def _anything(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:
-    calm = [a for a in legal if a.verb not in ("activate", "cancel")] or legal
-    return rng.choice(calm)
+    return rng.choice(legal)
 
 
 def _turn(game: Game, me: str, legal: list[Action], rng: random.Random) -> Action:

@@ -467,7 +467,7 @@ class Purchase(Frame):
         actions: list[Action] = []
         if due > 0:
             # The treasury holds at most MAX_GOLD, so the gold payments are the shared ones.
-            actions += _PAY_GOLD[1 : min(player.gold - self.gold, due) + 1]
+            actions += _PAY_GOLD[: min(player.gold - self.gold, due)]
             label = partial(_pay_relic_label, t, due, room)
             actions += [Action(PAY, (RELIC, r), label) for r in player.hand if r not in self.relics]
         label = partial(_pay_minion_label, t, due, room)
@@ -548,7 +548,7 @@ class Purchase(Frame):
                 break
 
 
-_PAY_GOLD = tuple(Action(PAY, (GOLD, str(n)), f"Pay {n} gold") for n in range(MAX_GOLD + 1))
+_PAY_GOLD = tuple(Action(PAY, (GOLD, str(n)), f"Pay {n} gold") for n in range(1, MAX_GOLD + 1))
 _CANCEL = Action(CANCEL, (), "Cancel the purchase")
 
 

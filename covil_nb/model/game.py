@@ -321,7 +321,9 @@ class Game:
         """An independent game at this position, with no history: a trial
         line whose ``apply`` returns its events. ``undo=True`` also keeps an
         undo record; ``log=False`` makes a search copy, which says nothing
-        (``apply`` returns no events) and is the faster for it."""
+        (``apply`` returns no events) and is the faster for it. A copy that
+        keeps an undo record keeps its log too: ``log=False`` counts only
+        without ``undo``."""
         return self._fork(self._state.clone(), undo, log)
 
     def for_seat(self, color: str, seed: int, undo: bool = False, log: bool = True) -> Game:

@@ -306,3 +306,53 @@ def test_the_server_loads_the_boards_extension(jupyter: Server) -> None:
     """The package's server extension (kernel messages sent without Nagle's
     delay) is enabled by installing the package: the server under test has it."""
     assert "covil_nb: kernel websockets without Nagle's delay" in jupyter.log.read_text()
+
+
+def test_a_what_if_from_a_dummys_moment(open_in_lab: NotebookOpener) -> None:
+    """t on a past position inside the dummy's answer starts a "what if"
+    line there: the board shows that line's decision, not the past picture."""
+    notebook, board = open_solo(open_in_lab)
+    keyboard = notebook.page.keyboard
+    board.root.focus()
+    for action in FIRST_DAY[:2]:
+        board.choose(action)
+        keyboard.press("s")
+        expect(board.root).to_have_attribute("data-waiting", "")
+    keyboard.press("ArrowLeft")
+    keyboard.press("ArrowLeft")
+    expect(board.root).to_have_class(re.compile("covil-looking-back"))
+    before = board.version
+    keyboard.press("t")
+    board.moved_on_from(before)
+    expect(board.root).not_to_have_class(re.compile("covil-looking-back"))
+    expect(board.root).to_have_attribute("data-waiting", "")
+    assert board.listed_actions(), "the what-if line's decision lists its actions"
+    assert notebook.kernel.value("board.controls['what_if']") is not None
+
+
+def test_a_what_if_during_a_playback(open_in_lab: NotebookOpener) -> None:
+    """A "what if" tried while the dummy's answer plays back slowly: the
+    playback ends there, and its timer does not step the new line on."""
+    notebook, board = open_solo(open_in_lab)
+    keyboard = notebook.page.keyboard
+    board.speed("slow")
+    board.choose(FIRST_DAY[0])
+    expect(board.root).to_have_attribute("data-waiting", "playback")
+    board.root.focus()
+    keyboard.press("ArrowLeft")
+    keyboard.press("ArrowLeft")
+    keyboard.press("t")
+    expect(board.root).not_to_have_class(re.compile("covil-looking-back"))
+    notebook.page.wait_for_timeout(2000)  # longer than a slow playback's step
+    expect(board.root).to_have_attribute("data-waiting", "")
+    assert "start B" in board.listed_actions()
+    assert notebook.kernel.value("board.controls['what_if']") == {"from": 0}
+
+
+def test_the_hint_wraps_between_words(open_in_lab: NotebookOpener) -> None:
+    """JupyterLab breaks an output's <pre> anywhere; the hint keeps its words whole."""
+    _notebook, board = open_solo(open_in_lab)
+    board.control("Hint").click()
+    hint = board.root.locator(".covil-hint-text")
+    expect(hint).to_contain_text("weighs")
+    assert hint.evaluate("node => getComputedStyle(node).wordBreak") == "normal"
