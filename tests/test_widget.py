@@ -22,7 +22,7 @@ import pytest
 from covil_nb import CovilError, Game, GameWidget, play, play_solo
 from covil_nb.bots import RandomBot
 from covil_nb.bots import play as play_bots
-from covil_nb.model import Event
+from covil_nb.model import Event, flow
 from covil_nb.model.scenario import Scenario
 from covil_nb.widget import drawing, scene
 from covil_nb.widget._svg_style import HIGHLIGHTS, PLAYERS
@@ -631,3 +631,12 @@ def test_the_combat_panel_borders_are_the_drawings_player_colours():
     css = (Path(drawing.__file__).parent / "static" / "board.css").read_text()
     found = dict(re.findall(r'\[data-player="(\w+)"\] \{\s*border-top-color: (#\w+);', css))
     assert found == {color: style[0] for color, style in PLAYERS.items()}
+
+
+def test_the_pages_closing_actions_are_the_rules():
+    """board.js names the actions its key e chooses (a page cannot read
+    Python): they must be the verbs that close a step in the rules."""
+    js = (Path(drawing.__file__).parent / "static" / "board.js").read_text()
+    found = re.search(r"const CLOSING = new Set\(\[(.*?)\]\)", js)
+    assert found is not None
+    assert set(re.findall(r'"(\w+)"', found.group(1))) == set(flow.CLOSING)

@@ -356,3 +356,16 @@ def test_the_hint_wraps_between_words(open_in_lab: NotebookOpener) -> None:
     hint = board.root.locator(".covil-hint-text")
     expect(hint).to_contain_text("weighs")
     assert hint.evaluate("node => getComputedStyle(node).wordBreak") == "normal"
+
+
+def test_e_ends_the_turn_wherever_it_is_listed(open_in_lab: NotebookOpener) -> None:
+    notebook, board = open_solo(open_in_lab)
+    for action in FIRST_DAY[:3]:  # start B, lie Y1, move A: the troop action is done
+        board.choose(action)
+        board.root.focus()
+        notebook.page.keyboard.press("s")
+    expect(board.listed("end")).to_be_visible()
+    before = board.version
+    notebook.page.keyboard.press("e")
+    board.moved_on_from(before)
+    assert notebook.kernel.value("[str(a) for a in board.game.history]")[3] == "end"

@@ -34,6 +34,7 @@
 
 // == 1. Messages and auto-play: one step timer per model =====================
 
+const CLOSING = new Set(["end", "pass"]); // the actions that close a step (flow.CLOSING)
 const SPEEDS = { off: null, slow: 1600, normal: 800, fast: 250 };
 const shared = new WeakMap(); // the model's `board` value -> { speed, timer, chunks, asked, views }
 
@@ -972,6 +973,7 @@ function render({ model, el }) {
     n: () => parts.step.click(),
     s: () => parts.skip.click(),
     h: () => parts.hint.click(),
+    e: () => closingButton()?.click(),
     p: () => {
       const state = sharedOf(model);
       state.speed = state.speed === "off" ? parts.speed.dataset.resume || "normal" : "off";
@@ -988,6 +990,12 @@ function render({ model, el }) {
     End: () => goTo(positions().length - 1),
     Escape: () => escape(),
   };
+
+  // The listed action that closes the step ("end", "pass"): the most frequent
+  // choice, listed last, often past the keys 1 – 9.
+  function closingButton() {
+    return [...parts.actions.querySelectorAll("button")].find((b) => CLOSING.has(b.dataset.action));
+  }
 
   function escape() {
     if (page.help) return toggleHelp();
@@ -1089,7 +1097,8 @@ function render({ model, el }) {
 // The help panel: the keys that 6.8 handles.
 const KEYS_HELP = [
   ["1 – 9", "choose the listed action with that number"],
-  ["Tab, Enter", "go to a highlighted piece, choose it"],
+  ["Tab, Enter, Space", "go to a highlighted piece, choose it"],
+  ["e", "end the turn, or pass"],
   ["Esc", "close a choice or this help; back from a past position"],
   ["← →", "the previous or next position of the log"],
   ["Home, End", "the first position; back to the game"],
