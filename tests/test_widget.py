@@ -26,6 +26,7 @@ from covil_nb.model import Event, flow
 from covil_nb.model.scenario import Scenario
 from covil_nb.widget import drawing, scene
 from covil_nb.widget._svg_style import HIGHLIGHTS, PLAYERS
+from covil_nb.widget.board import moment_json
 from covil_nb.widget.elements import elements_of
 from covil_nb.widget.sheet import Round
 
@@ -131,6 +132,7 @@ def test_a_start_zone_plays_the_dummys_answer_back_one_step_at_a_time():
         "player": "yellow",
         "actions": ["start A"],
         "reason": "",
+        "outcome": [],
     }
     assert page.section("pieces") == pieces_of(moments[0].game, widget.game.at(0))
     assert widget.decision["actions"] == []  # nothing to choose while the playback runs
@@ -640,3 +642,36 @@ def test_the_pages_closing_actions_are_the_rules():
     found = re.search(r"const CLOSING = new Set\(\[(.*?)\]\)", js)
     assert found is not None
     assert set(re.findall(r'"(\w+)"', found.group(1))) == set(flow.CLOSING)
+
+
+def test_the_banner_says_how_a_fight_ended():
+    """A person's own action that ends a fight, and a dummy's moment that
+    does, carry the outcome's sentence (the board shows it, not only the log)."""
+    widget = play_solo(seed=1)
+    for action in [
+        "start B",
+        "lie Y1",
+        "move A",
+        "end",
+        "lie Y2",
+        "attack R1",
+        "exhaust yellow-private",
+    ]:
+        widget.act(action)
+        if widget.decision["waiting"] == "playback":
+            widget.skip()
+    assert widget.controls["outcome"] == []
+    widget.act("pass")  # yellow adds nothing: the fight is resolved in this action
+    said = [e.text for m in widget.game.moments() for e in m.events if e.kind == "combat"]
+    assert said and widget.controls["outcome"] == said
+    assert said[0].startswith("Defender wins")
+
+    game, chooser = Game.solo(seed=1), random.Random(1)
+    fought = None
+    while fought is None:  # seed 1: the dummy fights at step 26
+        game.apply(chooser.choice(game.legal_actions()))
+        fights = [m for m in game.moments()[1:] if any(e.kind == "combat" for e in m.events)]
+        fought = fights[0] if fights else None
+    assert moment_json(fought, 1)["outcome"] == [
+        e.text for e in fought.events if e.kind == "combat"
+    ]

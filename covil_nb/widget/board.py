@@ -378,6 +378,7 @@ class GameWidget(anywidget.AnyWidget):
                 "can_redo": game.can_redo,
                 "steps": len(game.history),
                 "moment": self._moment_json(),
+                "outcome": self._own_outcome(),
                 "pending": len(self._moments) - 1 - self._at if playing else 0,
                 "what_if": None if self._what_if is None else {"from": self._branch_step()},
             }
@@ -397,6 +398,14 @@ class GameWidget(anywidget.AnyWidget):
         if index is None:
             return None
         return moment_json(self._moments[index], index, self._said if index == 0 else "")
+
+    def _own_outcome(self) -> list[str]:
+        """How the fights of a person's own last action ended, when no
+        moment is told (a told moment says its own): the board shows the
+        result, not only the log."""
+        if not self._moments or self._moment_told() is not None:
+            return []
+        return outcome(self._moments[-1].events)
 
     def _moment_told(self) -> int | None:
         """The moment the banner tells of: the one shown while a playback
@@ -462,7 +471,13 @@ def moment_json(moment: Moment, index: int, said: str = "") -> dict[str, Any]:
         "player": moment.player,
         "actions": list(moment.actions),
         "reason": moment.reason or said,
+        "outcome": outcome(moment.events),
     }
+
+
+def outcome(events: Sequence[Event]) -> list[str]:
+    """The sentences that say how each fight ended (its winner, its loser's fate)."""
+    return [e.text for e in events if e.kind == "combat"]
 
 
 HANDLERS: dict[str, Callable[[GameWidget, protocol.Message], None]] = {

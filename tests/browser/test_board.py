@@ -91,6 +91,9 @@ def test_first_day_of_a_solo_game_by_clicks(open_in_lab: NotebookOpener) -> None
     expect(combat).to_contain_text("Defense 5")
     board.choose("pass")
     board.skip_to_decision()
+    # The banner says how the fight ended, not only the log.
+    expect(board.root.locator(".covil-banner .covil-outcome")).to_contain_text("Defender wins")
+    board.root.locator(".covil-banner").screenshot(path=str(screenshot_path("fight-outcome")))
 
     # The rest of the day: end the turn; the dummy, the night, day 2's morning.
     board.choose("end")

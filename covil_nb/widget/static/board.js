@@ -876,6 +876,7 @@ function render({ model, el }) {
     const asked = thinking(model);
     if (asked) lines.push(make("div", "", asked.kind === "skip" ? "Playing on to your decision…" : `${seatLabel(decision.player)} is thinking…`));
     else if (controls.moment) lines.push(...momentLines(controls.moment));
+    else lines.push(...outcomeLines(controls.outcome));
     const next = nextStepText(decision, controls);
     if (next) lines.push(make("div", "covil-next", next));
     if (controls.what_if) lines.push(make("div", "", `Trying a “what if” line from action ${controls.what_if.from}; b returns to the game.`));
@@ -886,7 +887,13 @@ function render({ model, el }) {
   function momentLines(moment) {
     const said = make("div", "covil-moment");
     said.append(make("strong", "", seatLabel(moment.player)), ` played ${moment.actions.join(", ")}`);
-    return moment.reason ? [said, make("div", "covil-why", moment.reason)] : [said];
+    const why = moment.reason ? [make("div", "covil-why", moment.reason)] : [];
+    return [said, ...why, ...outcomeLines(moment.outcome)];
+  }
+
+  // How the fights of that moment (or of the person's own action) ended.
+  function outcomeLines(outcome) {
+    return (outcome || []).map((text) => make("div", "covil-outcome", text));
   }
 
   // While a playback or a bot holds the board: how it goes on.
