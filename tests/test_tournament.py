@@ -146,6 +146,17 @@ def test_a_frame_without_the_columns_is_refused() -> None:
         Results.from_frame(pd.DataFrame({c: [] for c in Results(()).frame().columns if c != "won"}))
 
 
+def test_a_frame_with_holes_is_refused_by_name() -> None:
+    frame = tournament(RANDOMS, games=2, workers=1).frame()
+    holed = frame.astype({"vp": float})
+    holed.loc[0, "vp"] = float("nan")
+    with pytest.raises(CovilError, match="empty cells in vp"):
+        Results.from_frame(holed)
+    nobody_first = frame.assign(first=False)
+    with pytest.raises(CovilError, match=r"no seat holds the scepter first in game\(s\) \[0, 1\]"):
+        Results.from_frame(nobody_first)
+
+
 def test_the_progress_bar_stays_out_of_logs(capsys: pytest.CaptureFixture[str]) -> None:
     tournament(RANDOMS, games=1, workers=1)  # stderr is captured here, not a terminal
     assert capsys.readouterr().err == ""

@@ -37,9 +37,10 @@ import argparse
 import math
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
+from typing import Any
 
 import pandas as pd
 from tqdm.auto import tqdm
@@ -282,6 +283,9 @@ class Results:
         missing = [c for c in _FRAME_COLUMNS if c not in frame.columns]
         if missing:
             raise CovilError(f"not a tournament frame: no column {', '.join(missing)}", RULE)
+        empty = [c for c in _FRAME_COLUMNS if frame[c].isna().any()]
+        if empty:
+            raise CovilError(f"not a tournament frame: empty cells in {', '.join(empty)}", RULE)
         tops: dict[int, dict] = {}  # each game's first row: what all its rows share
         seats: dict[int, list[SeatResult]] = {}
         first: dict[int, str] = {}
@@ -289,21 +293,17 @@ class Results:
         for row in frame.to_dict("records"):  # one pass: a groupby is slow on a big frame
             game = int(row["game"])
             tops.setdefault(game, row)
-            sources = {name: int(row[name]) for name in SOURCES}
-            seats.setdefault(game, []).append(
-                SeatResult(
-                    str(row["color"]),
-                    str(row["bot"]),
-                    int(row["vp"]),
-                    **sources,
-                    won=bool(row["won"]),
-                    place=int(row["place"]),
-                )
-            )
+            seats.setdefault(game, []).append(_seat_result(row))
             if bool(row["first"]):
                 first[game] = str(row["color"])
             if bool(row["shared"]):
                 shared.add(game)
+        no_first = sorted(set(tops) - set(first))
+        if no_first:
+            raise CovilError(
+                f"not a tournament frame: no seat holds the scepter first in game(s) {no_first}",
+                RULE,
+            )
         return cls(
             tuple(
                 GameResult(
@@ -537,3 +537,15 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def _seat_result(row: Mapping[Hashable, Any]) -> SeatResult:
+    """One seat's result from a row of :meth:`Results.frame`."""
+    return SeatResult(
+        str(row["color"]),
+        str(row["bot"]),
+        int(row["vp"]),
+        **{name: int(row[name]) for name in SOURCES},
+        won=bool(row["won"]),
+        place=int(row["place"]),
+    )
