@@ -635,13 +635,19 @@ def test_the_combat_panel_borders_are_the_drawings_player_colours():
     assert found == {color: style[0] for color, style in PLAYERS.items()}
 
 
-def test_the_pages_closing_actions_are_the_rules():
-    """board.js names the actions its key e chooses (a page cannot read
-    Python): they must be the verbs that close a step in the rules."""
-    js = (Path(drawing.__file__).parent / "static" / "board.js").read_text()
-    found = re.search(r"const CLOSING = new Set\(\[(.*?)\]\)", js)
-    assert found is not None
-    assert set(re.findall(r'"(\w+)"', found.group(1))) == set(flow.CLOSING)
+def test_the_closing_action_is_marked_for_the_page():
+    """The page's key e chooses the action Python marks as closing the step:
+    exactly the listed actions whose verb closes a step in the rules."""
+    widget = play_solo(seed=1)
+    for action in ["start B", "lie Y1", "move A"]:  # the troop action is done
+        widget.act(action)
+        if widget.decision["waiting"] == "playback":
+            widget.skip()
+    marked = [a["action"] for a in widget.decision["actions"] if a.get("closes")]
+    assert marked == ["end"]
+    game = widget.game
+    closing = [str(a) for a in game.legal_actions() if a.verb in flow.CLOSING]
+    assert marked == closing
 
 
 def test_the_banner_says_how_a_fight_ended():

@@ -513,6 +513,18 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _seat_result(row: Mapping[Hashable, Any]) -> SeatResult:
+    """One seat's result from a row of :meth:`Results.frame`."""
+    return SeatResult(
+        str(row["color"]),
+        str(row["bot"]),
+        int(row["vp"]),
+        **{name: int(row[name]) for name in SOURCES},
+        won=bool(row["won"]),
+        place=int(row["place"]),
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
@@ -537,15 +549,3 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
-
-
-def _seat_result(row: Mapping[Hashable, Any]) -> SeatResult:
-    """One seat's result from a row of :meth:`Results.frame`."""
-    return SeatResult(
-        str(row["color"]),
-        str(row["bot"]),
-        int(row["vp"]),
-        **{name: int(row[name]) for name in SOURCES},
-        won=bool(row["won"]),
-        place=int(row["place"]),
-    )

@@ -14,6 +14,7 @@ from itertools import groupby
 from typing import Any
 
 from covil_nb.model import Action, CovilError, Event, Game, Strength
+from covil_nb.model.flow import CLOSING
 
 from . import drawing
 from ._svg_style import ACTION
@@ -131,11 +132,14 @@ def decision_json(game: Game, seats: Seats, actions: list[Action], waiting: str 
 
 
 def action_json(game: Game, action: Action) -> Json:
-    return {
+    entry: Json = {
         "action": str(action),
         "label": action.label or str(action),
         "elements": list(elements_of(action, game)),
     }
+    if action.verb in CLOSING:  # ending the turn, passing: the page's key e chooses it
+        entry["closes"] = True
+    return entry
 
 
 def strength_json(strength: Strength) -> Json:

@@ -34,7 +34,6 @@
 
 // == 1. Messages and auto-play: one step timer per model =====================
 
-const CLOSING = new Set(["end", "pass"]); // the actions that close a step (flow.CLOSING)
 const SPEEDS = { off: null, slow: 1600, normal: 800, fast: 250 };
 const shared = new WeakMap(); // the model's `board` value -> { speed, timer, chunks, asked, views }
 
@@ -998,10 +997,11 @@ function render({ model, el }) {
     Escape: () => escape(),
   };
 
-  // The listed action that closes the step ("end", "pass"): the most frequent
-  // choice, listed last, often past the keys 1 – 9.
+  // The listed action that closes the step (Python marks it: ending the turn,
+  // passing): the most frequent choice, listed last, often past the keys 1 – 9.
   function closingButton() {
-    return [...parts.actions.querySelectorAll("button")].find((b) => CLOSING.has(b.dataset.action));
+    const closing = ((model.get("decision") || {}).actions || []).find((a) => a.closes);
+    return closing && parts.actions.querySelector(`button[data-action="${closing.action}"]`);
   }
 
   function escape() {
