@@ -4,6 +4,7 @@ it: the machine is shared, so wall times are noisy). Run with
     .venv/bin/python benchmarks/figures.py              # the engine figures
     .venv/bin/python benchmarks/figures.py --search 10   # and the search bot's (10 games)
     .venv/bin/python benchmarks/figures.py --where       # where a game's time goes
+    COVIL_ENGINE=python .venv/bin/python benchmarks/figures.py  # the Python source's
 
 Nothing here asserts a speed: these are measurements to report.
 """
@@ -21,6 +22,7 @@ from collections.abc import Callable
 
 from covil_nb import Game
 from covil_nb.bots import GreedyBot, MctsBot, decide
+from covil_nb.model import COMPILED
 from covil_nb.model.playthrough import random_game
 
 PLAYERS = ["yellow", "red"]
@@ -169,6 +171,8 @@ def main() -> None:
     parser.add_argument("--search", type=int, default=0, help="mcts games to time (0: none)")
     parser.add_argument("--where", action="store_true", help="where a random game's time goes")
     args = parser.parse_args()
+    # The figures are the compiled engine's once ./dev setup has built it.
+    print(f"engine: {'compiled (build/engine)' if COMPILED else 'Python source'}")
     if args.where:
         print("\n".join(what_each_part_costs(args.games, args.repeats * 2)))
         print("\n".join(where_the_time_goes(args.games * 5)))

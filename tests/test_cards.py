@@ -25,6 +25,7 @@ from covil_nb.model.cards import (
     load_cards,
 )
 from covil_nb.model.errors import CovilError
+from covil_nb.model.vocabulary import Stat
 
 
 @pytest.fixture(scope="module")
@@ -163,12 +164,12 @@ def test_the_47_vp_scoring_example(cards: CardSet) -> None:
 
 
 def test_reinforcement_adds_once_per_matching_terrain() -> None:
-    town_or_water = Reinforcement("defense", 1, frozenset({"town", "water"}))
+    town_or_water = Reinforcement(Stat.DEFENSE, 1, frozenset({"town", "water"}))
     assert town_or_water.bonus_in(frozenset({"town", "water"})) == 2
     assert town_or_water.bonus_in(frozenset({"water", "forest"})) == 1
     assert town_or_water.bonus_in(frozenset({"desert"})) == 0
     assert not town_or_water.applies_in({"desert"})
-    everywhere = Reinforcement("melee", 2, frozenset())
+    everywhere = Reinforcement(Stat.MELEE, 2, frozenset())
     assert everywhere.bonus_in(frozenset({"desert", "town"})) == 2
 
 

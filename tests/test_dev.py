@@ -1,9 +1,11 @@
 """The ``./dev`` script, run in a copy of the project whose ``.venv`` holds
 stand-ins for uv, JupyterLab and pytest that only write down how they were
 called: setup installs once and then not again until ``pyproject.toml``
-changes, ``./dev lab`` opens a working copy of the tutorials that keeps the
+changes while it asks for the engine to be compiled every time (the compiler
+decides), ``./dev lab`` opens a working copy of the tutorials that keeps the
 learner's edits and passes its arguments to JupyterLab (as root too), and
-``./dev test`` fails when pytest collects nothing."""
+``./dev test`` runs the tests on both engines and fails when pytest collects
+nothing."""
 
 from __future__ import annotations
 
@@ -17,8 +19,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# Each stand-in appends its name and arguments to calls.txt.
-STAND_IN = '#!/usr/bin/env bash\necho "$(basename "$0") $*" >> "{calls}"\nexit {status}\n'
+# Each stand-in appends its name and arguments (and the engine asked for) to calls.txt.
+STAND_IN = (
+    "#!/usr/bin/env bash\n"
+    'echo "$(basename "$0") $*${{COVIL_ENGINE:+ [COVIL_ENGINE=$COVIL_ENGINE]}}" >> "{calls}"\n'
+    "exit {status}\n"
+)
+# The engine's compiler, run by the real python: it only writes down that it ran.
+COMPILER = "import sys\nopen({calls!r}, 'a').write('compile_engine\\n')\nsys.exit({status})\n"
 
 
 def stand_in(path: Path, calls: Path, status: int = 0) -> None:
@@ -42,6 +50,9 @@ def project(tmp_path: Path) -> Path:
     calls = tmp_path / "calls.txt"
     for tool in ("uv", "jupyter", "ruff", "mypy", "pytest"):
         stand_in(bin_ / tool, calls)
+    (tmp_path / "tools").mkdir()
+    compiler = tmp_path / "tools" / "compile_engine.py"
+    compiler.write_text(COMPILER.format(calls=str(calls), status=0))
     (bin_ / "python").symlink_to(shutil.which("python3") or "/usr/bin/python3")
     return tmp_path
 
@@ -69,6 +80,15 @@ def test_setup_installs_once_and_again_only_when_pyproject_changes(project: Path
         f.write("\n# a new dependency\n")
     assert dev(project, "setup").returncode == 0
     assert len([c for c in calls(project) if c.startswith("uv pip install")]) == 2
+    assert calls(project).count("compile_engine") == 3
+
+
+def test_setup_goes_on_when_the_engine_cannot_be_compiled(project: Path) -> None:
+    compiler = project / "tools" / "compile_engine.py"
+    compiler.write_text(COMPILER.format(calls=str(project / "calls.txt"), status=1))
+    failed = dev(project, "setup")
+    assert failed.returncode == 0
+    assert "the engine was not compiled; it runs as Python" in failed.stderr
 
 
 def test_lab_opens_a_working_copy_that_keeps_the_learners_edits(project: Path) -> None:
@@ -93,8 +113,10 @@ def test_test_runs_the_committed_tutorials_and_fails_when_nothing_is_collected(
     project: Path,
 ) -> None:
     assert dev(project, "test").returncode == 0
-    pytest_call = [c for c in calls(project) if c.startswith("pytest")][-1]
-    assert "--nbval tutorials" in pytest_call
+    every_test, python_engine = [c for c in calls(project) if c.startswith("pytest")]
+    assert "--nbval tutorials" in every_test and "COVIL_ENGINE" not in every_test
+    assert python_engine.endswith("[COVIL_ENGINE=python]")
+    assert "--ignore=tests/browser" in python_engine
     stand_in(project / ".venv" / "bin" / "pytest", project / "calls.txt", status=5)
     nothing = dev(project, "test")
     assert nothing.returncode == 5 and "collected no tests" in nothing.stderr

@@ -12,8 +12,8 @@ from test_solo import solo
 
 from covil_nb import Game
 from covil_nb.lessons import play
+from covil_nb.model import flow
 from covil_nb.model.actions import Event
-from covil_nb.model.afternoon import Turn
 from covil_nb.model.game import KEYFRAME_EVERY
 from covil_nb.model.rng import Rng
 from covil_nb.model.scenario import Scenario
@@ -65,12 +65,17 @@ def test_a_rule_that_fails_halfway_leaves_the_game_as_it_was(
     before, legal, log = game.state, game.legal_actions(), game.log
     assert game.decision.kind == "turn"
 
-    def broken(frame: Turn, t, action) -> None:  # changes the state, then fails
-        t.player(frame.player).gold = 0
+    real_play = flow.play
+
+    def broken(t, now, action) -> None:  # changes the state, then fails, once
+        monkeypatch.setattr(flow, "play", real_play)  # the rewind replays with the real one
+        t.player(now.player).gold = 0
         t.state.pool.clear()
         raise RuntimeError("a bug in a rule")
 
-    monkeypatch.setattr(Turn, "apply", broken)
+    # Game.apply plays through flow.play (a compiled rule module's own
+    # functions cannot be replaced from outside; the module's name can).
+    monkeypatch.setattr(flow, "play", broken)
     with pytest.raises(RuntimeError, match="a bug in a rule"):
         game.apply(legal[0])
     monkeypatch.undo()

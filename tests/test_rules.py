@@ -7,6 +7,7 @@ import pytest
 from covil_nb import CovilError, Game, Rules
 from covil_nb.lessons import play
 from covil_nb.model.scenario import Scenario
+from covil_nb.model.vocabulary import DefenseMinion, NightOrder
 
 # -- setup ---------------------------------------------------------------------------
 
@@ -205,7 +206,9 @@ def test_dealing_the_last_hit_point_loots_a_relic(two_players):
     ],
 )
 def test_defense_minion_pt_allows_only_guardians(edition, defenders):
-    s = Scenario(["yellow", "red"], board="A", seed=11, rules=Rules(defense_minion=edition))
+    s = Scenario(
+        ["yellow", "red"], board="A", seed=11, rules=Rules(defense_minion=DefenseMinion(edition))
+    )
     s.fortress("yellow", "J").fortress("red", "H").hand("yellow", []).hand("red", [])
     s.overlord("yellow", "iron-marshal", "ready").overlord("red", "gilded-lich", "ready")
     game = s.troops("yellow", "E", standing=1).troops("red", "E", standing=1).afternoon().build()
@@ -285,7 +288,9 @@ def test_rebels_retaliate_on_troops_then_fortresses_and_leave(two_players):
 
 def test_night_order_option_changes_the_order_of_steps(two_players):
     for order, expected in (("en", ["3.2", "3.3"]), ("pt", ["3.3", "3.2"])):
-        s = Scenario(["yellow", "red"], board="A", seed=1, rules=Rules(night_order=order))
+        s = Scenario(
+            ["yellow", "red"], board="A", seed=1, rules=Rules(night_order=NightOrder(order))
+        )
         s.fortress("yellow", "J").fortress("red", "H")
         game = s.night().build()
         rules = [e.rule[:3] for e in game.log if e.rule[:3] in ("3.2", "3.3")]

@@ -1,8 +1,14 @@
 """The rules of Covil: The Dark Overlords, one decision at a time.
 
 The model never imports the widget: every rule here runs and is tested
-without a browser.
+without a browser. The engine runs compiled when ``build/engine`` holds a
+build of this very source, else as Python (:mod:`.native`).
 """
+
+from . import native
+
+# Before any other module here is imported: they may come from the build.
+COMPILED: bool = native.use_compiled(__path__)
 
 from .actions import Action, Decision, Event
 from .cards import CardSet, load_cards, load_cards_data
@@ -14,6 +20,7 @@ from .scoring import Score
 from .state import Rules, State
 
 __all__ = [
+    "COMPILED",
     "Action",
     "Board",
     "CardSet",

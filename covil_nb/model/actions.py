@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from .errors import CovilError
 from .vocabulary import DecisionKind
 
@@ -111,6 +113,10 @@ class Decision:
         p.text(str(self))
 
 
+# A Python class even in the compiled engine: a finished game's history
+# keeps hundreds, and a compiled instance is a pointer larger (issue 9's
+# memory figure); the engine makes them only when it keeps a log.
+@mypyc_attr(native_class=False)
 @dataclass(slots=True, unsafe_hash=True)
 class Event:
     """Something that happened: the rule section it applies, a sentence for
@@ -137,6 +143,7 @@ class _Printer(Protocol):
     def text(self, text: str) -> None: ...
 
 
+@mypyc_attr(native_class=False)
 class _Shown(list[Any]):
     """A list that shows itself as its ``str`` and slices into its own kind."""
 
@@ -148,6 +155,7 @@ class _Shown(list[Any]):
         p.text(str(self))
 
 
+@mypyc_attr(native_class=False)
 class Actions(_Shown, list[Action]):
     """The legal actions of a decision: a list, shown one per line with its
     index (``game.apply(actions[2])``), notation and label."""
@@ -168,6 +176,7 @@ def _heading(day: int, phase: str) -> str:
     return {"setup": "Setup", "end": "The game is over"}.get(phase, f"Day {day}, {phase}")
 
 
+@mypyc_attr(native_class=False)
 class Events(_Shown, list[Event]):
     """Events in order: a list, shown as a story. Events are headed by their
     day and phase, and the events of one rule section run under its name,

@@ -15,7 +15,7 @@ from .actions import Action, Decision, Refusal
 from .cards import Effect, Influence, MinionCard
 from .combat import Combat, attack_actions, cannot_attack, has_ready_minion, not_a_target
 from .movement import move_troop, reach, unreachable
-from .state import READY, TIRED, Frame, Minion, Player, Troop
+from .state import READY, TIRED, Frame, Minion, Player, Troop, step
 from .table import Table
 from .vocabulary import (
     MAX_GOLD,
@@ -50,7 +50,6 @@ def anyone_standing(t: Table) -> bool:
 
 @dataclass(slots=True)
 class Turn(Frame):
-    kind = "turn"
     player: str
     acquired: bool = False
     acted: bool = False  # the troop action of this turn is done
@@ -106,6 +105,9 @@ class Turn(Frame):
 
     def refusal(self, t: Table, action: Action) -> Refusal | None:
         return turn_refusal(self, t, action)
+
+
+step(Turn, "turn")
 
 
 _MUST_ACT = "take the afternoon turn: lie down a troop for its troop action"
@@ -194,7 +196,6 @@ class TroopAction(Frame):
     """The troop already lies down; now it moves, rests a minion, repairs,
     gains 1 gold, or attacks."""
 
-    kind = "troop-action"
     player: str
     troop: str
 
@@ -268,6 +269,9 @@ class TroopAction(Frame):
         return Refusal(
             f"first choose {self.troop}'s troop action: it lies down already", TROOP_ACTION
         )
+
+
+step(TroopAction, "troop-action")
 
 
 # -- 2.1 acquire a minion ------------------------------------------------------------------
@@ -400,10 +404,6 @@ class Purchase(Frame):
     and ready minions (at their cost). It completes by itself once paid and
     the hall has room; ``cancel`` gives everything back untouched."""
 
-    kind = "purchase"
-    # Pledged gold is spent only when the purchase completes: buy relics
-    # before acquiring, not halfway through paying.
-    allows_relic_purchase = False
     player: str
     card: str
     cost: int
@@ -546,6 +546,11 @@ class Purchase(Frame):
             if isinstance(frame, Turn):
                 frame.acquired = True
                 break
+
+
+# Pledged gold is spent only when the purchase completes: buy relics before
+# acquiring, not halfway through paying.
+step(Purchase, "purchase", allows_relic_purchase=False)
 
 
 _PAY_GOLD = tuple(Action(PAY, (GOLD, str(n)), f"Pay {n} gold") for n in range(1, MAX_GOLD + 1))

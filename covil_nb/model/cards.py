@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 from .errors import CovilError
+from .native import DATA
 from .vocabulary import COLORS, MAX_GOLD, TERRAINS, TOWN, EffectKind, Stat
 
 CLASSES = ("overlord", "assassin", "warrior", "guardian", "saboteur", "sorcerer")
@@ -78,7 +79,7 @@ MIN_OVERLORDS = 4
 MIN_MERCENARIES = 24
 MIN_RELICS = 8
 
-REFERENCE_DIR = Path(__file__).parent / "data" / "cards"
+REFERENCE_DIR = DATA / "cards"
 FILES = {
     "overlord": "overlords.json",
     "henchman": "henchmen.json",

@@ -2,11 +2,13 @@
 
 Save files come from strangers, so decoding trusts nothing: every value is
 checked against the field's declared type, and a mismatch raises
-:class:`CovilError` naming the path of the bad value. No pickle, no eval.
+:class:`CovilError` naming the path of the bad value. No pickle, and
+nothing in a save is evaluated.
 """
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import types
 import typing
@@ -14,6 +16,7 @@ from functools import cache
 from typing import Any, Union
 
 from .errors import CovilError
+from .native import SOURCE
 from .vocabulary import Word
 
 RULE = "save file"
@@ -21,7 +24,29 @@ RULE = "save file"
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    """The field types of a dataclass of this package, as its source writes
+    them: a class compiled by mypyc keeps only erased ones (``list`` for
+    ``list[Player]``), and a compiled engine runs only with the source it
+    was built from (:mod:`native`)."""
+    hints: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):
+        if dataclasses.is_dataclass(klass):
+            written = type(klass.__name__, (), {"__module__": klass.__module__})
+            written.__annotations__ = _written(klass.__module__, klass.__name__)
+            hints |= typing.get_type_hints(written)
+    return hints
+
+
+@cache
+def _written(module: str, name: str) -> dict[str, str]:
+    """The annotations of class ``name`` in ``module``'s source file."""
+    tree = ast.parse((SOURCE / f"{module.rpartition('.')[2]}.py").read_text())
+    (node,) = (n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
+    return {
+        line.target.id: ast.unparse(line.annotation)
+        for line in node.body
+        if isinstance(line, ast.AnnAssign) and isinstance(line.target, ast.Name)
+    }
 
 
 def encode(value: Any) -> Any:
@@ -56,9 +81,15 @@ def decode(tp: Any, data: Any, path: str = "$", kinds: dict[str, type] | None = 
         return {
             _expect(k, str, path): decode(arg, v, f"{path}.{k}", kinds) for k, v in mapping.items()
         }
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and (dataclasses.is_dataclass(tp) or _tagged(tp)):
         return _decode_dataclass(tp, data, path, kinds)
     return _decode_scalar(tp, data, path)
+
+
+def _tagged(tp: type) -> bool:
+    """Whether ``tp`` is a family of dataclasses told apart by a ``kind``
+    (the decision frames: their base is not a dataclass itself)."""
+    return isinstance(getattr(tp, "kind", None), str)
 
 
 def _decode_union(tp: Any, data: Any, path: str, kinds: dict[str, type] | None) -> Any:
@@ -80,7 +111,7 @@ def _decode_union(tp: Any, data: Any, path: str, kinds: dict[str, type] | None) 
 
 def _decode_dataclass(tp: type, data: Any, path: str, kinds: dict[str, type] | None) -> Any:
     mapping = dict(_expect(data, dict, path))
-    if isinstance(getattr(tp, "kind", None), str):
+    if _tagged(tp):
         tag = mapping.pop("kind", None)
         if kinds is None or tag not in kinds:
             raise CovilError(f"{path}: unknown kind {tag!r}", RULE)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from .actions import Action, Decision, Refusal
 from .movement import move_troop, reach, unreachable
-from .state import NO_FREE_ACTIONS, READY, Frame, Minion, Player, Troop
+from .state import NO_FREE_ACTIONS, READY, Frame, Minion, Player, Troop, step
 from .table import Table
 from .vocabulary import (
     FORTRESS,
@@ -269,11 +269,6 @@ class Combat(Frame):
     fixed strength and skip straight to ``respond``.
     """
 
-    kind = "combat"
-    # A responder with nothing at all but passing to do is passed by the
-    # engine. With 3 gold they could buy a relic "at any point" and play it,
-    # so they are asked then.
-    passes_alone = True
     attacker: str | None  # a color; None for the rebels
     troop: str | None = None
     target: str = ""
@@ -566,6 +561,12 @@ class Combat(Frame):
         self.round, self.acted = self.round + 1, False
 
 
+# A responder with nothing at all but passing to do is passed by the engine.
+# With 3 gold they could buy a relic "at any point" and play it, so they are
+# asked then.
+step(Combat, "combat", passes_alone=True)
+
+
 _RELICS = frozenset({Verb.ACTIVATE})
 
 
@@ -683,7 +684,6 @@ class Retreat(Frame):
     """Combat outcome B: the standing loser lies down and retreats to a zone
     of its owner's choice (movement Reinforcements apply)."""
 
-    kind = "retreat"
     player: str
     troop: str
 
@@ -708,3 +708,6 @@ class Retreat(Frame):
         if action.verb != Verb.RETREAT or not action.args:
             return None
         return unreachable(t, self.player, self.troop, action.args[0], OUTCOME)
+
+
+step(Retreat, "retreat")

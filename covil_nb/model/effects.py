@@ -23,7 +23,7 @@ from .actions import Action, Decision, Refusal
 from .cards import Effect, RelicCard
 from .combat import Combat, free_attack
 from .movement import move_troop, reach, unreachable
-from .state import READY, Frame, Player
+from .state import READY, Frame, Player, step
 from .table import Table
 from .vocabulary import MAX_GOLD, MAX_HP, DecisionKind, EffectKind, Verb
 
@@ -307,7 +307,6 @@ class Instant(Frame):
     """An instant effect that asks for choices: ``rest`` (pick a minion, which
     rests ``times`` times) or ``move`` (pick a troop, then a zone)."""
 
-    kind = "instant"
     player: str
     source: str
     effect: EffectKind
@@ -395,3 +394,6 @@ class Instant(Frame):
                 if not minion.ready:
                     t.rest(player, minion, FREE)
             t.pop()
+
+
+step(Instant, "instant")

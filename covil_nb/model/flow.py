@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from . import afternoon, effects, morning, night, solo
 from .actions import Action, Decision
 from .errors import CovilError
-from .state import Frame
+from .state import Frame, step
 from .table import Table
 from .vocabulary import DecisionKind, Phase, Verb
 
@@ -29,8 +29,6 @@ MORNING, AFTERNOON, NIGHT, PASS = Phase.MORNING, Phase.AFTERNOON, Phase.NIGHT, V
 
 @dataclass(slots=True)
 class Day(Frame):
-    kind = "day"
-
     def run(self, t: Table) -> None:
         s = t.state
         if s.phase == MORNING:
@@ -43,6 +41,9 @@ class Day(Frame):
             night.run(t)
         else:
             t.pop()
+
+
+step(Day, "day")
 
 
 @dataclass(slots=True)

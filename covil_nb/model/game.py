@@ -35,7 +35,7 @@ from .invariants import problems
 from .maps import Board
 from .scoring import Scores, scores, winners
 from .setup import Deal
-from .state import Frame, Player, Rules, State
+from .state import STEPS, Player, Rules, State
 from .table import Table
 from .views import resample
 from .vocabulary import DecisionKind, Phase, fortress_target
@@ -428,6 +428,7 @@ class Game:
         cuts.append(len(t.events))
         states.append(t.state)
         moments = []
+        who: tuple[str, tuple[str, ...], str]
         for i, state in enumerate(states):
             events = tuple(t.events[cuts[i] : cuts[i + 1]])
             if i == 0:
@@ -660,7 +661,7 @@ def _recorded(origin: object) -> Any:
 
 def _decode_state(data: Any, path: str) -> State:
     """A state from a save, checked against the state's types."""
-    state: State = codec.decode(State, data, path, Frame.registry)
+    state: State = codec.decode(State, data, path, STEPS)
     state.retaliation = [
         fortress_target(x.removeprefix(_OLD_FORTRESS)) if x.startswith(_OLD_FORTRESS) else x
         for x in state.retaliation

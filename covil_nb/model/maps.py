@@ -45,6 +45,7 @@ from typing import Any, NoReturn
 import networkx as nx
 
 from .errors import CovilError
+from .native import DATA
 from .vocabulary import TERRAINS, TOWN
 from .words import plural
 
@@ -53,7 +54,7 @@ __all__ = ["BOARD_NAMES", "TERRAINS", "TOWN", "Board", "Zone", "load_board", "lo
 #: The boards shipped with the package, by the name ``load_board`` accepts.
 BOARD_NAMES: tuple[str, ...] = ("A", "B", "desert-town")
 
-MAPS_DIR = Path(__file__).parent / "data" / "maps"
+MAPS_DIR = DATA / "maps"
 _BOARD_FILES = {"A": "board-a.json", "B": "board-b.json", "desert-town": "desert-town.json"}
 
 # Field name -> JSON type expected, for the top level and for each zone.
@@ -179,7 +180,7 @@ class Board:
 
     def zones_with(self, terrain: str) -> list[str]:
         """Zones having ``terrain`` (one of TERRAINS or "town"), in file order."""
-        if terrain not in (*TERRAINS, TOWN):
+        if terrain != TOWN and terrain not in TERRAINS:
             raise CovilError(
                 f"unknown terrain {terrain!r} (terrains: {', '.join((*TERRAINS, TOWN))})",
                 rule=self.source,

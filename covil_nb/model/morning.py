@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from . import solo
 from .actions import Action, Decision, Refusal
-from .state import Frame, Player
+from .state import Frame, Player, step
 from .table import Table
 from .vocabulary import DecisionKind, Phase, Verb
 from .words import plural
@@ -23,7 +23,6 @@ class StartZone(Frame):
     """In turn order, each player places their fortress and 2 starter troops
     on a spiral zone not yet taken."""
 
-    kind = "start-zone"
     player: str
 
     def decision(self, t: Table) -> Decision:
@@ -65,6 +64,9 @@ class StartZone(Frame):
         if not owners:
             return None
         return Refusal(f"zone {zone} is taken: {owners[0]}'s fortress stands there", START)
+
+
+step(StartZone, "start-zone")
 
 
 def free_spirals(t: Table) -> list[str]:

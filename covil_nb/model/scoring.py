@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .cards import CardSet, Influence
 from .state import Player, State
 from .words import and_list
@@ -46,6 +48,7 @@ class Score:
 COLUMNS = ("fortress", "gold", "minions", "relics", "total")
 
 
+@mypyc_attr(native_class=False)
 class Scores(list[Score]):
     """Every player's score: a list, shown as a table with the winners."""
 

@@ -13,8 +13,8 @@ state, and attribute access is the engine's most common operation) and a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from .actions import Action, Decision, Refusal
 from .vocabulary import (
@@ -185,11 +185,11 @@ class Player:
         )
 
 
-@dataclass(slots=True)
 class Frame:
-    """A pending step of the game. Subclasses are slotted dataclasses that
-    set ``kind`` and hold what the step needs; ``decision`` (and ``decider``,
-    who decides) returns None when the step runs by itself.
+    """A pending step of the game. Each step is a slotted dataclass that
+    holds what the step needs, declared with :func:`step` (which names its
+    kind); ``decision`` (and ``decider``, who decides) returns None when the
+    step runs by itself.
 
     ``legal`` lists the step's own choices. The free actions of 2.2 (relics,
     Commands, buying a relic) are listed by :mod:`flow` where the step allows
@@ -197,18 +197,16 @@ class Frame:
     before the action that closes it (``end``, ``pass``), buying a relic last.
     """
 
+    __slots__ = ()  # a step's instances keep only their fields: no __dict__
+
+    # Set by step(), never in a step's class body: a compiled dataclass
+    # would take a class attribute written there for a field (mypyc #1122).
     kind: ClassVar[str] = ""
     # "Buying a relic is allowed whenever that player is the one to decide";
     # a frame may refuse it where it would break the step in progress.
     allows_relic_purchase: ClassVar[bool] = True
     # A responder with nothing to do but pass is passed by the engine (``run``).
     passes_alone: ClassVar[bool] = False
-    registry: ClassVar[dict[str, type[Frame]]] = {}
-
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        object.__init_subclass__(**kwargs)
-        if cls.kind:
-            Frame.registry[cls.kind] = cls  # a slotted dataclass replaces its draft here
 
     def decision(self, t: Table) -> Decision | None:
         return None
@@ -249,9 +247,26 @@ class Frame:
 
     def clone(self) -> Frame:
         """A copy: frames hold scalars and lists of scalars."""
-        slots: tuple[str, ...] = self.__slots__  # type: ignore[attr-defined]
-        values = [getattr(self, name) for name in slots]
+        values = [getattr(self, name) for name in _FIELDS[type(self)]]
         return type(self)(*[v.copy() if type(v) is list else v for v in values])
+
+
+STEPS: dict[str, type[Frame]] = {}  # every step by its kind, as a save names it
+_FIELDS: dict[type[Frame], tuple[str, ...]] = {}  # a step's fields, in order
+
+
+def step(
+    cls: type[Frame], kind: str, *, passes_alone: bool = False, allows_relic_purchase: bool = True
+) -> None:
+    """Declare the dataclass ``cls`` as the step ``kind`` (see :class:`Frame`
+    for the two options) and register it for loading saves. A call after the
+    class, not a decorator: mypyc compiles a class only under the decorators
+    it knows."""
+    cls.kind = kind
+    cls.passes_alone = passes_alone
+    cls.allows_relic_purchase = allows_relic_purchase
+    STEPS[kind] = cls
+    _FIELDS[cls] = tuple(f.name for f in fields(cast(Any, cls)))  # a dataclass by now
 
 
 @dataclass(slots=True)

@@ -1,0 +1,67 @@
+"""The compiled engine is used exactly while it matches the source
+(covil_nb/model/native.py): never after an edit, never half of it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import covil_nb.model
+from covil_nb.model import flow, native
+
+PACKAGE = Path(covil_nb.__file__).parent
+
+
+def test_the_package_says_which_engine_runs() -> None:
+    compiled = Path(flow.__file__).is_relative_to(native.BUILD)
+    assert compiled == covil_nb.model.COMPILED
+    wanted = os.environ.get("COVIL_ENGINE")
+    if wanted:  # ./dev test runs the tests once with each
+        assert compiled == (wanted == "compiled")
+
+
+def copy_of_the_package(tmp_path: Path, with_build: bool) -> Path:
+    """A checkout of covil_nb in tmp_path, with today's build or none."""
+    shutil.copytree(PACKAGE, tmp_path / "covil_nb", ignore=shutil.ignore_patterns("__pycache__"))
+    if with_build:
+        shutil.copytree(native.BUILD, tmp_path / "build" / "engine")
+    return tmp_path
+
+
+def engine_in(checkout: Path, wanted: str = "") -> subprocess.CompletedProcess[str]:
+    """Import the checkout's model in a fresh Python; print where flow came from."""
+    env = {k: v for k, v in os.environ.items() if k != "COVIL_ENGINE"}
+    if wanted:
+        env["COVIL_ENGINE"] = wanted
+    code = "import covil_nb.model as m; print(m.COMPILED, m.flow.__file__)"
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=checkout, env=env, capture_output=True, text=True
+    )
+
+
+def test_without_a_build_the_source_runs_and_compiled_is_refused(tmp_path: Path) -> None:
+    checkout = copy_of_the_package(tmp_path, with_build=False)
+    shown = engine_in(checkout)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.split() == ["False", str(checkout / "covil_nb/model/flow.py")]
+    refused = engine_in(checkout, "compiled")
+    assert refused.returncode != 0
+    assert "COVIL_ENGINE=compiled, but build/engine is missing" in refused.stderr
+    misspelt = engine_in(checkout, "fast")
+    assert "COVIL_ENGINE='fast': write 'python', 'compiled' or leave it unset" in misspelt.stderr
+
+
+@pytest.mark.skipif(not native.current(), reason="no current build of the engine here")
+def test_a_build_runs_until_the_source_changes(tmp_path: Path) -> None:
+    checkout = copy_of_the_package(tmp_path, with_build=True)
+    compiled, where = engine_in(checkout).stdout.split()
+    assert compiled == "True" and Path(where).is_relative_to(checkout / "build" / "engine")
+    assert engine_in(checkout, "python").stdout.split()[0] == "False"
+    rule = checkout / "covil_nb/model/combat.py"
+    rule.write_text(rule.read_text() + "\n# an edit\n")
+    assert engine_in(checkout).stdout.split()[0] == "False"  # the edit runs, as Python
