@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from covil_nb import CovilError, Game
 from covil_nb.model.actions import Action
+from covil_nb.model.maps import load_board
 from covil_nb.model.playthrough import random_game
 
 VERBS = [
@@ -209,6 +210,7 @@ def test_a_tampered_state_is_detected() -> None:
         {"players": "yellow,red"},
         {"players": ["yellow", "red", "green", "blue"], "board": "B"},
         {"players": ["yellow", "red"], "board": "Z"},
+        {"players": ["yellow", "red"], "board": 5},
         {"players": ["yellow", "red"], "seed": "1"},
         {"players": ["yellow", "red"], "edition": "fr"},
     ],
@@ -216,3 +218,9 @@ def test_a_tampered_state_is_detected() -> None:
 def test_bad_setup_arguments(kwargs: dict) -> None:
     with pytest.raises(CovilError):
         Game.new(**kwargs)
+
+
+@pytest.mark.parametrize("name", ["Z", 5, None])
+def test_an_unknown_board_is_refused_by_name(name: object) -> None:
+    with pytest.raises(CovilError, match="unknown board"):
+        load_board(name)

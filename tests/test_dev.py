@@ -58,11 +58,14 @@ def project(tmp_path: Path) -> Path:
 
 
 def dev(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    # Without the engine choice of the test run itself (./dev test sets it).
+    env = {k: v for k, v in os.environ.items() if k != "COVIL_ENGINE"}
     return subprocess.run(
         ["bash", str(project / "dev"), *args],
         capture_output=True,
         text=True,
         check=False,
+        env=env,
     )
 
 
@@ -117,6 +120,10 @@ def test_test_runs_the_committed_tutorials_and_fails_when_nothing_is_collected(
     assert "--nbval tutorials" in every_test and "COVIL_ENGINE" not in every_test
     assert python_engine.endswith("[COVIL_ENGINE=python]")
     assert "--ignore=tests/browser" in python_engine
+    # A failure on the Python source alone fails the whole run.
+    pytest = project / ".venv" / "bin" / "pytest"
+    pytest.write_text(pytest.read_text().replace("exit 0", '[ "$COVIL_ENGINE" != python ]'))
+    assert dev(project, "test").returncode == 1
     stand_in(project / ".venv" / "bin" / "pytest", project / "calls.txt", status=5)
     nothing = dev(project, "test")
     assert nothing.returncode == 5 and "collected no tests" in nothing.stderr

@@ -56,7 +56,10 @@ def test_without_a_build_the_source_runs_and_compiled_is_refused(tmp_path: Path)
     assert "COVIL_ENGINE='fast': write 'python', 'compiled' or leave it unset" in misspelt.stderr
 
 
-@pytest.mark.skipif(not native.current(), reason="no current build of the engine here")
+needs_build = pytest.mark.skipif(not native.current(), reason="no current build of the engine")
+
+
+@needs_build
 def test_a_build_runs_until_the_source_changes(tmp_path: Path) -> None:
     checkout = copy_of_the_package(tmp_path, with_build=True)
     compiled, where = engine_in(checkout).stdout.split()
@@ -65,3 +68,12 @@ def test_a_build_runs_until_the_source_changes(tmp_path: Path) -> None:
     rule = checkout / "covil_nb/model/combat.py"
     rule.write_text(rule.read_text() + "\n# an edit\n")
     assert engine_in(checkout).stdout.split()[0] == "False"  # the edit runs, as Python
+
+
+@needs_build
+def test_an_incomplete_build_is_not_used(tmp_path: Path) -> None:
+    checkout = copy_of_the_package(tmp_path, with_build=True)
+    (checkout / "build/engine/covil_nb/model" / f"combat{native.SUFFIX}").unlink()
+    assert engine_in(checkout).stdout.split()[0] == "False"
+    refused = engine_in(checkout, "compiled")
+    assert "build/engine is missing, incomplete or older than the source" in refused.stderr

@@ -12,6 +12,19 @@ from covil_nb.model.vocabulary import DefenseMinion, NightOrder
 # -- setup ---------------------------------------------------------------------------
 
 
+def test_rules_take_the_editions_words_and_refuse_others() -> None:
+    """The same on both engines: a word becomes its option, anything else is
+    refused naming the option, also when set after the Rules were made."""
+    rules = Rules(night_order="pt", defense_minion="en")
+    assert type(rules.night_order) is NightOrder and rules.night_order == "pt"
+    assert type(rules.defense_minion) is DefenseMinion
+    with pytest.raises(CovilError, match="rules option night_order must be one of 'en', 'pt'"):
+        Rules(night_order="fr")
+    rules.afternoon_end = 3  # type: ignore[assignment]
+    with pytest.raises(CovilError, match=r"rules option afternoon_end .* not 3"):
+        Game.new(["yellow", "red"], board="A", seed=1, rules=rules)
+
+
 def test_setup_deals_what_the_rulebook_says():
     game = Game.new(["yellow", "red", "green"], board="A", seed=9)
     s = game.state
@@ -206,9 +219,7 @@ def test_dealing_the_last_hit_point_loots_a_relic(two_players):
     ],
 )
 def test_defense_minion_pt_allows_only_guardians(edition, defenders):
-    s = Scenario(
-        ["yellow", "red"], board="A", seed=11, rules=Rules(defense_minion=DefenseMinion(edition))
-    )
+    s = Scenario(["yellow", "red"], board="A", seed=11, rules=Rules(defense_minion=edition))
     s.fortress("yellow", "J").fortress("red", "H").hand("yellow", []).hand("red", [])
     s.overlord("yellow", "iron-marshal", "ready").overlord("red", "gilded-lich", "ready")
     game = s.troops("yellow", "E", standing=1).troops("red", "E", standing=1).afternoon().build()
@@ -288,9 +299,7 @@ def test_rebels_retaliate_on_troops_then_fortresses_and_leave(two_players):
 
 def test_night_order_option_changes_the_order_of_steps(two_players):
     for order, expected in (("en", ["3.2", "3.3"]), ("pt", ["3.3", "3.2"])):
-        s = Scenario(
-            ["yellow", "red"], board="A", seed=1, rules=Rules(night_order=NightOrder(order))
-        )
+        s = Scenario(["yellow", "red"], board="A", seed=1, rules=Rules(night_order=order))
         s.fortress("yellow", "J").fortress("red", "H")
         game = s.night().build()
         rules = [e.rule[:3] for e in game.log if e.rule[:3] in ("3.2", "3.3")]

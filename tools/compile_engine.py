@@ -4,8 +4,9 @@
     .venv/bin/python tools/compile_engine.py --force  # anyway
 
 ``./dev setup`` runs it. It does nothing while build/engine matches the
-source; otherwise it builds afresh beside the old build and swaps the new one
-in whole, so a failed or interrupted build never leaves half an engine. The
+source; otherwise it builds afresh beside the old build (one build at a time)
+and swaps the new one in whole, so a failed or interrupted build never leaves
+half an engine (and the package checks that a build is whole before using it). The
 package uses the build only while it matches the source
 (``covil_nb/model/native.py``). It needs a C compiler; without one, the
 package runs its Python source, about half as fast.
@@ -14,7 +15,9 @@ package runs its Python source, about half as fast.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import importlib.util
+import os
 import shutil
 import subprocess
 import sys
@@ -50,25 +53,43 @@ def load_native() -> ModuleType:
     return module
 
 
-def build(native: ModuleType) -> None:
-    stamp = native.fingerprint()  # of the source as it was when the build began
+def build(native: ModuleType, force: bool) -> bool:
+    """Build the engine unless current (or ``force``); return whether it built."""
+    native.BUILD.parent.mkdir(parents=True, exist_ok=True)
+    with (native.BUILD.parent / "engine.lock").open("w") as lock:
+        # One build at a time (./dev lab and ./dev test may start one each);
+        # the second finds the first one's build current.
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if native.current() and not force:
+            return False
+        stamp = native.fingerprint()  # of the source as it was when the build began
+        new = Path(tempfile.mkdtemp(prefix="engine.new-", dir=native.BUILD.parent))
+        try:
+            _compile(native, new)
+            (new / "STAMP").write_text(stamp)
+            old = native.BUILD.with_name(f"engine.old-{os.getpid()}")
+            if native.BUILD.exists():
+                native.BUILD.rename(old)
+            new.rename(native.BUILD)
+            shutil.rmtree(old, ignore_errors=True)
+        finally:
+            shutil.rmtree(new, ignore_errors=True)  # left only by a failed build
+    return True
+
+
+def _compile(native: ModuleType, out: Path) -> None:
     paths = [str(p.relative_to(ROOT)) for p in native.compiled_modules()]
-    new = native.BUILD.with_name("engine.new")
-    shutil.rmtree(new, ignore_errors=True)
     with tempfile.TemporaryDirectory(prefix="covil-engine-") as temp:
-        # Run from ROOT so that mypy reads the modules as covil_nb.model.*,
-        # but with a setup.cfg-free, pyproject-free view: setuptools would
-        # otherwise read the project's own pyproject.toml as its config.
+        # Run from a directory holding only the package, so that mypy reads
+        # the modules as covil_nb.model.* and setuptools does not take the
+        # project's own pyproject.toml for its configuration.
         script = Path(temp) / "build_engine.py"
         script.write_text(BUILD_SCRIPT)
         subprocess.run(
-            [sys.executable, str(script), str(new), str(Path(temp) / "c"), *paths],
+            [sys.executable, str(script), str(out), str(Path(temp) / "c"), *paths],
             cwd=_bare_root(Path(temp)),
             check=True,
         )
-    (new / "STAMP").write_text(stamp)
-    shutil.rmtree(native.BUILD, ignore_errors=True)
-    new.rename(native.BUILD)
 
 
 def _bare_root(temp: Path) -> Path:
@@ -90,11 +111,14 @@ def main() -> int:
     print("compiling the engine with mypyc (a minute or two)...", flush=True)
     start = time.monotonic()
     try:
-        build(native)
+        built = build(native, force)
     except (subprocess.CalledProcessError, OSError) as failure:
         print(f"compiled engine: not built ({failure}); the package runs its Python source")
         return 1
-    print(f"compiled engine: built in {time.monotonic() - start:.0f} s (build/engine)")
+    done = (
+        f"built in {time.monotonic() - start:.0f} s" if built else "built meanwhile by another run"
+    )
+    print(f"compiled engine: {done} (build/engine)")
     return 0
 
 

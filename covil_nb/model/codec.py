@@ -39,8 +39,11 @@ def _hints(cls: type) -> dict[str, Any]:
 
 @cache
 def _written(module: str, name: str) -> dict[str, str]:
-    """The annotations of class ``name`` in ``module``'s source file."""
-    tree = ast.parse((SOURCE / f"{module.rpartition('.')[2]}.py").read_text())
+    """The annotations of class ``name`` in ``module``'s source file (a
+    module of this package: the codec only ever decodes the state's classes)."""
+    package, _, file = module.rpartition(".")
+    assert package == __package__, f"{module} is not a module of {__package__}"
+    tree = ast.parse((SOURCE / f"{file}.py").read_text())
     (node,) = (n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
     return {
         line.target.id: ast.unparse(line.annotation)

@@ -7,8 +7,8 @@ from collections import Counter
 
 from .cards import CardSet, MinionCard, RelicCard
 from .maps import Board
-from .setup import EDITIONS, RULE_OPTIONS, troop_ids
-from .state import Player, State
+from .setup import EDITIONS, troop_ids
+from .state import RULE_OPTIONS, Player, State
 from .vocabulary import (
     COLORS,
     DAYS,

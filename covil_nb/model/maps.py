@@ -192,9 +192,11 @@ class Board:
 
 
 @cache
-def load_board(name: str) -> Board:
-    """One of the shipped boards (``BOARD_NAMES``), loaded once and shared."""
-    if name not in _BOARD_FILES:
+def load_board(name: object) -> Board:
+    """One of the shipped boards (``BOARD_NAMES``), loaded once and shared;
+    anything else is refused by name (``object``: a compiled ``str`` would
+    stop a number with a bare TypeError)."""
+    if not isinstance(name, str) or name not in _BOARD_FILES:
         valid = ", ".join(repr(n) for n in BOARD_NAMES)
         raise CovilError(f"unknown board {name!r}; boards: {valid}", rule=str(MAPS_DIR))
     path = MAPS_DIR / _BOARD_FILES[name]

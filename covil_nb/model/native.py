@@ -19,6 +19,7 @@ import hashlib
 import importlib.util
 import os
 import sys
+import sysconfig
 from pathlib import Path
 
 SOURCE = Path(__file__).resolve().parent
@@ -29,6 +30,9 @@ BUILD = SOURCE.parents[1] / "build" / "engine"
 STAMP = BUILD / "STAMP"
 # The compiled modules share one library, imported by this name before them.
 LIBRARY = "covil_engine__mypyc"
+# What an extension module's file name ends with for this Python (its
+# version, ABI and platform): a build for another Python does not load here.
+SUFFIX: str = sysconfig.get_config_var("EXT_SUFFIX")
 # Never compiled: the package's __init__ and this module choose; playthrough
 # runs as a script (-m); and the surfaces people call with anything at all
 # (Game, its deal, Scenario) check it and refuse with a CovilError naming the
@@ -49,18 +53,24 @@ def compiled_modules() -> list[Path]:
 
 def fingerprint() -> str:
     """What a build is valid for: this Python and every source file here."""
-    digest = hashlib.sha256(sys.implementation.cache_tag.encode())
+    digest = hashlib.sha256(SUFFIX.encode())
     for path in sorted(SOURCE.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
 def current() -> bool:
-    """Whether ``build/engine`` holds a build of exactly today's source."""
+    """Whether ``build/engine`` holds a whole build of exactly today's source."""
     try:
-        return STAMP.read_text() == fingerprint()
+        if STAMP.read_text() != fingerprint():
+            return False
     except OSError:
         return False
+    modules = BUILD / "covil_nb" / "model"
+    built = [BUILD / f"{LIBRARY}{SUFFIX}"] + [
+        modules / f"{p.stem}{SUFFIX}" for p in compiled_modules()
+    ]
+    return all(path.is_file() for path in built)
 
 
 def use_compiled(package_path: list[str]) -> bool:
@@ -73,17 +83,25 @@ def use_compiled(package_path: list[str]) -> bool:
     if wanted == "python":
         return False
     if not current():
-        if wanted == "compiled":
-            raise EngineNotBuilt(
-                "COVIL_ENGINE=compiled, but build/engine is missing or older than the "
-                "source: run .venv/bin/python tools/compile_engine.py"
-            )
-        return False
-    (library,) = BUILD.glob(f"{LIBRARY}.*")
-    spec = importlib.util.spec_from_file_location(LIBRARY, library)
+        return _refused(wanted, "build/engine is missing, incomplete or older than the source")
+    spec = importlib.util.spec_from_file_location(LIBRARY, BUILD / f"{LIBRARY}{SUFFIX}")
     assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[LIBRARY] = module
-    spec.loader.exec_module(module)
+    library = importlib.util.module_from_spec(spec)
+    sys.modules[LIBRARY] = library
+    try:
+        spec.loader.exec_module(library)
+    except ImportError as failure:
+        del sys.modules[LIBRARY]
+        return _refused(wanted, f"its library does not load ({failure})")
     package_path.insert(0, str(BUILD / "covil_nb" / "model"))
     return True
+
+
+def _refused(wanted: str, why: str) -> bool:
+    """No compiled engine, for ``why``: the source runs, unless only the
+    compiled engine was asked for."""
+    if wanted == "compiled":
+        raise EngineNotBuilt(
+            f"COVIL_ENGINE=compiled, but {why}: run .venv/bin/python tools/compile_engine.py"
+        )
+    return False

@@ -29,7 +29,6 @@ STARTING_RELICS = 2
 NO_TENS_AT_SETUP = 10
 FRESH_SEEDS = 2**32  # a seed picked for the user is a plain 10-digit number at most
 EDITIONS = tuple(Edition)
-RULE_OPTIONS = ("afternoon_end", "defense_minion", "night_order")
 
 
 @dataclass(frozen=True)
@@ -69,12 +68,9 @@ class Deal:
             raise CovilError(f"the seed must be a whole number, not {seed!r}", "chance")
         if edition not in EDITIONS:
             raise CovilError(f"edition must be one of {EDITIONS}, not {edition!r}", "Editions")
-        # A copy: the deal is recorded when a save asks, and the caller's
-        # Rules may have changed by then.
+        # A copy, which checks its options again: the deal is recorded when
+        # a save asks, and the caller's Rules may have changed by then.
         the_rules = rules.clone() if rules else Rules.of(edition)
-        for name in RULE_OPTIONS:
-            if getattr(the_rules, name) not in EDITIONS:
-                raise CovilError(f"rules option {name} must be one of {EDITIONS}", "Editions")
         _check_dummies(players, dummies, next_to_yours)
         return cls(
             tuple(players),

@@ -16,7 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from mypy_extensions import mypyc_attr
+
 from .actions import Action, Decision, Refusal
+from .errors import CovilError
 from .vocabulary import (
     COLORS,
     DAYS,
@@ -34,6 +37,7 @@ from .vocabulary import (
     NightOrder,
     Phase,
     Verb,
+    Word,
     owner_color,
 )
 
@@ -67,20 +71,46 @@ READY, TIRED, EXHAUSTED = MinionState.READY, MinionState.TIRED, MinionState.EXHA
 _TROOP_INDEX = {f"{x}{n + 1}": n for x in LETTERS.values() for n in range(TROOPS_PER_PLAYER)}
 
 
+# A Python class even in the compiled engine: people write an option as its
+# edition's word (Rules(night_order="pt")), which a compiled class would
+# refuse with a bare TypeError before __post_init__ could read it.
+@mypyc_attr(native_class=False)
 @dataclass(slots=True)
 class Rules:
-    """The three edition options (``docs/rules.md``); ``Rules.of("pt")`` sets all three."""
+    """The three edition options (``docs/rules.md``); ``Rules.of("pt")`` sets
+    all three. Each option takes its edition's word ("en", "pt") as well."""
 
     afternoon_end: AfternoonEnd = AfternoonEnd.ALL_LYING
     defense_minion: DefenseMinion = DefenseMinion.ANY_READY
     night_order: NightOrder = NightOrder.RENEW_THEN_FEE
+
+    def __post_init__(self) -> None:
+        for name, option in RULE_OPTIONS.items():
+            word = getattr(self, name)
+            try:
+                setattr(self, name, option(word))
+            except (ValueError, TypeError):
+                editions = ", ".join(repr(e) for e in Edition)
+                raise CovilError(
+                    f"rules option {name} must be one of {editions}, not {word!r}", "Editions"
+                ) from None
 
     @classmethod
     def of(cls, edition: str) -> Rules:
         return cls(AfternoonEnd(edition), DefenseMinion(edition), NightOrder(edition))
 
     def clone(self) -> Rules:
-        return Rules(self.afternoon_end, self.defense_minion, self.night_order)
+        """A copy, checked again: an option may have been set since (read
+        untyped, so that the check, not a compiled read, refuses a bad one)."""
+        return Rules(*[getattr(self, name) for name in RULE_OPTIONS])
+
+
+# Each option of Rules, and the words it takes.
+RULE_OPTIONS: dict[str, type[Word]] = {
+    "afternoon_end": AfternoonEnd,
+    "defense_minion": DefenseMinion,
+    "night_order": NightOrder,
+}
 
 
 @dataclass(slots=True)
