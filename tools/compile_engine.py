@@ -85,11 +85,18 @@ def _compile(native: ModuleType, out: Path) -> None:
         # project's own pyproject.toml for its configuration.
         script = Path(temp) / "build_engine.py"
         script.write_text(BUILD_SCRIPT)
-        subprocess.run(
+        # Quiet (a compiler line per module) unless it fails: then the end
+        # of what it said is the reason.
+        done = subprocess.run(
             [sys.executable, str(script), str(out), str(Path(temp) / "c"), *paths],
             cwd=_bare_root(Path(temp)),
-            check=True,
+            capture_output=True,
+            text=True,
         )
+        if done.returncode != 0:
+            said = (done.stdout + done.stderr).strip().splitlines()
+            print("\n".join(said[-20:]), file=sys.stderr)
+            done.check_returncode()
 
 
 def _bare_root(temp: Path) -> Path:
@@ -112,7 +119,11 @@ def main() -> int:
     start = time.monotonic()
     try:
         built = build(native, force)
-    except (subprocess.CalledProcessError, OSError) as failure:
+    except subprocess.CalledProcessError as failure:
+        why = f"mypyc or the C compiler failed, exit status {failure.returncode}: see above"
+        print(f"compiled engine: not built ({why}); the package runs its Python source")
+        return 1
+    except OSError as failure:
         print(f"compiled engine: not built ({failure}); the package runs its Python source")
         return 1
     done = (
