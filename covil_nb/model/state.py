@@ -87,6 +87,8 @@ class Rules:
     def __post_init__(self) -> None:
         for name, option in RULE_OPTIONS.items():
             word = getattr(self, name)
+            if type(word) is option:
+                continue  # already an option: every copy of a state comes here
             try:
                 setattr(self, name, option(word))
             except (ValueError, TypeError):
@@ -286,7 +288,11 @@ _FIELDS: dict[type[Frame], tuple[str, ...]] = {}  # a step's fields, in order
 
 
 def step(
-    cls: type[Frame], kind: str, *, passes_alone: bool = False, allows_relic_purchase: bool = True
+    cls: type[Frame],
+    kind: str,
+    *,
+    passes_alone: bool = Frame.passes_alone,
+    allows_relic_purchase: bool = Frame.allows_relic_purchase,
 ) -> None:
     """Declare the dataclass ``cls`` as the step ``kind`` (see :class:`Frame`
     for the two options) and register it for loading saves. A call after the
