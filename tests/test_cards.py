@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from collections import Counter
@@ -196,6 +197,19 @@ def test_lookup(cards: CardSet) -> None:
         cards.minion("kraken-ink")
     with pytest.raises(CovilError, match="not a Power Relic"):
         cards.relic("donnish-druid")
+
+
+def test_what_every_move_and_label_reads_is_made_once_per_card(cards: CardSet) -> None:
+    # The engine reads these for every strength, move and afternoon listing.
+    # A compiled class has no instance dictionary, where a cached_property
+    # would keep its value: each read then built them anew (issue 9).
+    lurker = cards.minion("marsh-lurker")
+    assert lurker.reinforcing is lurker.reinforcing
+    assert [r.stat for r in lurker.reinforcing["move"]] == ["move"]
+    assert lurker.command_label is lurker.command_label
+    assert cards.relic("kraken-ink").activate_label.startswith("Activate Kraken Ink (")
+    assert cards.mean_relic_gold == sum(r.gold for r in cards.relics) / len(cards.relics)
+    assert lurker == dataclasses.replace(lurker)  # derived fields take no part in equality
 
 
 def test_default_set_is_cached_and_a_copy_loads_equal(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 """The model's layout: its modules import each other without a cycle, the
-rules never reach up into the game, and the model imports no widget or bot.
+rules never reach up into the game, and the model imports no widget or bot;
+the compiled modules' constants are ``Final``.
 
 Imports are read from the source (every import, in a function body too),
 except those only a type checker runs (``if TYPE_CHECKING:``).
@@ -8,10 +9,13 @@ except those only a type checker runs (``if TYPE_CHECKING:``).
 from __future__ import annotations
 
 import ast
+import re
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 import pytest
+
+from covil_nb.model.native import compiled_modules
 
 MODEL = Path(__file__).resolve().parents[1] / "covil_nb" / "model"
 MODULES = sorted(p.stem for p in MODEL.glob("*.py") if p.stem != "__init__")
@@ -105,3 +109,42 @@ def test_the_import_reader_sees_imports_in_functions_and_skips_type_checking(
         "covil_nb.bots",
         "covil_nb.lessons",
     }
+
+
+def unmarked_constants(path: Path) -> list[str]:
+    """The module-level constants (``NAME = ...``, ``_NAME = ...``) of a
+    module that are not annotated ``Final``. mypyc keeps a ``Final`` in a C
+    variable; it looks any other module name up in the module's dictionary
+    wherever it is used, and the rules read theirs at every decision."""
+    unmarked = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.AnnAssign) and "Final" in ast.unparse(node.annotation):
+            continue
+        if isinstance(node, ast.Assign) and ast.unparse(node.value).startswith("TypeVar("):
+            continue  # a type variable is no constant, and cannot be Final
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if isinstance(node, ast.AnnAssign):
+            targets = [node.target]
+        for target in targets:
+            names = target.elts if isinstance(target, ast.Tuple) else [target]
+            unmarked += [
+                n.id
+                for n in names
+                if isinstance(n, ast.Name) and re.fullmatch(r"_?[A-Z][A-Z0-9_]*", n.id)
+            ]
+    return unmarked
+
+
+@pytest.mark.parametrize("path", compiled_modules(), ids=lambda p: p.stem)
+def test_the_compiled_modules_constants_are_final(path: Path) -> None:
+    assert unmarked_constants(path) == []
+
+
+def test_the_constant_reader_finds_unmarked_constants(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "from typing import Final\n"
+        "DONE: Final = 1\nTYPED: Final[int] = 2\nT = TypeVar('T')\n"
+        "PLAIN = 3\n_HIDDEN: int = 4\nA, B = 5, 6\n__all__ = []\nlower = 7\n"
+    )
+    assert unmarked_constants(probe) == ["PLAIN", "_HIDDEN", "A", "B"]

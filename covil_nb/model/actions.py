@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import groupby
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -24,8 +24,8 @@ from .vocabulary import DecisionKind
 
 # Words of letters, digits, ':', '_' and '-' between any whitespace, checked
 # in one match (a save's every action is parsed when it loads).
-_TOKEN = r"[a-z0-9][a-z0-9:_-]*"
-_NOTATION = re.compile(rf"\s*{_TOKEN}(?:\s+{_TOKEN})*\s*", re.IGNORECASE)
+_TOKEN: Final = r"[a-z0-9][a-z0-9:_-]*"
+_NOTATION: Final = re.compile(rf"\s*{_TOKEN}(?:\s+{_TOKEN})*\s*", re.IGNORECASE)
 
 
 class Action:

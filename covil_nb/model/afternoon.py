@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Final
 
 from . import effects
 from .actions import Action, Decision, Refusal
@@ -28,13 +29,21 @@ from .vocabulary import (
     Verb,
 )
 
-PHASE = "Phase 2: Afternoon"
-ACQUIRE = "2.1 Acquire a minion"
-TROOP_ACTION = "2.3 Lie down one troop to perform one troop action"
+PHASE: Final = "Phase 2: Afternoon"
+ACQUIRE: Final = "2.1 Acquire a minion"
+TROOP_ACTION: Final = "2.3 Lie down one troop to perform one troop action"
 # The verbs an afternoon lists and plays at nearly every decision, looked up
 # once (an enumeration's member is slow to look up).
-LIE, ACQUIRE_VERB, END, PAY, CANCEL = Verb.LIE, Verb.ACQUIRE, Verb.END, Verb.PAY, Verb.CANCEL
-MOVE, REST, REPAIR, GAIN_GOLD, ATTACK = Verb.MOVE, Verb.REST, Verb.REPAIR, Verb.GOLD, Verb.ATTACK
+LIE: Final = Verb.LIE
+ACQUIRE_VERB: Final = Verb.ACQUIRE
+END: Final = Verb.END
+PAY: Final = Verb.PAY
+CANCEL: Final = Verb.CANCEL
+MOVE: Final = Verb.MOVE
+REST: Final = Verb.REST
+REPAIR: Final = Verb.REPAIR
+GAIN_GOLD: Final = Verb.GOLD
+ATTACK: Final = Verb.ATTACK
 
 
 def anyone_standing(t: Table) -> bool:
@@ -110,8 +119,8 @@ class Turn(Frame):
 step(Turn, "turn")
 
 
-_MUST_ACT = "take the afternoon turn: lie down a troop for its troop action"
-_MAY_END = "take the afternoon turn: end the turn when done"
+_MUST_ACT: Final = "take the afternoon turn: lie down a troop for its troop action"
+_MAY_END: Final = "take the afternoon turn: end the turn when done"
 
 
 def _standing(player: Player) -> list[Troop]:
@@ -119,9 +128,9 @@ def _standing(player: Player) -> list[Troop]:
     return [tr for tr in player.troops if tr.standing and tr.zone is not None]
 
 
-_END_TURN = Action(END, (), "End the turn")  # an action is a value: one serves every turn
-_RELICS_AND_COMMANDS = frozenset({Verb.ACTIVATE, Verb.COMMAND})
-TROOP_VERBS = frozenset({MOVE, REST, REPAIR, GAIN_GOLD, ATTACK})
+_END_TURN: Final = Action(END, (), "End the turn")  # an action is a value: one serves every turn
+_RELICS_AND_COMMANDS: Final = frozenset({Verb.ACTIVATE, Verb.COMMAND})
+TROOP_VERBS: Final = frozenset({MOVE, REST, REPAIR, GAIN_GOLD, ATTACK})
 
 
 def turn_refusal(frame: Turn, t: Table, action: Action) -> Refusal | None:
@@ -187,8 +196,8 @@ def start_turn(t: Table, index: int) -> None:
 
 # -- 2.3 troop actions -------------------------------------------------------------------
 
-_REPAIR = Effect(EffectKind.REPAIR, 1)  # what a troop action does, for its label's note
-_GOLD = Effect(EffectKind.GOLD, 1)
+_REPAIR: Final = Effect(EffectKind.REPAIR, 1)  # what a troop action does, for its label's note
+_GOLD: Final = Effect(EffectKind.GOLD, 1)
 
 
 @dataclass(slots=True)
@@ -334,8 +343,10 @@ def means(t: Table, player: Player, payable: list[str] | None = None) -> int:
 
 
 # What pays for a minion: ``pay gold 2``, ``pay relic <id>``, ``pay minion <id>``.
-GOLD, RELIC, MINION = "gold", "relic", "minion"
-HALL_FULL = "your hall is full: one of the payments must be a minion going back to the pool"
+GOLD: Final = "gold"
+RELIC: Final = "relic"
+MINION: Final = "minion"
+HALL_FULL: Final = "your hall is full: one of the payments must be a minion going back to the pool"
 
 
 def acquire_actions(t: Table, player: Player) -> list[Action]:
@@ -553,8 +564,10 @@ class Purchase(Frame):
 step(Purchase, "purchase", allows_relic_purchase=False)
 
 
-_PAY_GOLD = tuple(Action(PAY, (GOLD, str(n)), f"Pay {n} gold") for n in range(1, MAX_GOLD + 1))
-_CANCEL = Action(CANCEL, (), "Cancel the purchase")
+_PAY_GOLD: Final = tuple(
+    Action(PAY, (GOLD, str(n)), f"Pay {n} gold") for n in range(1, MAX_GOLD + 1)
+)
+_CANCEL: Final = Action(CANCEL, (), "Cancel the purchase")
 
 
 # Payment labels are written when read (see :class:`Action`), from values

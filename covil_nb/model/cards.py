@@ -52,42 +52,42 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 from .errors import CovilError
 from .native import DATA
 from .vocabulary import COLORS, MAX_GOLD, TERRAINS, TOWN, EffectKind, Stat
 
-CLASSES = ("overlord", "assassin", "warrior", "guardian", "saboteur", "sorcerer")
-STATS = (Stat.MELEE, Stat.RANGED, Stat.DEFENSE)
-INSTANT_EFFECTS = tuple(EffectKind)
+CLASSES: Final = ("overlord", "assassin", "warrior", "guardian", "saboteur", "sorcerer")
+STATS: Final = (Stat.MELEE, Stat.RANGED, Stat.DEFENSE)
+INSTANT_EFFECTS: Final = tuple(EffectKind)
 # Reinforcements may name the town; a relic never does: solo mode only
 # targets the four wild terrains.
-REINFORCEMENT_TERRAINS = (*TERRAINS, TOWN)
-REINFORCEMENT_STATS = tuple(Stat)
-INFLUENCE_KINDS = ("discount", "score")
-SCORE_PER = ("relic", "minion")
-MERCENARY_COSTS = (2, 4, 6, 8, 10)
-MAX_RELIC_GOLD = MAX_GOLD  # the treasury track stops at 5
-HENCHMEN_PER_COLOR = 5
+REINFORCEMENT_TERRAINS: Final = (*TERRAINS, TOWN)
+REINFORCEMENT_STATS: Final = tuple(Stat)
+INFLUENCE_KINDS: Final = ("discount", "score")
+SCORE_PER: Final = ("relic", "minion")
+MERCENARY_COSTS: Final = (2, 4, 6, 8, 10)
+MAX_RELIC_GOLD: Final = MAX_GOLD  # the treasury track stops at 5
+HENCHMEN_PER_COLOR: Final = 5
 
 # Smallest sets a game can be set up with: one Overlord per player (up to 4),
 # 24 Mercenaries set aside for the game, two starting relics per player.
-MIN_OVERLORDS = 4
-MIN_MERCENARIES = 24
-MIN_RELICS = 8
+MIN_OVERLORDS: Final = 4
+MIN_MERCENARIES: Final = 24
+MIN_RELICS: Final = 8
 
-REFERENCE_DIR = DATA / "cards"
-FILES = {
+REFERENCE_DIR: Final = DATA / "cards"
+FILES: Final = {
     "overlord": "overlords.json",
     "henchman": "henchmen.json",
     "mercenary": "mercenaries.json",
     "relic": "relics.json",
 }
 
-_SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_SLUG: Final = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
 # --------------------------------------------------------------------------- cards
@@ -166,27 +166,29 @@ class MinionCard:
     influences: tuple[Influence, ...] = ()
     aftershock: Aftershock | None = None
     command: Effect | None = None
+    # Derived once, when the card is made: its Reinforcements by the stat they
+    # add to (every strength and every move reads them), and the label of
+    # using its Command, less the note on what it would do now (every
+    # afternoon decision lists it). Fields, not cached properties: a compiled
+    # class has no instance dictionary, and mypyc's cached_property recomputes.
+    reinforcing: dict[str, tuple[Reinforcement, ...]] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
+    command_label: str = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        by_stat = {s: tuple(r for r in self.reinforcements if r.stat == s) for s in Stat}
+        object.__setattr__(self, "reinforcing", by_stat)
+        object.__setattr__(self, "command_label", f"Exhaust {self.name}: {self.text}")
 
     def stat_bonus(self, stat: str) -> int:
         """What exhausting this minion adds to a strength of kind ``stat``."""
         return self.power if self.stat == stat else 0
 
-    @cached_property
-    def reinforcing(self) -> dict[str, tuple[Reinforcement, ...]]:
-        """Its Reinforcements by the stat they add to (every strength and
-        every move reads them)."""
-        return {s: tuple(r for r in self.reinforcements if r.stat == s) for s in Stat}
-
     @property
     def discounts(self) -> tuple[Influence, ...]:
         """Its acquisition discounts."""
         return tuple(i for i in self.influences if i.kind == "discount")
-
-    @cached_property
-    def command_label(self) -> str:
-        """The label of using its Command, less the note on what it would do
-        now (every afternoon decision lists it)."""
-        return f"Exhaust {self.name}: {self.text}"
 
 
 @dataclass(frozen=True)
@@ -198,12 +200,12 @@ class RelicCard:
     text: str
     instant: Effect | None = None
     bonus: tuple[tuple[str, int], ...] = ()  # sorted (stat, amount) pairs
+    # The label of activating it, less the note on what it would do now
+    # (every afternoon decision lists it): made once, as MinionCard's.
+    activate_label: str = field(init=False, repr=False, compare=False, hash=False)
 
-    @cached_property
-    def activate_label(self) -> str:
-        """The label of activating it, less the note on what it would do now
-        (every afternoon decision lists it)."""
-        return f"Activate {self.name} ({self.text})"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "activate_label", f"Activate {self.name} ({self.text})")
 
     def bonus_for(self, stat: str) -> int:
         """The troop bonus this relic gives, while active, to strength ``stat``."""
@@ -250,6 +252,9 @@ class CardSet:
     discount_on: dict[str, dict[str, int]] = field(
         init=False, repr=False, compare=False, hash=False
     )
+    # What a relic drawn blind is worth on average, in gold (a bot's
+    # evaluation reads it for every position).
+    mean_relic_gold: float = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "minion_cards", {card.id: card for card in self.minions})
@@ -264,12 +269,8 @@ class CardSet:
             for minion, influences in discounting.items()
         }
         object.__setattr__(self, "discount_on", discount_on)
-
-    @cached_property
-    def mean_relic_gold(self) -> float:
-        """What a relic drawn blind is worth on average, in gold (a bot's
-        evaluation reads it for every position)."""
-        return sum(r.gold for r in self.relics) / len(self.relics)
+        mean = sum(r.gold for r in self.relics) / len(self.relics)
+        object.__setattr__(self, "mean_relic_gold", mean)
 
     @property
     def minions(self) -> tuple[MinionCard, ...]:

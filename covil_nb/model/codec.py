@@ -13,13 +13,13 @@ import dataclasses
 import types
 import typing
 from functools import cache
-from typing import Any, Union
+from typing import Any, Final, Union
 
 from .errors import CovilError
 from .native import SOURCE
 from .vocabulary import Word
 
-RULE = "save file"
+RULE: Final = "save file"
 
 
 @cache

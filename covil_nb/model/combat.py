@@ -11,6 +11,7 @@ Relics played in a response are free actions: :mod:`flow` offers them where
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from .actions import Action, Decision, Refusal
 from .movement import move_troop, reach, unreachable
@@ -31,27 +32,27 @@ from .words import a_or_an
 
 __all__ = ["FORTRESS", "REBEL_STRENGTH", "Combat", "CombatView", "Retreat", "Strength"]
 
-ATTACK = "2.3 Attack"
-RESPONSE = "2.3 The defender's response"
-OUTCOME = "Combat outcome"
-DAMAGE = "Combat outcome: the fortress is damaged"
-REBEL_STRENGTH = 3
-REBELS = "rebels"  # the style of the rebels' attack, in a CombatView
-WINNING_GOLD = 2
-TROOP, TARGET, MINION, RESPOND = (
-    CombatStage.TROOP,
-    CombatStage.TARGET,
-    CombatStage.MINION,
-    CombatStage.RESPOND,
-)
-RESPONSES = {  # what each responder is asked to do
+ATTACK: Final = "2.3 Attack"
+RESPONSE: Final = "2.3 The defender's response"
+OUTCOME: Final = "Combat outcome"
+DAMAGE: Final = "Combat outcome: the fortress is damaged"
+REBEL_STRENGTH: Final = 3
+REBELS: Final = "rebels"  # the style of the rebels' attack, in a CombatView
+WINNING_GOLD: Final = 2
+TROOP: Final = CombatStage.TROOP
+TARGET: Final = CombatStage.TARGET
+MINION: Final = CombatStage.MINION
+RESPOND: Final = CombatStage.RESPOND
+RESPONSES: Final = {  # what each responder is asked to do
     DecisionKind.DEFEND_REBELS: "defend against the rebels",
     DecisionKind.DEFEND: "defend",
     DecisionKind.RAISE_STAKES: "raise the stakes",
 }
 # The stats a combat reads, looked up once (an enumeration's member is slow to look up).
-MELEE, RANGED, DEFENSE = Stat.MELEE, Stat.RANGED, Stat.DEFENSE
-STAGE_DECISIONS = {
+MELEE: Final = Stat.MELEE
+RANGED: Final = Stat.RANGED
+DEFENSE: Final = Stat.DEFENSE
+STAGE_DECISIONS: Final = {
     TROOP: (DecisionKind.ATTACK_TROOP, "choose the troop for the free attack"),
     TARGET: (DecisionKind.ATTACK_TARGET, "choose the target of {troop}'s attack"),
     MINION: (DecisionKind.ATTACK_MINION, "exhaust a ready minion for the attack"),
@@ -567,7 +568,7 @@ class Combat(Frame):
 step(Combat, "combat", passes_alone=True)
 
 
-_RELICS = frozenset({Verb.ACTIVATE})
+_RELICS: Final = frozenset({Verb.ACTIVATE})
 
 
 def guards(t: Table, player: Player) -> list[Minion]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Final
 
 from .actions import Action, Decision, Refusal
 from .cards import Effect, RelicCard
@@ -27,14 +28,16 @@ from .state import READY, Frame, Player, step
 from .table import Table
 from .vocabulary import MAX_GOLD, MAX_HP, DecisionKind, EffectKind, Verb
 
-RELICS = "Power Relics"
-FREE = "2.2 Free actions"
-COMMAND = "Command"
-BUY = "Buy Power Relics"
-RELIC_PRICE = 3
+RELICS: Final = "Power Relics"
+FREE: Final = "2.2 Free actions"
+COMMAND: Final = "Command"
+BUY: Final = "Buy Power Relics"
+RELIC_PRICE: Final = 3
 # The free actions' verbs, looked up once: every decision reads them, and an
 # enumeration's member is slow to look up.
-ACTIVATE, USE_COMMAND, BUY_RELIC = Verb.ACTIVATE, Verb.COMMAND, Verb.BUY_RELIC
+ACTIVATE: Final = Verb.ACTIVATE
+USE_COMMAND: Final = Verb.COMMAND
+BUY_RELIC: Final = Verb.BUY_RELIC
 
 
 # -- the free actions at a decision ---------------------------------------------------
@@ -59,7 +62,7 @@ def relic_purchase(t: Table, frame: Frame, player: Player) -> list[Action]:
 
 
 # An action is a value: one serves every decision.
-_BUY_RELIC = Action(BUY_RELIC, (), f"Buy a relic for {RELIC_PRICE} gold")
+_BUY_RELIC: Final = Action(BUY_RELIC, (), f"Buy a relic for {RELIC_PRICE} gold")
 
 
 def is_free(t: Table, frame: Frame, action: Action) -> bool:
@@ -176,7 +179,7 @@ def _draw_note(t: Table, player: Player, commander: str | None) -> str:
 
 # The effects that may do nothing, by kind: one look-up finds the note's rule
 # (every afternoon decision writes a note for each relic and Command).
-_NOTES: dict[str, Callable[[Table, Player, str | None], str]] = {
+_NOTES: Final[dict[str, Callable[[Table, Player, str | None], str]]] = {
     EffectKind.GOLD: _gold_note,
     EffectKind.REPAIR: _repair_note,
     EffectKind.REST: _rest_note,
@@ -296,7 +299,7 @@ def repair(t: Table, player: Player, amount: int, why: str) -> None:
     )
 
 
-INSTANT_DECISIONS = {
+INSTANT_DECISIONS: Final = {
     EffectKind.REST: DecisionKind.REST_EFFECT,
     EffectKind.MOVE: DecisionKind.MOVE_EFFECT,
 }

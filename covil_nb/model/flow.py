@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from . import afternoon, effects, morning, night, solo
 from .actions import Action, Decision
@@ -20,11 +21,14 @@ from .state import Frame, step
 from .table import Table
 from .vocabulary import DecisionKind, Phase, Verb
 
-MAX_AUTOMATIC_STEPS = 10_000  # a guard: a rule that never decides is a bug
-CLOSING = frozenset({Verb.END, Verb.PASS})  # the free actions come before these
-FREE = frozenset({Verb.ACTIVATE, Verb.COMMAND, Verb.BUY_RELIC})
+MAX_AUTOMATIC_STEPS: Final = 10_000  # a guard: a rule that never decides is a bug
+CLOSING: Final = frozenset({Verb.END, Verb.PASS})  # the free actions come before these
+FREE: Final = frozenset({Verb.ACTIVATE, Verb.COMMAND, Verb.BUY_RELIC})
 # Read at every step, looked up once (an enumeration's member is slow to look up).
-MORNING, AFTERNOON, NIGHT, PASS = Phase.MORNING, Phase.AFTERNOON, Phase.NIGHT, Verb.PASS
+MORNING: Final = Phase.MORNING
+AFTERNOON: Final = Phase.AFTERNOON
+NIGHT: Final = Phase.NIGHT
+PASS: Final = Verb.PASS
 
 
 @dataclass(slots=True)

@@ -4,6 +4,7 @@ and the random-game tests check it after every action."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from .cards import CardSet, MinionCard, RelicCard
 from .maps import Board
@@ -20,8 +21,8 @@ from .vocabulary import (
     Phase,
 )
 
-MINION_STATES = tuple(MinionState)
-PHASES = tuple(Phase)
+MINION_STATES: Final = tuple(MinionState)
+PHASES: Final = tuple(Phase)
 
 
 def problems(state: State, cards: CardSet, board: Board) -> list[str]:

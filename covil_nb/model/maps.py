@@ -40,7 +40,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 import networkx as nx
 
@@ -52,13 +52,13 @@ from .words import plural
 __all__ = ["BOARD_NAMES", "TERRAINS", "TOWN", "Board", "Zone", "load_board", "load_board_file"]
 
 #: The boards shipped with the package, by the name ``load_board`` accepts.
-BOARD_NAMES: tuple[str, ...] = ("A", "B", "desert-town")
+BOARD_NAMES: Final[tuple[str, ...]] = ("A", "B", "desert-town")
 
-MAPS_DIR = DATA / "maps"
-_BOARD_FILES = {"A": "board-a.json", "B": "board-b.json", "desert-town": "desert-town.json"}
+MAPS_DIR: Final = DATA / "maps"
+_BOARD_FILES: Final = {"A": "board-a.json", "B": "board-b.json", "desert-town": "desert-town.json"}
 
 # Field name -> JSON type expected, for the top level and for each zone.
-_BOARD_FIELDS: dict[str, type] = {
+_BOARD_FIELDS: Final[dict[str, type]] = {
     "name": str,
     "title": str,
     "players": list,
@@ -66,10 +66,10 @@ _BOARD_FIELDS: dict[str, type] = {
     "zones": list,
     "edges": list,
 }
-_ZONE_FIELDS: dict[str, type] = {"id": str, "terrains": list, "spiral": bool, "pos": list}
-_JSON_TYPE_NAMES = {str: "string", list: "list", bool: "true/false", dict: "object"}
-_MAX_PLAYERS = 4
-_BOX = 100.0
+_ZONE_FIELDS: Final[dict[str, type]] = {"id": str, "terrains": list, "spiral": bool, "pos": list}
+_JSON_TYPE_NAMES: Final = {str: "string", list: "list", bool: "true/false", dict: "object"}
+_MAX_PLAYERS: Final = 4
+_BOX: Final = 100.0
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ and summoning troops at the fortress up to the day's number."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from . import solo
 from .actions import Action, Decision, Refusal
@@ -12,10 +13,10 @@ from .table import Table
 from .vocabulary import DecisionKind, Phase, Verb
 from .words import plural
 
-PHASE = "Phase 1: Morning"
-START = "Setup I: Choose starting zones"
-TROOPS_BY_DAY = {1: 2, 2: 3, 3: 4, 4: 5}
-STARTER_TROOPS = 2
+PHASE: Final = "Phase 1: Morning"
+START: Final = "Setup I: Choose starting zones"
+TROOPS_BY_DAY: Final = {1: 2, 2: 3, 3: 4, 4: 5}
+STARTER_TROOPS: Final = 2
 
 
 @dataclass(slots=True)

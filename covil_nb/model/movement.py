@@ -6,14 +6,16 @@ Moving, retreating (combat outcome B) and the "move" instant effect all use
 
 from __future__ import annotations
 
+from typing import Final
+
 from .actions import Refusal
 from .table import Table
 from .vocabulary import Stat
 
-RULE = "2.3 Move this troop"
+RULE: Final = "2.3 Move this troop"
 # "With move-based abilities, you may move a troop up to 2 zones away": however
 # many of them apply, and whatever they add, a troop goes 2 zones at most.
-MAX_STEPS = 2
+MAX_STEPS: Final = 2
 
 
 def steps_from(t: Table, color: str, zone: str) -> int:

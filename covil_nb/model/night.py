@@ -6,6 +6,7 @@ renews the pool before the fee, pt after it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .combat import REBEL_STRENGTH, Combat, damage_fortress
 from .maps import Board
@@ -24,16 +25,16 @@ from .vocabulary import (
 )
 from .words import and_list
 
-PHASE = "Phase 3: Night"
-DISCARD = "3.1 Discard all active Power Relics"
-RENEW = "3.2 Renew the Mercenary Pool"
-FEE = "3.3 Collect protection fee"
-RAID = "3.4 Raid the town"
-RETALIATE = "Rebels retaliate"
-REST = "3.5 Rest all minions once"
-FEE_GOLD = 2
+PHASE: Final = "Phase 3: Night"
+DISCARD: Final = "3.1 Discard all active Power Relics"
+RENEW: Final = "3.2 Renew the Mercenary Pool"
+FEE: Final = "3.3 Collect protection fee"
+RAID: Final = "3.4 Raid the town"
+RETALIATE: Final = "Rebels retaliate"
+REST: Final = "3.5 Rest all minions once"
+FEE_GOLD: Final = 2
 
-STEPS = {
+STEPS: Final = {
     NightOrder.RENEW_THEN_FEE: ("discard", "renew", "fee", "raid", "retaliate", "rest"),
     NightOrder.FEE_THEN_RENEW: ("discard", "fee", "renew", "raid", "retaliate", "rest"),
 }
@@ -321,7 +322,7 @@ def end_of_day(t: Table) -> None:
     s.phase = Phase.MORNING
 
 
-STEP_RULES = {
+STEP_RULES: Final = {
     "discard": discard_relics,
     "renew": renew_pool,
     "fee": protection_fee,

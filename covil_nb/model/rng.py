@@ -8,16 +8,16 @@ version: the same seed and actions replay the same game anywhere.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-_SPAN = 1 << 64
-_MASK = _SPAN - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+_SPAN: Final = 1 << 64
+_MASK: Final = _SPAN - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
 # Below this, an output is never rejected for any list shorter than 2**32:
 # the largest multiple of n below 2**64 is more than 2**64 - n.
-_NEVER_REJECTED = _SPAN - (1 << 32)
+_NEVER_REJECTED: Final = _SPAN - (1 << 32)
 
 
 class Rng:

@@ -6,7 +6,7 @@ expensive minion; else the victory is shared."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -14,8 +14,8 @@ from .cards import CardSet, Influence
 from .state import Player, State
 from .words import and_list
 
-RULE = "Final scoring"
-FORTRESS_VP = 5
+RULE: Final = "Final scoring"
+FORTRESS_VP: Final = 5
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class Score:
         p.text(str(self))
 
 
-COLUMNS = ("fortress", "gold", "minions", "relics", "total")
+COLUMNS: Final = ("fortress", "gold", "minions", "relics", "total")
 
 
 @mypyc_attr(native_class=False)

@@ -28,6 +28,7 @@ same way every time (``docs/rules.md`` lists these readings with the others):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .actions import Action, Decision
 from .afternoon import TroopAction, Turn
@@ -39,7 +40,7 @@ from .table import Table
 from .vocabulary import DecisionKind, Stat, Verb, fortress_owner
 from .words import and_list
 
-SOLO = "Solo: the dummy player"
+SOLO: Final = "Solo: the dummy player"
 
 
 # -- whom the dummy fights ---------------------------------------------------------
@@ -289,7 +290,7 @@ def dummy_actions(t: Table, frame: Frame, decision: Decision) -> tuple[list[Acti
     return quiet[:1] or legal[:1], "it never uses relics, Commands or purchases"
 
 
-_QUIET = (Verb.PASS, Verb.SKIP, Verb.CANCEL, Verb.END)
+_QUIET: Final = (Verb.PASS, Verb.SKIP, Verb.CANCEL, Verb.END)
 
 
 def _turn_actions(

@@ -14,7 +14,7 @@ state, and attribute access is the engine's most common operation) and a
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -66,9 +66,11 @@ __all__ = [
     "Troop",
 ]
 
-NO_FREE_ACTIONS: frozenset[Verb] = frozenset()
-READY, TIRED, EXHAUSTED = MinionState.READY, MinionState.TIRED, MinionState.EXHAUSTED
-_TROOP_INDEX = {f"{x}{n + 1}": n for x in LETTERS.values() for n in range(TROOPS_PER_PLAYER)}
+NO_FREE_ACTIONS: Final[frozenset[Verb]] = frozenset()
+READY: Final = MinionState.READY
+TIRED: Final = MinionState.TIRED
+EXHAUSTED: Final = MinionState.EXHAUSTED
+_TROOP_INDEX: Final = {f"{x}{n + 1}": n for x in LETTERS.values() for n in range(TROOPS_PER_PLAYER)}
 
 
 # A Python class even in the compiled engine: people write an option as its
@@ -108,7 +110,7 @@ class Rules:
 
 
 # Each option of Rules, and the words it takes.
-RULE_OPTIONS: dict[str, type[Word]] = {
+RULE_OPTIONS: Final[dict[str, type[Word]]] = {
     "afternoon_end": AfternoonEnd,
     "defense_minion": DefenseMinion,
     "night_order": NightOrder,
@@ -283,8 +285,8 @@ class Frame:
         return type(self)(*[v.copy() if type(v) is list else v for v in values])
 
 
-STEPS: dict[str, type[Frame]] = {}  # every step by its kind, as a save names it
-_FIELDS: dict[type[Frame], tuple[str, ...]] = {}  # a step's fields, in order
+STEPS: Final[dict[str, type[Frame]]] = {}  # every step by its kind, as a save names it
+_FIELDS: Final[dict[type[Frame], tuple[str, ...]]] = {}  # a step's fields, in order
 
 
 def step(

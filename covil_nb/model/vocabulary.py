@@ -10,6 +10,7 @@ while the code names every word and a type checker knows which are allowed.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 
 class Word(StrEnum):
@@ -136,22 +137,22 @@ class NightOrder(Word):
 
 # -- the table's numbers and names ---------------------------------------------------
 
-COLORS = ("yellow", "red", "green", "blue")
-LETTERS = {"yellow": "Y", "red": "R", "green": "G", "blue": "B"}  # troop ids: Y1 to Y5
+COLORS: Final[tuple[str, ...]] = ("yellow", "red", "green", "blue")
+LETTERS: Final = {"yellow": "Y", "red": "R", "green": "G", "blue": "B"}  # troop ids: Y1 to Y5
 #: The four dominance terrains, in the order the protection fee is collected.
-TERRAINS = ("water", "desert", "mountain", "forest")
+TERRAINS: Final[tuple[str, ...]] = ("water", "desert", "mountain", "forest")
 #: The extra terrain of the town zone (Reinforcements may name it).
-TOWN = "town"
-TROOPS_PER_PLAYER = 5
-MAX_GOLD = 5
-MAX_HP = 5
-MAX_HALL = 5  # minions besides the Dark Overlord
-MAX_REBELS = 5
-POOL_SIZE = 6  # mercenaries revealed in the pool
-DAYS = 4  # the last day: the game ends after its night
+TOWN: Final = "town"
+TROOPS_PER_PLAYER: Final = 5
+MAX_GOLD: Final = 5
+MAX_HP: Final = 5
+MAX_HALL: Final = 5  # minions besides the Dark Overlord
+MAX_REBELS: Final = 5
+POOL_SIZE: Final = 6  # mercenaries revealed in the pool
+DAYS: Final = 4  # the last day: the game ends after its night
 
 #: An attack on a fortress names it "fortress-<color>" (``attack fortress-red``).
-FORTRESS = "fortress-"
+FORTRESS: Final = "fortress-"
 
 
 def fortress_target(color: str) -> str:
@@ -163,7 +164,7 @@ def fortress_owner(target: str) -> str | None:
     return target[len(FORTRESS) :] if target.startswith(FORTRESS) else None
 
 
-_COLOR_OF_LETTER = {letter: color for color, letter in LETTERS.items()}
+_COLOR_OF_LETTER: Final = {letter: color for color, letter in LETTERS.items()}
 
 
 def owner_color(troop_id: str) -> str:
