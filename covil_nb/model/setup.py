@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from . import codec
 from .cards import CardSet, load_cards
@@ -24,11 +24,11 @@ from .table import Table
 from .vocabulary import COLORS, LETTERS, POOL_SIZE, TROOPS_PER_PLAYER, Edition, Phase
 from .words import plural
 
-SET_ASIDE = 24
-STARTING_RELICS = 2
-NO_TENS_AT_SETUP = 10
-FRESH_SEEDS = 2**32  # a seed picked for the user is a plain 10-digit number at most
-EDITIONS = tuple(Edition)
+SET_ASIDE: Final = 24
+STARTING_RELICS: Final = 2
+NO_TENS_AT_SETUP: Final = 10
+FRESH_SEEDS: Final = 2**32  # a seed picked for the user is a plain 10-digit number at most
+EDITIONS: Final = tuple(Edition)
 
 
 @dataclass(frozen=True)
@@ -50,16 +50,19 @@ class Deal:
     @classmethod
     def of(
         cls,
-        players: Sequence[str],
-        board: str = "A",
-        seed: int | None = None,
-        edition: str = "en",
-        rules: Rules | None = None,
-        cards: CardSet | None = None,
-        dummies: Sequence[str] = (),
-        next_to_yours: bool = False,
+        players: Any,
+        board: Any = "A",
+        seed: Any = None,
+        edition: Any = "en",
+        rules: Any = None,
+        cards: Any = None,
+        dummies: Any = (),
+        next_to_yours: Any = False,
     ) -> Deal:
-        """``Game.new``'s arguments, checked; without a seed, a fresh one."""
+        """``Game.new``'s arguments, checked; without a seed, a fresh one.
+        Typed ``Any`` where a caller may pass anything at all: each is
+        checked here and refused with a CovilError naming its rule (compiled
+        code would stop a wrong type with a bare TypeError first)."""
         the_board = board_named(board)
         _check_players(players, the_board)
         if seed is None:
@@ -68,6 +71,15 @@ class Deal:
             raise CovilError(f"the seed must be a whole number, not {seed!r}", "chance")
         if edition not in EDITIONS:
             raise CovilError(f"edition must be one of {EDITIONS}, not {edition!r}", "Editions")
+        if rules is not None and not isinstance(rules, Rules):
+            raise CovilError(
+                f"rules must be a Rules, such as Rules(night_order='pt'), not {rules!r}",
+                "Editions",
+            )
+        if cards is not None and not isinstance(cards, CardSet):
+            raise CovilError(
+                f"cards must be a card set read by load_cards(folder), not {cards!r}", "cards"
+            )
         # A copy, which checks its options again: the deal is recorded when
         # a save asks, and the caller's Rules may have changed by then.
         the_rules = rules.clone() if rules else Rules.of(edition)
@@ -262,8 +274,8 @@ def deal_mercenaries(t: Table, colors: list[str]) -> None:
     )
 
 
-DUMMY_PILES = ((2,), (4, 6), (8, 10))  # the solo setup's cost piles
-DUMMY_HALL = (2, 2, 1)  # how many each pile gives a dummy
+DUMMY_PILES: Final = ((2,), (4, 6), (8, 10))  # the solo setup's cost piles
+DUMMY_HALL: Final = (2, 2, 1)  # how many each pile gives a dummy
 
 
 def fill_dummy_halls(t: Table) -> list[str]:
@@ -315,7 +327,7 @@ def give_scepter(t: Table, colors: list[str]) -> None:
     t.say("Setup H", f"{colors[0]} holds the Evil Scepter and starts.", "scepter", player=colors[0])
 
 
-STEPS: tuple[tuple[str, str, Callable[[Table, list[str]], None]], ...] = (
+STEPS: Final[tuple[tuple[str, str, Callable[[Table, list[str]], None]], ...]] = (
     ("A", "Place the game board", place_board),
     ("B", "Give each player a Champions Hall, troops, Henchmen, fortress, HP and gold", give_halls),
     ("C", "Rebels", place_rebels),
