@@ -12,6 +12,7 @@ from IPython.lib.pretty import pretty
 from covil_nb.lessons import play
 from covil_nb.model import Game, Score
 from covil_nb.model.actions import Actions, Events
+from covil_nb.model.afternoon import Purchase
 from covil_nb.model.playthrough import random_game
 
 # -- combat: declarations, passes, raising the stakes, the outcome ------------------------
@@ -169,6 +170,32 @@ def test_discounts_say_where_they_come_from_and_a_negative_price_pays(two_player
         "Acquire Grunt for nothing: you gain 3 gold (0 less 1 from Acolyte, less 2 from "
         "Crooked Quartermaster):"
     )
+
+
+def _labelled_price(label: str) -> int:
+    """The price an acquire label names: "for 7 (...)", "for nothing: you gain 3 gold"."""
+    found = re.match(r"Acquire .+? for (?:(\d+)|nothing: you gain (\d+) gold)", label)
+    assert found, label
+    return int(found[1]) if found[1] else -int(found[2])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_price_a_label_names_is_the_price_charged(seed: int) -> None:
+    # The label and the purchase both read the card set's discount table
+    # (one home for the rule); in random positions they must agree.
+    chooser, game, checked = random.Random(seed), Game.new(["yellow", "red"], seed=seed), 0
+    while not game.is_over:
+        for action in [a for a in game.legal_actions() if a.verb == "acquire"]:
+            trial = game.copy(log=False)
+            trial.apply(action)
+            labelled, purchase = _labelled_price(action.label), trial._state.stack[-1]
+            if isinstance(purchase, Purchase):
+                assert purchase.cost == labelled, action.label
+            else:  # nothing to pay and room in the hall: acquired at once
+                assert labelled <= 0, action.label
+            checked += 1
+        game.apply(chooser.choice(game.legal_actions()))
+    assert checked > 0
 
 
 def test_an_acquisition_says_the_price_paid_and_the_printed_cost(two_players):

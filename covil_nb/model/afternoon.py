@@ -13,7 +13,7 @@ from typing import Final
 
 from . import effects
 from .actions import Action, Decision, Refusal
-from .cards import Effect, Influence, MinionCard
+from .cards import Effect, MinionCard
 from .combat import Combat, attack_actions, cannot_attack, has_ready_minion, not_a_target
 from .movement import move_troop, reach, unreachable
 from .state import READY, TIRED, Frame, Minion, Player, Troop, step
@@ -106,7 +106,7 @@ class Turn(Frame):
             )
             t.push(TroopAction(self.player, troop.id))
         elif verb == ACQUIRE_VERB:
-            cost = discounted(t.minion_card(args[0]), discount_tables(t, discounts(t, player)))
+            cost = discounted(t, t.minion_card(args[0]), discounters(t, player))
             t.push(Purchase(self.player, args[0], cost))
         elif verb == END:
             t.say(PHASE, f"{self.player} ends the turn.", "end", player=self.player)
@@ -308,20 +308,19 @@ class Price:
         return f"{total}{why}"
 
 
-def discounts(t: Table, player: Player) -> list[tuple[str, Influence]]:
-    """The player's discounting Influences, each with the id of the minion
-    that has it (read once for all the pool's cards)."""
-    discounting = t.cards.discounting
-    return [
-        (m.card, i) for m in player.minions if m.card in discounting for i in discounting[m.card]
-    ]
+def discounters(t: Table, player: Player) -> list[str]:
+    """The player's minions that give acquisition discounts (read once for
+    all the pool's cards)."""
+    discount_on = t.cards.discount_on
+    return [m.card for m in player.minions if m.card in discount_on]
 
 
-def price(t: Table, card: MinionCard, owned: list[tuple[str, Influence]]) -> Price:
-    """The card's price for a player with the discounts ``owned`` (see
-    :func:`discounts`), read before payment, so a minion leaving as payment
-    still gives its discount."""
-    less = tuple((t.name(m), i.amount) for m, i in owned if i.counts(card))
+def price(t: Table, card: MinionCard, discounting: list[str]) -> Price:
+    """The card's price for a player whose ``discounting`` minions (see
+    :func:`discounters`) are read before payment, so a minion leaving as
+    payment still gives its discount."""
+    discount_on = t.cards.discount_on
+    less = tuple((t.name(m), off) for m in discounting if (off := discount_on[m].get(card.id, 0)))
     return Price(card.cost, less)
 
 
@@ -358,36 +357,27 @@ def acquire_actions(t: Table, player: Player) -> list[Action]:
     if full and not payable:
         return []
     can_pay = means(t, player, payable)
-    owned = discounts(t, player)
-    offs = discount_tables(t, owned)
+    discounting = discounters(t, player)
     card_of, actions = t.minion_card, []
-    label = partial(_acquire_label, t, owned, full)
+    label = partial(_acquire_label, t, discounting, full)
     for card_id in t.state.pool:
-        if discounted(card_of(card_id), offs) <= can_pay:
+        if discounted(t, card_of(card_id), discounting) <= can_pay:
             actions.append(Action(ACQUIRE_VERB, (card_id,), label))
     return actions
 
 
-def discount_tables(t: Table, owned: list[tuple[str, Influence]]) -> list[dict[str, int]]:
-    """What each discounting minion of ``owned`` (see :func:`discounts`)
-    takes off each card, summed once for all games."""
-    return [t.cards.discount_on[m] for m in dict.fromkeys(m for m, _ in owned)] if owned else []
-
-
-def discounted(card: MinionCard, offs: list[dict[str, int]]) -> int:
-    """The card's cost less the discounts ``offs`` (see :func:`discount_tables`):
-    a :class:`Price`'s total, without naming the discounts."""
-    cost = card.cost
-    for off in offs:
-        cost -= off.get(card.id, 0)
+def discounted(t: Table, card: MinionCard, discounting: list[str]) -> int:
+    """:func:`price`'s total, without naming the discounts: the pool's
+    listing reads it for every card at every afternoon decision."""
+    cost, discount_on = card.cost, t.cards.discount_on
+    for m in discounting:
+        cost -= discount_on[m].get(card.id, 0)
     return cost
 
 
-def _acquire_label(
-    t: Table, owned: list[tuple[str, Influence]], full: bool, acquire: Action
-) -> str:
+def _acquire_label(t: Table, discounting: list[str], full: bool, acquire: Action) -> str:
     card = t.minion_card(acquire.args[0])
-    cost = price(t, card, owned)
+    cost = price(t, card, discounting)
     return f"Acquire {card.name} for {cost}: {card.text}" + (f" ({HALL_FULL})" if full else "")
 
 
@@ -400,7 +390,7 @@ def not_acquirable(t: Table, player: Player, card_id: str) -> Refusal | None:
             f"your hall is full ({MAX_HALL} minions) and none is ready to go back to the pool",
             ACQUIRE,
         )
-    cost = price(t, t.minion_card(card_id), discounts(t, player))
+    cost = price(t, t.minion_card(card_id), discounters(t, player))
     can_pay = means(t, player)
     return Refusal(
         f"{t.name(card_id)} costs {cost} and you can pay at most {can_pay} (gold, relics in "

@@ -242,13 +242,10 @@ class CardSet:
         init=False, repr=False, compare=False, hash=False
     )
     names: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
-    # The minions with acquisition discounts, and theirs: every listing of the
-    # pool reads them, and most minions have none.
-    discounting: dict[str, tuple[Influence, ...]] = field(
-        init=False, repr=False, compare=False, hash=False
-    )
-    # What each of those takes off each minion card it names, all its
-    # discounts together: the pool's prices are summed from it.
+    # The acquisition discounts, the one home of that rule: each minion with
+    # any (most have none) -> what it takes off each minion card it names,
+    # all its discounts together. A price, its label and the pool's listing
+    # are all summed from it.
     discount_on: dict[str, dict[str, int]] = field(
         init=False, repr=False, compare=False, hash=False
     )
@@ -262,11 +259,10 @@ class CardSet:
         object.__setattr__(self, "mercenary_cards", {card.id: card for card in self.mercenaries})
         object.__setattr__(self, "_index", {**self.minion_cards, **self.relic_cards})
         object.__setattr__(self, "names", {i: card.name for i, card in self._index.items()})
-        discounting = {card.id: card.discounts for card in self.minions if card.discounts}
-        object.__setattr__(self, "discounting", discounting)
         discount_on = {
-            minion: {c.id: off for c in self.minions if (off := _off(influences, c))}
-            for minion, influences in discounting.items()
+            minion.id: {c.id: off for c in self.minions if (off := _off(minion.discounts, c))}
+            for minion in self.minions
+            if minion.discounts
         }
         object.__setattr__(self, "discount_on", discount_on)
         mean = sum(r.gold for r in self.relics) / len(self.relics)
