@@ -9,7 +9,7 @@ and swaps the new one in whole, so a failed or interrupted build never leaves
 half an engine (and the package checks that a build is whole before using it). The
 package uses the build only while it matches the source
 (``covil_nb/model/native.py``). It needs a C compiler; without one, the
-package runs its Python source, about half as fast.
+package runs its Python source, less than half as fast.
 """
 
 from __future__ import annotations
