@@ -139,6 +139,19 @@ def test_explain_gives_the_label_of_a_legal_action_and_why_not_otherwise():
     assert "not allowed" in why and "Setup I" in why
 
 
+def test_refusal_is_the_error_apply_would_raise_and_none_when_allowed():
+    game = Game.new(["yellow", "red"], seed=3)
+    assert game.refusal("start H") is None
+    before = game.to_json()
+    refusal = game.refusal("start A")
+    with pytest.raises(CovilError) as raised:
+        game.apply("start A")
+    assert refusal is not None and str(refusal) == str(raised.value) == game.explain("start A")
+    assert refusal.rule == "Setup I: Choose starting zones"
+    assert refusal.reason == "zone A is not a spiral: fortresses start on H, I, J, K"
+    assert game.to_json() == before
+
+
 def test_the_combat_view_shows_both_strengths(two_players):
     s = two_players.troops("yellow", "H", standing=1).troops("red", "H", lying=1)
     game = s.afternoon(turn="yellow").build()

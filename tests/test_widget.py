@@ -480,10 +480,23 @@ def test_a_click_that_is_not_legal_says_why():
         if all(a["action"] != f"move {z}" for a in widget.decision["actions"])
         and z != widget.game.player("yellow").troop("Y1").zone
     )
+    # The reason alone, in the rule's words: the player clicked a piece, not
+    # a notation, and sees what is allowed.
     send(widget, "why", element=f"zone:{far}")
-    assert f"'move {far}' is not allowed" in widget.error["text"]
+    assert widget.error["text"].startswith(f"zone {far} is ")
+    assert widget.error["rule"] == "2.3 Move this troop"
+    # An enemy troop or fortress in a troop action is a target: the model
+    # says why it cannot be attacked, even when no attack is listed.
+    assert not [a for a in widget.decision["actions"] if a["action"].startswith("attack")]
     send(widget, "why", element="troop:R1")
-    assert widget.error["text"].startswith("troop R1 has no part in this decision")
+    assert widget.error["text"].startswith("R1 is in zone ")
+    assert widget.error["rule"] == "2.3 Attack"
+    send(widget, "why", element="troop:Y2")
+    assert widget.error["text"] == "Y2 is yellow's own troop: attack an enemy"
+    send(widget, "why", element="fortress:red")
+    assert widget.error["text"].startswith("red's fortress is")
+    send(widget, "why", element="hp:red")
+    assert widget.error["text"].startswith("hp red has no part in this decision")
 
 
 # -- messages that do not fit -----------------------------------------------------------

@@ -185,5 +185,6 @@ def refuse(t: Table, now: Now | None, wanted: Action, legal: list[Action]) -> Co
     else:
         allowed = f"the actions allowed now are: {', '.join(sorted({a.verb for a in legal}))}"
     if why is not None:
-        return CovilError(f"'{wanted}' is not allowed: {why.text} ({allowed})", why.rule)
-    return CovilError(f"'{wanted}' is not allowed: {d.player} must {d.prompt}; {allowed}", d.rule)
+        return CovilError(f"'{wanted}' is not allowed: {why.text} ({allowed})", why.rule, why.text)
+    must = f"{d.player} must {d.prompt}"
+    return CovilError(f"'{wanted}' is not allowed: {must}; {allowed}", d.rule, must)

@@ -301,12 +301,23 @@ class Game:
     def explain(self, action: Action | str) -> str:
         """What ``action`` would do now (its label) or, when it is not allowed,
         why not, in the rule's words and naming the rule."""
-        wanted = _parse(action)
+        found = self._matched(_parse(action))
+        if isinstance(found, CovilError):
+            return str(found)
+        return found.label or str(found)
+
+    def refusal(self, action: Action | str) -> CovilError | None:
+        """The error playing ``action`` now would raise (what is wrong, in the
+        rule's words, and the rule apart), or None when it is allowed."""
+        found = self._matched(_parse(action))
+        return found if isinstance(found, CovilError) else None
+
+    def _matched(self, wanted: Action) -> Action | CovilError:
+        """The legal action ``wanted`` names, or the error saying why none does."""
         try:
-            chosen = self._match(self._current(), wanted)
+            return self._match(self._current(), wanted)
         except CovilError as refusal:
-            return str(refusal)
-        return chosen.label or str(chosen)
+            return refusal
 
     @property
     def combat(self) -> CombatView | None:

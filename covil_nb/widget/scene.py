@@ -15,6 +15,7 @@ from typing import Any
 
 from covil_nb.model import Action, CovilError, Event, Game, Strength
 from covil_nb.model.flow import CLOSING
+from covil_nb.model.vocabulary import DecisionKind, Verb, fortress_target
 
 from . import drawing
 from ._svg_style import ACTION
@@ -203,7 +204,9 @@ def explain_click(game: Game, element: str, actions: list[Action]) -> CovilError
     """Why a click on ``element`` does nothing now, in the rule's words. The
     click would have meant the action that a legal one of the same verb
     means on an element of the same kind ("move F" when "move B" is legal on
-    zone B); the model explains that action."""
+    zone B); the model explains that action, and the board says its reason
+    alone: the player clicked a piece, not a notation, and sees what is
+    allowed."""
     kind, _, ident = element.partition(":")
     decision = game.decision
     for action in actions:
@@ -211,15 +214,28 @@ def explain_click(game: Game, element: str, actions: list[Action]) -> CovilError
             other_kind, _, other = involved.partition(":")
             if other_kind == kind and other in action.args:
                 args = tuple(ident if a == other else a for a in action.args)
-                # The model's explanation names its rule already.
-                return CovilError(game.explain(Action(action.verb, args)))
+                refusal = game.refusal(Action(action.verb, args))
+                if refusal is not None:
+                    return _reason(refusal)
     if decision is None:
         return CovilError("the game is over: nothing more can be played", "Final scoring")
+    if decision.kind == DecisionKind.TROOP_ACTION and kind in ("troop", "fortress"):
+        # A troop or a fortress clicked in a troop action is a target, even
+        # when no attack is listed: the model says why it cannot be attacked
+        # (no ready minion to exhaust, out of reach, an own troop).
+        target = ident if kind == "troop" else fortress_target(ident)
+        refusal = game.refusal(Action(Verb.ATTACK, (target,)))
+        if refusal is not None:
+            return _reason(refusal)
     return CovilError(
         f"{element.replace(':', ' ')} has no part in this decision: "
         f"{decision.player} must {decision.prompt}",
         decision.rule,
     )
+
+
+def _reason(refusal: CovilError) -> CovilError:
+    return CovilError(refusal.reason, refusal.rule)
 
 
 # -- the log -----------------------------------------------------------------------------

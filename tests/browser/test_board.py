@@ -59,8 +59,16 @@ def test_first_day_of_a_solo_game_by_clicks(open_in_lab: NotebookOpener) -> None
     expect(board.root.locator(".covil-log")).to_contain_text("start G")
     assert yellow(notebook, ".fortress") == "B"
 
-    # A troop action: Y1 lies down and moves to A.
+    # A troop action: Y1 lies down and moves to A. Clicking the dummy's R1,
+    # out of reach, says why it cannot be attacked, the rule apart.
     board.click("troop:Y1", "lie Y1")
+    board.piece("troop:R1").last.click()
+    error = board.root.locator(".covil-error")
+    expect(error).to_have_text(
+        "R1 is in zone G, not in zone B (melee) or a zone next to it (ranged) (2.3 Attack)"
+    )
+    expect(error.locator(".covil-rule")).to_have_text("(2.3 Attack)")
+    error.screenshot(path=str(screenshot_path("refused-attack")))
     board.click("zone:A", "move A")
     assert yellow(notebook, ".troop('Y1').zone") == "A"
 
