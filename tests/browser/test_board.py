@@ -332,6 +332,14 @@ def test_a_what_if_from_a_dummys_moment(open_in_lab: NotebookOpener) -> None:
     keyboard.press("ArrowLeft")
     keyboard.press("ArrowLeft")
     expect(board.root).to_have_class(re.compile("covil-looking-back"))
+    # The position is told as the log tells it: its day and phase, and what happened.
+    banner = board.root.locator(".covil-banner")
+    told = re.compile(r"Looking back: Day 1 · morning — yellow places the fortress .+\. ← →")
+    expect(banner).to_have_text(told)
+    expect(board.root.locator(".covil-slider")).to_have_attribute(
+        "aria-valuetext", re.compile(r"^Day 1 · morning — yellow places the fortress")
+    )
+    banner.screenshot(path=str(screenshot_path("looking-back")))
     before = board.version
     keyboard.press("t")
     board.moved_on_from(before)
@@ -339,6 +347,7 @@ def test_a_what_if_from_a_dummys_moment(open_in_lab: NotebookOpener) -> None:
     expect(board.root).to_have_attribute("data-waiting", "")
     assert board.listed_actions(), "the what-if line's decision lists its actions"
     assert notebook.kernel.value("board.controls['what_if']") is not None
+    expect(banner).to_contain_text("Trying a “what if” line from Day 1 · ")
 
 
 def test_a_what_if_during_a_playback(open_in_lab: NotebookOpener) -> None:

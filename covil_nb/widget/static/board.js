@@ -711,15 +711,22 @@ function render({ model, el }) {
   }
 
   // Each position the log leads to, once, in order; the last is the game now.
+  // Each is told by its day and phase and the first sentence leading there:
+  // what a player remembers, where "action 41" would mean nothing.
   function positions() {
     const found = [];
     for (const group of groups()) {
       for (const entry of group.entries) {
         const last = found[found.length - 1];
-        if (!last || last.step !== entry.step || last.moment !== entry.moment) found.push({ step: entry.step, moment: entry.moment });
+        if (last && last.step === entry.step && last.moment === entry.moment) continue;
+        found.push({ step: entry.step, moment: entry.moment, when: groupTitle(group), said: entry.text });
       }
     }
     return found;
+  }
+
+  function groupTitle(group) {
+    return group.phase === "setup" ? "Setup" : `Day ${group.day} · ${group.phase}`;
   }
 
   // A finished phase's group is built once and kept while the log shows it
@@ -761,7 +768,7 @@ function render({ model, el }) {
   function buildGroup(group, index, previous, open) {
     if (!group) return null;
     const details = make("details", "covil-log-group");
-    details.append(make("summary", "", group.phase === "setup" ? "Setup" : `Day ${group.day} · ${group.phase}`));
+    details.append(make("summary", "", groupTitle(group)));
     const entries = [];
     for (const entry of group.entries) {
       const here = `${entry.step}/${entry.moment}`;
@@ -805,8 +812,12 @@ function render({ model, el }) {
   function sliderText() {
     const all = positions();
     if (page.cursor == null) return `the game now (after ${Math.max(0, all.length - 1)} positions)`;
-    const at = all[page.cursor];
-    return `after action ${at.step}${at.moment ? `, dummy step ${at.moment}` : ""}`;
+    return told(all[page.cursor]);
+  }
+
+  // "Day 1 · afternoon — yellow lies down Y1 in zone B": a position as the log tells it.
+  function told(position) {
+    return `${position.when} — ${position.said.replace(/\.$/, "")}`;
   }
 
   // Show the position at index `at` of positions(); the last one is the game.
@@ -843,7 +854,7 @@ function render({ model, el }) {
     const past = model.get("past") || {};
     if (past.step === position.step && past.moment === position.moment) return;
     page.asking = true;
-    send("show", position);
+    send("show", { step: position.step, moment: position.moment });
   }
 
   function onPast() {
@@ -867,6 +878,12 @@ function render({ model, el }) {
     root.classList.toggle("covil-thinking", thinking(model) != null);
   }
 
+  // Where a "what if" line starts (after history step `step`), as the log tells it.
+  function whatIfStart(step) {
+    const at = positions().find((p) => p.step === step);
+    return at ? told(at) : `action ${step}`;
+  }
+
   function bannerLines(decision, controls) {
     if (page.cursor != null) {
       return [make("div", "", `Looking back: ${sliderText()}. ← → to move, Esc or End to return, t to try a “what if” from here.`)];
@@ -878,7 +895,7 @@ function render({ model, el }) {
     else lines.push(...outcomeLines(controls.outcome));
     const next = nextStepText(decision, controls);
     if (next) lines.push(make("div", "covil-next", next));
-    if (controls.what_if) lines.push(make("div", "", `Trying a “what if” line from action ${controls.what_if.from}; b returns to the game.`));
+    if (controls.what_if) lines.push(make("div", "", `Trying a “what if” line from ${whatIfStart(controls.what_if.from)}; b returns to the game.`));
     return lines;
   }
 
