@@ -131,6 +131,7 @@ def test_a_start_zone_plays_the_dummys_answer_back_one_step_at_a_time():
         "index": 0,
         "player": "yellow",
         "actions": ["start A"],
+        "told": ["yellow places the fortress and 2 troops in zone A."],
         "reason": "",
         "outcome": [],
     }
@@ -165,6 +166,11 @@ def test_a_dummys_move_is_arrowed_from_the_zone_it_left():
         if "move E" in said[-1]:
             break
     assert said[-1] == ["lie R1", "move E"], said
+    assert widget.controls["moment"]["told"] == [  # for people: the log's sentences
+        "red (dummy) flips Slumber Rune to choose where to move: mountain.",
+        "red lies down R1 in zone G.",
+        "red's R1 moves from zone G to zone E.",
+    ]
     root = ET.fromstring(page.section("pieces"))
     arrows = [(e.get("data-from"), e.get("data-to")) for e in root.iter() if e.get("data-arrow")]
     assert arrows == [("zone:G", "troop:R1")]

@@ -465,14 +465,21 @@ class GameWidget(anywidget.AnyWidget):
 
 def moment_json(moment: Moment, index: int, said: str = "") -> dict[str, Any]:
     """Who did what at a moment of playback, and why (the dummy's priority,
-    or what a bot's action does)."""
+    or what a bot's action does). ``told`` is what happened in the log's
+    sentences, for people (``actions`` keeps the notation): not the dummy's
+    own summary, which ``reason`` gives, nor a fight's end (``outcome``)."""
     return {
         "index": index,
         "player": moment.player,
         "actions": list(moment.actions),
+        "told": [e.text for e in moment.events if e.kind not in _TOLD_APART][:_TOLD_AT_MOST],
         "reason": moment.reason or said,
         "outcome": outcome(moment.events),
     }
+
+
+_TOLD_APART = frozenset({"dummy", "combat"})
+_TOLD_AT_MOST = 3  # a banner's worth; the log has the rest
 
 
 def outcome(events: Sequence[Event]) -> list[str]:

@@ -55,7 +55,12 @@ def test_first_day_of_a_solo_game_by_clicks(open_in_lab: NotebookOpener) -> None
     # Setup I: the fortress in zone B; then the dummy's start, step by step.
     board.click("zone:B", "start B")
     said = board.step_through()
-    assert said and "start B" in said[0], said
+    # The banner tells each moment in the log's sentences, not in notation;
+    # what the dummy did last stays told.
+    assert said and "places the fortress and 2 troops in zone B." in said[0], said
+    banner = board.root.locator(".covil-banner")
+    expect(banner).to_contain_text("red places the fortress and 2 troops in zone G.")
+    banner.screenshot(path=str(screenshot_path("dummy-moment")))
     expect(board.root.locator(".covil-log")).to_contain_text("start G")
     assert yellow(notebook, ".fortress") == "B"
 
@@ -93,7 +98,7 @@ def test_first_day_of_a_solo_game_by_clicks(open_in_lab: NotebookOpener) -> None
     board.click("troop:R1", "attack R1")
     board.click("card:yellow-private", "exhaust yellow-private")
     said = board.step_through()
-    assert any("living-rampart" in words for words in said), said
+    assert any("red exhausts Living Rampart to defend" in words for words in said), said
     combat = board.root.locator(".covil-combat")
     expect(combat).to_contain_text("Attack 1")
     expect(combat).to_contain_text("Defense 5")

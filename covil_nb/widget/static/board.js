@@ -899,10 +899,12 @@ function render({ model, el }) {
     return lines;
   }
 
-  // Who did what at the moment shown, and why (a dummy's priority, a bot's words).
+  // Who did what at the moment shown, in the log's sentences, and why (a
+  // dummy's priority, a bot's words).
   function momentLines(moment) {
     const said = make("div", "covil-moment");
-    said.append(make("strong", "", seatLabel(moment.player)), ` played ${moment.actions.join(", ")}`);
+    const told = (moment.told || []).length ? `: ${moment.told.join(" ")}` : ` played ${moment.actions.join(", ")}`;
+    said.append(make("strong", "", seatLabel(moment.player)), told);
     const why = moment.reason ? [make("div", "covil-why", moment.reason)] : [];
     return [said, ...why, ...outcomeLines(moment.outcome)];
   }
