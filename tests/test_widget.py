@@ -383,7 +383,9 @@ def test_a_bot_step_is_one_update_that_says_what_the_bot_did():
     assert widget.game.history[-1].startswith("start")  # the bot chose its zone
     assert widget.decision["player"] == "yellow"
     zone = widget.game.history[-1].split()[1]
-    assert widget.controls["moment"]["reason"] == f"Place the fortress and 2 troops in zone {zone}"
+    assert widget.controls["moment"]["told"][0] == (
+        f"red places the fortress and 2 troops in zone {zone}."  # what the bot did, in words
+    )
 
 
 def test_skip_plays_the_bots_to_the_next_decision_of_a_person():

@@ -91,7 +91,6 @@ class GameWidget(anywidget.AnyWidget):
         self._moments: list[Moment] = []
         self._at = 0
         self._before: scene.Places = {}  # the troops before the step played back
-        self._said = ""
         self._told: scene.Told = {}  # the log's finished phases, written once
         self._refusals = 0
         self.board = scene.board_json(game, seats)
@@ -203,7 +202,7 @@ class GameWidget(anywidget.AnyWidget):
         action = self.seats.decide(game)
         before = scene.places(game)
         game.apply(action)
-        self._after_action(before, said=action.label)
+        self._after_action(before)
 
     def _on_skip(self, _message: protocol.Message) -> None:
         game = self.line.game
@@ -289,14 +288,12 @@ class GameWidget(anywidget.AnyWidget):
             return "over"
         return "bot" if seat.kind == BOT else None
 
-    def _after_action(self, before: scene.Places, said: str = "") -> None:
+    def _after_action(self, before: scene.Places) -> None:
         """Show the step just played, one moment at a time (``Game.moments``);
-        ``before``: where the troops were; ``said`` is what a bot's action
-        does, in words (a person knows what they chose)."""
+        ``before``: where the troops were."""
         self._moments = self.line.game.moments()
         self._at = 0
         self._before = before
-        self._said = said
         self.line.learn(tuple(len(m.events) for m in self._moments))
         self._publish()
 
@@ -397,7 +394,7 @@ class GameWidget(anywidget.AnyWidget):
         index = self._moment_told()
         if index is None:
             return None
-        return moment_json(self._moments[index], index, self._said if index == 0 else "")
+        return moment_json(self._moments[index], index)
 
     def _own_outcome(self) -> list[str]:
         """How the fights of a person's own last action ended, when no
@@ -463,17 +460,17 @@ class GameWidget(anywidget.AnyWidget):
         return data, metadata
 
 
-def moment_json(moment: Moment, index: int, said: str = "") -> dict[str, Any]:
-    """Who did what at a moment of playback, and why (the dummy's priority,
-    or what a bot's action does). ``told`` is what happened in the log's
-    sentences, for people (``actions`` keeps the notation): not the dummy's
-    own summary, which ``reason`` gives, nor a fight's end (``outcome``)."""
+def moment_json(moment: Moment, index: int) -> dict[str, Any]:
+    """Who did what at a moment of playback, and why (a dummy's priority).
+    ``told`` is what happened in the log's sentences, for people (``actions``
+    keeps the notation): not the dummy's own summary, which ``reason`` gives,
+    nor a fight's end (``outcome``)."""
     return {
         "index": index,
         "player": moment.player,
         "actions": list(moment.actions),
         "told": [e.text for e in moment.events if e.kind not in _TOLD_APART][:_TOLD_AT_MOST],
-        "reason": moment.reason or said,
+        "reason": moment.reason,
         "outcome": outcome(moment.events),
     }
 

@@ -313,7 +313,9 @@ def test_a_bot_is_shown_thinking_as_soon_as_it_is_asked(open_in_lab: NotebookOpe
     asked = board.control("Step").evaluate(STEP_AND_READ)
     assert asked == {"banner": "red (greedy) is thinking…", "stepDisabled": True, "thinking": True}
     board.moved_on_from(before)
-    expect(board.root.locator(".covil-banner")).to_contain_text("red (greedy) played start")
+    expect(board.root.locator(".covil-banner")).to_contain_text(
+        "red (greedy): red places the fortress and 2 troops in zone"
+    )
     expect(board.root).not_to_have_class(re.compile(r"\bcovil-thinking\b"))
     assert notebook.kernel.value("board.game.history[-1]").startswith("start")
 

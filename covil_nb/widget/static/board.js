@@ -900,7 +900,7 @@ function render({ model, el }) {
   }
 
   // Who did what at the moment shown, in the log's sentences, and why (a
-  // dummy's priority, a bot's words).
+  // dummy's priority).
   function momentLines(moment) {
     const said = make("div", "covil-moment");
     const told = (moment.told || []).length ? `: ${moment.told.join(" ")}` : ` played ${moment.actions.join(", ")}`;
