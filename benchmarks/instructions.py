@@ -20,18 +20,15 @@ import shutil
 import subprocess
 import sys
 
-PLAYERS = ["yellow", "red"]
-BOARD = "B"
+WARM_UP = 1000  # the seed of the game played before those counted
 
 
 def play(games: int, search_copy: bool) -> None:
-    """What runs under valgrind: a warm-up game, then ``games`` games."""
-    from covil_nb import Game
-    from covil_nb.model.playthrough import random_game
+    """What runs under valgrind: a warm-up game, then ``games`` games, the
+    games ``figures.py`` times."""
+    from figures import play_games  # this folder is the script's: on sys.path
 
-    for seed in [1000, *range(games)]:
-        game = Game.new(PLAYERS, board=BOARD, seed=seed)
-        random_game(game.copy(log=False) if search_copy else game, seed)
+    play_games([WARM_UP, *range(games)], search_copy)
 
 
 def counted(games: int, search_copy: bool) -> int:

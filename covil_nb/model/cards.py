@@ -259,11 +259,12 @@ class CardSet:
         object.__setattr__(self, "mercenary_cards", {card.id: card for card in self.mercenaries})
         object.__setattr__(self, "_index", {**self.minion_cards, **self.relic_cards})
         object.__setattr__(self, "names", {i: card.name for i, card in self._index.items()})
-        discount_on = {
-            minion.id: {c.id: off for c in self.minions if (off := _off(minion.discounts, c))}
-            for minion in self.minions
-            if minion.discounts
-        }
+        discount_on = {}
+        for minion in self.minions:
+            if influences := minion.discounts:  # a property: read once per minion
+                discount_on[minion.id] = {
+                    c.id: off for c in self.minions if (off := _off(influences, c))
+                }
         object.__setattr__(self, "discount_on", discount_on)
         mean = sum(r.gold for r in self.relics) / len(self.relics)
         object.__setattr__(self, "mean_relic_gold", mean)

@@ -9,7 +9,7 @@ elements a click chooses them with, the combat with both strengths.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import groupby
 from typing import Any
 
@@ -201,32 +201,17 @@ def preview(game: Game, action: Action) -> Json:
 
 
 def explain_click(game: Game, element: str, actions: list[Action]) -> CovilError:
-    """Why a click on ``element`` does nothing now, in the rule's words. The
-    click would have meant the action that a legal one of the same verb
-    means on an element of the same kind ("move F" when "move B" is legal on
-    zone B); the model explains that action, and the board says its reason
-    alone: the player clicked a piece, not a notation, and sees what is
-    allowed."""
-    kind, _, ident = element.partition(":")
+    """Why a click on ``element`` does nothing now, in the rule's words: the
+    model's refusal of an action the click could have meant (see
+    :func:`meant_by`). The board says its reason alone: the player clicked a
+    piece, not a notation, and sees what is allowed."""
+    for action in meant_by(game, element, actions):
+        refusal = game.refusal(action)
+        if refusal is not None:
+            return CovilError(refusal.reason, refusal.rule)
     decision = game.decision
-    for action in actions:
-        for involved in elements_of(action, game):
-            other_kind, _, other = involved.partition(":")
-            if other_kind == kind and other in action.args:
-                args = tuple(ident if a == other else a for a in action.args)
-                refusal = game.refusal(Action(action.verb, args))
-                if refusal is not None:
-                    return _reason(refusal)
     if decision is None:
         return CovilError("the game is over: nothing more can be played", "Final scoring")
-    if decision.kind == DecisionKind.TROOP_ACTION and kind in ("troop", "fortress"):
-        # A troop or a fortress clicked in a troop action is a target, even
-        # when no attack is listed: the model says why it cannot be attacked
-        # (no ready minion to exhaust, out of reach, an own troop).
-        target = ident if kind == "troop" else fortress_target(ident)
-        refusal = game.refusal(Action(Verb.ATTACK, (target,)))
-        if refusal is not None:
-            return _reason(refusal)
     return CovilError(
         f"{element.replace(':', ' ')} has no part in this decision: "
         f"{decision.player} must {decision.prompt}",
@@ -234,8 +219,20 @@ def explain_click(game: Game, element: str, actions: list[Action]) -> CovilError
     )
 
 
-def _reason(refusal: CovilError) -> CovilError:
-    return CovilError(refusal.reason, refusal.rule)
+def meant_by(game: Game, element: str, actions: list[Action]) -> Iterator[Action]:
+    """The actions a click on ``element`` could have meant now: what a legal
+    action of the same verb means on an element of the same kind ("move F"
+    when "move B" is legal on zone B), and, in a troop action, an attack on
+    the troop or fortress clicked, even when no attack is listed (the model
+    then says why it cannot be attacked: no ready minion, out of reach)."""
+    kind, _, ident = element.partition(":")
+    for action in actions:
+        for involved in elements_of(action, game):
+            other_kind, _, other = involved.partition(":")
+            if other_kind == kind and other in action.args:
+                yield Action(action.verb, tuple(ident if a == other else a for a in action.args))
+    if game.decision_kind == DecisionKind.TROOP_ACTION and kind in ("troop", "fortress"):
+        yield Action(Verb.ATTACK, (ident if kind == "troop" else fortress_target(ident),))
 
 
 # -- the log -----------------------------------------------------------------------------
