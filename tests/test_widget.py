@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from covil_nb import CovilError, Game, GameWidget, play, play_solo
+from covil_nb import CovilError, CovilTypeError, Game, GameWidget, play, play_solo
 from covil_nb.bots import RandomBot
 from covil_nb.bots import play as play_bots
 from covil_nb.model import Event, flow
@@ -630,7 +630,7 @@ def test_the_text_repr_is_deterministic_and_the_picture_travels_with_it():
 
 
 def test_bad_boards_are_refused_clearly():
-    with pytest.raises(CovilError, match="a board shows a Game"):
+    with pytest.raises(CovilTypeError, match="GameWidget: game must be a Game, not 'yellow"):
         GameWidget("yellow vs red")  # type: ignore[arg-type]
     with pytest.raises(CovilError, match="keeps its history"):
         GameWidget(Game.solo(seed=1).copy())

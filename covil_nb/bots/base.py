@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Protocol
+from contextlib import nullcontext
+from typing import Protocol, runtime_checkable
 
 from covil_nb.model import Action, CovilError, Game
+from covil_nb.model.arguments import checked
 
 from .dummy import DummyPolicyBot
 from .greedy import GreedyBot
 from .mcts import MctsBot
 
 
+@runtime_checkable
 class Bot(Protocol):
     """Chooses one of ``game.legal_actions()`` for ``game.decision.player``.
 
@@ -24,6 +27,7 @@ class Bot(Protocol):
     def choose(self, game: Game) -> Action: ...
 
 
+@checked("bots")
 class RandomBot:
     """Uniformly random among the legal actions."""
 
@@ -45,6 +49,7 @@ BOTS: dict[str, BotFactory] = {
 }
 
 
+@checked("bots")
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """Build a bot from ``name`` or ``name:key=value,key=value`` (ints and
     floats are parsed), e.g. ``"mcts:playouts=200"``."""
@@ -72,6 +77,7 @@ def _number(text: str) -> int | float | str:
     return text
 
 
+@checked("bots")
 def decide(bot: Bot, game: Game, seed: int) -> Action:
     """Ask ``bot`` for the current decision, showing it only its seat's view."""
     player = game.decider  # who decides: the decision's prompt is not needed
@@ -80,24 +86,29 @@ def decide(bot: Bot, game: Game, seed: int) -> Action:
     return bot.choose(game.for_seat(player, seed, log=False))
 
 
+@checked("bots")
 def advance(
     game: Game, bots: Mapping[str, Bot], seed: int = 0, max_actions: int = 100_000
 ) -> list[Action]:
     """Let the seats that have a bot play until a seat without one must decide
     (or the game ends); return the actions they played. ``seed`` seeds the
-    worlds the bots are shown, so the same call replays exactly."""
-    worlds = random.Random(seed)
-    played: list[Action] = []
-    for _ in range(max_actions):
-        player = game.decider
-        if player is None or player not in bots:
-            return played
-        action = decide(bots[player], game, worlds.getrandbits(63))
-        game.apply(str(action))
-        played.append(action)
-    raise CovilError(f"the bots did not stop within {max_actions} actions", "bots")
+    worlds the bots are shown, so the same call replays exactly. All or
+    nothing in a game that keeps its history: if a bot fails, or the call
+    is interrupted, the game is as it was (see ``Game.transaction``)."""
+    with game.transaction() if game.keeps_record else nullcontext():
+        worlds = random.Random(seed)
+        played: list[Action] = []
+        for _ in range(max_actions):
+            player = game.decider
+            if player is None or player not in bots:
+                return played
+            action = decide(bots[player], game, worlds.getrandbits(63))
+            game.apply(str(action))
+            played.append(action)
+        raise CovilError(f"the bots did not stop within {max_actions} actions", "bots")
 
 
+@checked("bots")
 def play(game: Game, bots: Mapping[str, Bot], seed: int = 0, max_actions: int = 100_000) -> Game:
     """Play ``game`` to its end, each seat's decisions made by ``bots[color]``
     (a solo game's dummies are played by the engine itself)."""

@@ -13,10 +13,12 @@ decision.
 from __future__ import annotations
 
 from covil_nb.model import Action, Game
+from covil_nb.model.arguments import checked
 from covil_nb.model.solo import dummy_choice
 from covil_nb.model.table import Table
 
 
+@checked("bots")
 class DummyPolicyBot:
     name = "dummy"
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from covil_nb.model import Game, State
+from covil_nb.model.arguments import checked
 from covil_nb.model.cards import CardSet
 from covil_nb.model.combat import REBEL_STRENGTH
 from covil_nb.model.maps import Board
@@ -90,6 +91,7 @@ class Evaluation:
         p.text(str(self))
 
 
+@checked("bots")
 def evaluate(game: Game, color: str) -> Evaluation:
     """The evaluation of ``game`` for ``color``."""
     return evaluate_all(game)[color]
@@ -115,6 +117,7 @@ def evaluate_all(game: Game) -> dict[str, Evaluation]:
     }
 
 
+@checked("bots")
 def margin(game: Game, color: str) -> float:
     """``color``'s evaluation less the best rival's: what a bot maximizes.
     Against the strongest rival, since only the first place wins."""

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from covil_nb.model import Action, Game
+from covil_nb.model.arguments import checked
 from covil_nb.model.vocabulary import fortress_owner
 
 from .evaluation import evaluate, margin
@@ -181,6 +182,7 @@ def _payment_key(game: Game, action: Action) -> tuple[int, int, str]:
 # -- the bot -----------------------------------------------------------------------------
 
 
+@checked("bots")
 class PlanningBot:
     """A bot that chooses a whole plan (the step under way, finished) and then
     follows it action by action; subclasses say how a plan is picked."""
@@ -207,6 +209,7 @@ class PlanningBot:
         raise NotImplementedError
 
 
+@checked("bots")
 class GreedyBot(PlanningBot):
     """Plays the option whose finished step has the best margin; ties by its
     own seeded RNG. ``limit`` bounds the positions a look-through visits."""

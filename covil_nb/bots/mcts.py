@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass, field
 
 from covil_nb.model import Game
+from covil_nb.model.arguments import checked
 
 from .evaluation import margin
 from .greedy import PLAN_LIMIT, Plan, PlanningBot, outcome, rank, rule_of_thumb
@@ -53,6 +54,7 @@ class Entry:
         return sum(self.values) / len(self.values)
 
 
+@checked("bots")
 class MctsBot(PlanningBot):
     """Searches each decision with ``playouts`` playouts, or for ``seconds``
     (a seconds budget is not deterministic; with neither, see

@@ -46,6 +46,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from covil_nb.model import CovilError, Game
+from covil_nb.model.arguments import checked
 from covil_nb.model.state import COLORS
 
 from .base import Bot, make_bot, play
@@ -71,6 +72,7 @@ class Matchup:
     edition: str = "en"
 
     @classmethod
+    @checked(RULE)
     def of(
         cls, seats: Mapping[str, str] | Sequence[str], board: str | None = None, edition: str = "en"
     ) -> Matchup:
@@ -376,6 +378,11 @@ def _ahead(place: int, other: int) -> float:
     return 1.0 if place < other else 0.5 if place == other else 0.0
 
 
+# A tournament's size and its processes, within what one machine can run.
+MOST_GAMES = 1_000_000
+MOST_WORKERS = 256
+
+
 def schedule(
     matchup: Matchup, games: int, boards: Sequence[str], editions: Sequence[str], seed: int
 ) -> list[tuple[Matchup, int]]:
@@ -390,11 +397,12 @@ def schedule(
     return jobs
 
 
+@checked(RULE)
 def tournament(
     seats: Mapping[str, str] | Sequence[str],
     games: int = 100,
-    boards: Sequence[str] | None = None,
-    editions: Sequence[str] = ("en",),
+    boards: str | Sequence[str] | None = None,
+    editions: str | Sequence[str] = ("en",),
     seed: int = 0,
     executor: Executor | None = None,
     workers: int | None = None,
@@ -429,14 +437,13 @@ def tournament(
 def _check_options(
     games: int, editions: Sequence[str], executor: Executor | None, workers: int | None
 ) -> None:
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise CovilError(f"games must be a whole number of at least 1, not {games!r}", RULE)
+    """The options' values (their types are checked by ``tournament``'s signature)."""
+    if not 1 <= games <= MOST_GAMES:
+        raise CovilError(f"games must be 1 to {MOST_GAMES:,}, not {games}", RULE)
     if not editions:
         raise CovilError("give at least one edition", RULE)
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)):
-        raise CovilError(f"workers must be a whole number, not {workers!r}", RULE)
-    if workers is not None and workers < 1:
-        raise CovilError(f"workers must be at least 1, not {workers}", RULE)
+    if workers is not None and not 1 <= workers <= MOST_WORKERS:
+        raise CovilError(f"workers must be 1 to {MOST_WORKERS}, not {workers}", RULE)
     if executor is not None and workers is not None:
         raise CovilError("pass an executor or a number of workers, not both", RULE)
 
@@ -468,6 +475,7 @@ def _run(
 _SEAT_BOUNDARY = re.compile(rf",\s*(?=(?:{'|'.join(COLORS)})\s*=)")
 
 
+@checked(RULE)
 def parse_seats(text: str) -> dict[str, str]:
     """``"yellow=mcts:playouts=200,c=1.4,red=dummy"`` to ``{"yellow": ..., "red":
     "dummy"}``: a comma starts a new seat only before ``color=``, so bot options

@@ -13,7 +13,7 @@ COMPILED: bool = native.use_compiled(__path__)
 from .actions import Action, Decision, Event
 from .cards import CardSet, load_cards, load_cards_data
 from .combat import Strength
-from .errors import CovilError
+from .errors import CovilError, CovilTypeError
 from .game import Game
 from .maps import Board, load_board
 from .scoring import Score
@@ -25,6 +25,7 @@ __all__ = [
     "Board",
     "CardSet",
     "CovilError",
+    "CovilTypeError",
     "Decision",
     "Event",
     "Game",

@@ -19,7 +19,7 @@ from typing import Any, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
-from .errors import CovilError
+from .errors import CovilError, CovilTypeError
 from .vocabulary import DecisionKind
 
 # Words of letters, digits, ':', '_' and '-' between any whitespace, checked
@@ -41,10 +41,19 @@ class Action:
     __slots__ = ("_label", "args", "verb")
 
     def __init__(
-        self, verb: str, args: tuple[str, ...] = (), label: str | Callable[[Action], str] = ""
+        self, verb: object, args: object = (), label: str | Callable[[Action], str] = ""
     ) -> None:
-        self.verb = verb
-        self.args = args
+        # Checked here, not by the signature: compiled code would stop a
+        # wrong type with a bare TypeError naming no argument. The args'
+        # items are checked where an action from outside is read (Game).
+        if not isinstance(verb, str) or not isinstance(args, tuple):
+            raise CovilTypeError(
+                f"Action: verb must be text and args a tuple of texts, not {verb!r:.60} "
+                f"and {args!r:.60}",
+                "notation",
+            )
+        self.verb: str = verb
+        self.args: tuple[str, ...] = args
         self._label = label
 
     @property

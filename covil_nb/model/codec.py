@@ -1,7 +1,10 @@
 """Dataclasses to JSON and back, driven by their type hints.
 
-Save files come from strangers, so decoding trusts nothing: every value is
-checked against the field's declared type, and a mismatch raises
+Save files come from strangers, so decoding trusts nothing: a text longer
+than :data:`MAX_SAVE` or nested deeper than :data:`MAX_DEPTH` is refused
+before it is parsed (a JSON parser recurses, and a huge save would take
+long to refuse later), every value is checked against the field's declared
+type, and no list is longer than :data:`MAX_ITEMS`. A mismatch raises
 :class:`CovilError` naming the path of the bad value. No pickle, and
 nothing in a save is evaluated.
 """
@@ -10,16 +13,84 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import json
+import os
+import re
 import types
 import typing
 from functools import cache
+from pathlib import Path
 from typing import Any, Final, Union
 
-from .errors import CovilError
+from .errors import CovilError, CovilTypeError
 from .native import SOURCE
 from .vocabulary import Word
 
 RULE: Final = "save file"
+# A finished four-player game with its own card set saves to about 40 KB:
+# a save 25 times that is no save of this program.
+MAX_SAVE: Final = 2**20
+# A save nests 7 deep (a card set's effects); its parser would recurse on any depth.
+MAX_DEPTH: Final = 16
+# A game's longest lists are its history (hundreds of actions) and the card set;
+# a state's are its card piles (a set has about 120 cards).
+MAX_ITEMS: Final = 10_000
+MAX_STATE_ITEMS: Final = 512
+_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
+_AS_PARENTHESES: Final = str.maketrans("[]{}", "()()")
+
+
+def read_json_file(path: str | os.PathLike[str]) -> Any:
+    """The JSON data of a save file, checked as :func:`read_json` checks a
+    text; its size is checked before it is read."""
+    try:
+        file = Path(path)
+        size = file.stat().st_size
+        if size > MAX_SAVE:
+            raise CovilError(_too_long(f"the save file {str(path)!r}", size), RULE)
+        text = file.read_bytes()
+    except (OSError, ValueError) as exc:  # a missing file, a name no file system takes
+        raise CovilError(f"cannot read the save file {str(path)!r}: {exc}", RULE) from None
+    return read_json(text)
+
+
+def read_json(text: object) -> Any:
+    """The JSON data of a save's text, refused with a :class:`CovilError`
+    if it is longer than :data:`MAX_SAVE`, nested deeper than
+    :data:`MAX_DEPTH`, or not JSON. It takes any value (people pass
+    anything), and refuses what is not text with a CovilTypeError."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise CovilTypeError(f"a save's text is str or bytes, not {type(text).__name__}", RULE)
+    if len(text) > MAX_SAVE:
+        raise CovilError(_too_long("the save", len(text)), RULE)
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise CovilError(f"the save is not UTF-8 text: {exc}", RULE) from None
+    _check_depth(text)
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise CovilError(f"the save is not valid JSON: {exc}", RULE) from None
+
+
+def _too_long(what: str, size: int) -> str:
+    return f"{what} is {size:,} characters long: a save is {MAX_SAVE:,} at most"
+
+
+def _check_depth(text: str) -> None:
+    """Refuse a text whose brackets nest deeper than MAX_DEPTH, in a few
+    passes of the C string methods: strings dropped, the brackets alone
+    kept as parentheses, and the innermost pairs removed once a pass."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).translate(_AS_PARENTHESES)
+    for _ in range(MAX_DEPTH):
+        if "()" not in brackets:
+            return  # shallow enough (or unbalanced, which the parser says)
+        brackets = brackets.replace("()", "")
+    if "()" in brackets:
+        raise CovilError(f"the save nests deeper than {MAX_DEPTH} levels", RULE)
 
 
 @cache
@@ -65,27 +136,37 @@ def encode(value: Any) -> Any:
     return value
 
 
-def decode(tp: Any, data: Any, path: str = "$", kinds: dict[str, type] | None = None) -> Any:
+def decode(
+    tp: Any,
+    data: Any,
+    path: str = "$",
+    kinds: dict[str, type] | None = None,
+    most: int = MAX_ITEMS,
+) -> Any:
     """Rebuild a value of type ``tp`` from JSON data; ``kinds`` resolves
-    tagged subclasses (the decision frames) by their ``kind`` field."""
+    tagged subclasses (the decision frames) by their ``kind`` field, and
+    no list may hold more than ``most`` items."""
     origin = typing.get_origin(tp)
     if tp is Any:
         return data
     if origin in (Union, types.UnionType):
-        return _decode_union(tp, data, path, kinds)
+        return _decode_union(tp, data, path, kinds, most)
     if origin in (list, tuple):
         items = _expect(data, list, path)
+        if len(items) > most:
+            raise CovilError(f"{path}: {len(items):,} items, more than {most:,}", RULE)
         (arg, *_) = typing.get_args(tp) or (Any,)
-        out = [decode(arg, v, f"{path}[{i}]", kinds) for i, v in enumerate(items)]
+        out = [decode(arg, v, f"{path}[{i}]", kinds, most) for i, v in enumerate(items)]
         return out if origin is list else tuple(out)
     if origin is dict:
         mapping = _expect(data, dict, path)
         _, arg = typing.get_args(tp)
         return {
-            _expect(k, str, path): decode(arg, v, f"{path}.{k}", kinds) for k, v in mapping.items()
+            _expect(k, str, path): decode(arg, v, f"{path}.{k}", kinds, most)
+            for k, v in mapping.items()
         }
     if isinstance(tp, type) and (dataclasses.is_dataclass(tp) or _tagged(tp)):
-        return _decode_dataclass(tp, data, path, kinds)
+        return _decode_dataclass(tp, data, path, kinds, most)
     return _decode_scalar(tp, data, path)
 
 
@@ -95,7 +176,7 @@ def _tagged(tp: type) -> bool:
     return isinstance(getattr(tp, "kind", None), str)
 
 
-def _decode_union(tp: Any, data: Any, path: str, kinds: dict[str, type] | None) -> Any:
+def _decode_union(tp: Any, data: Any, path: str, kinds: dict[str, type] | None, most: int) -> Any:
     args = [a for a in typing.get_args(tp) if a is not type(None)]
     if data is None:
         if type(None) in typing.get_args(tp):
@@ -104,7 +185,7 @@ def _decode_union(tp: Any, data: Any, path: str, kinds: dict[str, type] | None) 
     errors = []
     for arg in args:
         try:
-            return decode(arg, data, path, kinds)
+            return decode(arg, data, path, kinds, most)
         except CovilError as exc:
             errors.append(exc.message)
     raise CovilError(
@@ -112,11 +193,13 @@ def _decode_union(tp: Any, data: Any, path: str, kinds: dict[str, type] | None) 
     )
 
 
-def _decode_dataclass(tp: type, data: Any, path: str, kinds: dict[str, type] | None) -> Any:
+def _decode_dataclass(
+    tp: type, data: Any, path: str, kinds: dict[str, type] | None, most: int
+) -> Any:
     mapping = dict(_expect(data, dict, path))
     if _tagged(tp):
         tag = mapping.pop("kind", None)
-        if kinds is None or tag not in kinds:
+        if kinds is None or not isinstance(tag, str) or tag not in kinds:
             raise CovilError(f"{path}: unknown kind {tag!r}", RULE)
         tp = kinds[tag]
     hints = _hints(tp)
@@ -127,7 +210,7 @@ def _decode_dataclass(tp: type, data: Any, path: str, kinds: dict[str, type] | N
     args = {}
     for name, f in fields.items():
         if name in mapping:
-            args[name] = decode(hints[name], mapping[name], f"{path}.{name}", kinds)
+            args[name] = decode(hints[name], mapping[name], f"{path}.{name}", kinds, most)
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             raise CovilError(f"{path}: field {name!r} is missing", RULE)
     return tp(**args)

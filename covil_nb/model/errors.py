@@ -21,3 +21,8 @@ class CovilError(ValueError):
         self.rule = rule
         self.reason = reason or message
         super().__init__(f"{message} [{rule}]" if rule else message)
+
+
+class CovilTypeError(CovilError, TypeError):
+    """A value of the wrong type given to the public API: a :class:`CovilError`
+    like any refusal, and a ``TypeError`` as Python's conventions have it."""

@@ -21,15 +21,17 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
 from . import codec, flow, render, setup
 from .actions import Action, Actions, Decision, Event, Events
+from .arguments import checked
 from .cards import CardSet, load_cards, load_cards_data
 from .combat import Combat, CombatView
-from .errors import CovilError
+from .errors import CovilError, CovilTypeError
 from .flow import Day, Now
 from .invariants import problems
 from .maps import Board
@@ -42,6 +44,11 @@ from .vocabulary import DecisionKind, Phase, fortress_target
 
 SAVE_FORMAT = "covil_nb/game"
 SAVE_VERSION = 1
+# The fields a save may hold (see ``record`` and ``to_json``), and those of its "new" origin.
+RECORD_FIELDS = frozenset(
+    {"format", "version", "new", "position", "cards", "actions", "redo", "state"}
+)
+NEW_FIELDS = frozenset({"players", "board", "seed", "edition", "rules", "dummies", "next_to_yours"})
 KEYFRAME_EVERY = 32  # undo plays at most this many actions again from a kept state
 OVER = Phase.END  # read after every action, looked up once (an enumeration's member is slow)
 _OLD_FORTRESS = "fortress:"  # how saves before issue 9 named a fortress in the rebels' queue
@@ -118,6 +125,7 @@ class Game:
         self._keyframes = keyframes
         self._now: Now | None = None  # the decision waited for, once known
         self._settled = False  # whether _now is known for the current state
+        self._broken = False  # a search copy stopped halfway through an action
 
     @property
     def _state(self) -> State:
@@ -125,6 +133,7 @@ class Game:
 
     # -- making games -------------------------------------------------------------
     @classmethod
+    @checked("Setup")
     def new(
         cls,
         players: list[str],
@@ -150,6 +159,7 @@ class Game:
         return cls._start(t, deal)
 
     @classmethod
+    @checked("Solo mode")
     def solo(
         cls,
         player: str = "yellow",
@@ -176,6 +186,7 @@ class Game:
         )
 
     @classmethod
+    @checked("Setup")
     def setup_steps(
         cls,
         players: list[str],
@@ -217,19 +228,48 @@ class Game:
         return game
 
     @classmethod
+    @checked("position")
     def from_position(cls, state: State, cards: CardSet | None = None) -> Game:
-        """A game from any position (see :mod:`scenario`); it is checked first."""
+        """A game from any position (see :mod:`scenario`). It is checked
+        first (:mod:`invariants`), then tried: its decision is written, its
+        actions listed, and each played on a copy; a position on which the
+        rules stop is refused with a CovilError, never built."""
         the_cards = cards or load_cards()
         board = setup.board_named(state.options.board)
         found = problems(state, the_cards, board)
         if found:
             raise CovilError("the position is not valid: " + "; ".join(found), "position")
         origin = {"position": codec.encode(state)}
-        return cls._settled_on(Table(state.clone(), the_cards, board), origin)
+        try:
+            game = cls._settled_on(Table(state.clone(), the_cards, board), origin)
+            game._try_each_action()
+        except CovilError:
+            raise
+        except Exception as failure:  # the checks above missed a broken step: say so
+            raise CovilError(
+                "the position is not valid: the rules cannot go on from its decision stack "
+                f"({type(failure).__name__}: {failure})",
+                "position",
+            ) from None
+        return game
+
+    def _try_each_action(self) -> None:
+        """Write the decision and play each of its actions on a quiet copy."""
+        if self.decision is None:
+            return
+        for action in self.legal_actions():
+            _ = action.label
+            self.copy(log=False).apply(action)
 
     # -- where we are ---------------------------------------------------------------
     def _current(self) -> Now | None:
         if not self._settled:
+            if self._broken:
+                raise CovilError(
+                    "this search copy was stopped in the middle of an action, and keeps no "
+                    "earlier position to go back to: make a new copy",
+                    "copy",
+                )
             self._now, self._settled = flow.current(self._table), True
         return self._now
 
@@ -265,26 +305,36 @@ class Game:
         return Actions(now.actions() if free else now.own_actions())
 
     def apply(self, action: Action | str) -> Events:
-        """Apply one legal action; return the events it caused."""
+        """Apply one legal action; return the events it caused. All or
+        nothing: if anything stops it halfway (a bug, a KeyboardInterrupt),
+        the game is put back exactly as it was and the error goes on."""
         now = self._current()
         chosen = self._match(now, action)
         assert now is not None  # a game that is over has no legal action
         t = self._table
         t.events = []
         if not self._undo:
-            # A search copy: no history. The action was checked legal, so
-            # only a bug could stop it halfway.
-            self._now = flow.play(t, now, chosen)
+            # A search copy keeps no earlier state to go back to: stopped
+            # halfway, it refuses to go on rather than play from a broken one.
+            try:
+                self._now = flow.play(t, now, chosen)
+            except BaseException:
+                self._broken = True
+                self._settled = False
+                raise
             return Events(t.events)
+        played, kept, redo = len(self._history), len(self._keyframes), self._redo
         try:
             self._now = flow.play(t, now, chosen)
+            self._history.append(Step(str(chosen), tuple(t.events), now.player))
+            self._redo = []
+            if len(self._history) % KEYFRAME_EVERY == 0:
+                self._keyframes.append(t.state.clone())
         except BaseException:
-            self._rewind(len(self._history))  # whatever went wrong, the game is as it was
+            del self._history[played:], self._keyframes[kept:]
+            self._redo = redo
+            self._rewind(played)  # whatever went wrong, the game is as it was
             raise
-        self._history.append(Step(str(chosen), tuple(t.events), now.player))
-        self._redo.clear()
-        if len(self._history) % KEYFRAME_EVERY == 0:
-            self._keyframes.append(t.state.clone())
         return Events(t.events)
 
     def _match(self, now: Now | None, action: Action | str) -> Action:
@@ -300,8 +350,9 @@ class Game:
 
     def explain(self, action: Action | str) -> str:
         """What ``action`` would do now (its label) or, when it is not allowed,
-        why not, in the rule's words and naming the rule."""
-        found = self._matched(_parse(action))
+        why not, in the rule's words and naming the rule (a malformed
+        notation too: what ``apply`` would raise, as text)."""
+        found = self._matched(action)
         if isinstance(found, CovilError):
             return str(found)
         return found.label or str(found)
@@ -309,10 +360,10 @@ class Game:
     def refusal(self, action: Action | str) -> CovilError | None:
         """The error playing ``action`` now would raise (what is wrong, in the
         rule's words, and the rule apart), or None when it is allowed."""
-        found = self._matched(_parse(action))
+        found = self._matched(action)
         return found if isinstance(found, CovilError) else None
 
-    def _matched(self, wanted: Action) -> Action | CovilError:
+    def _matched(self, wanted: Action | str) -> Action | CovilError:
         """The legal action ``wanted`` names, or the error saying why none does."""
         try:
             return self._match(self._current(), wanted)
@@ -328,6 +379,7 @@ class Game:
         return None
 
     # -- copies for search and for one seat ------------------------------------------
+    @checked("copy")
     def copy(self, undo: bool = False, log: bool = True) -> Game:
         """An independent game at this position, with no history: a trial
         line whose ``apply`` returns its events. ``undo=True`` also keeps an
@@ -337,6 +389,7 @@ class Game:
         without ``undo``."""
         return self._fork(self._state.clone(), undo, log)
 
+    @checked("players")
     def for_seat(self, color: str, seed: int, undo: bool = False, log: bool = True) -> Game:
         """A copy as ``color`` may know it: everything hidden from that seat
         (other hands, deck orders, unused cards, shuffles to come) is dealt
@@ -354,23 +407,46 @@ class Game:
 
     # -- time travel ---------------------------------------------------------------
     def undo(self) -> str:
-        """Take back the last action; return its notation."""
+        """Take back the last action; return its notation. All or nothing,
+        as :meth:`apply` is."""
         if not self._history:
             raise CovilError("there is nothing to undo", "undo")
-        step = self._history.pop()
-        del self._keyframes[len(self._history) // KEYFRAME_EVERY + 1 :]
-        self._rewind(len(self._history))
-        self._redo.append(step.action)
+        with self.transaction():
+            step = self._history.pop()
+            del self._keyframes[len(self._history) // KEYFRAME_EVERY + 1 :]
+            self._rewind(len(self._history))
+            self._redo.append(step.action)
         return step.action
 
     def redo(self) -> Events:
+        """Play again the last action taken back; return its events. All or
+        nothing, as :meth:`apply` is."""
         if not self._redo:
             raise CovilError("there is nothing to redo", "redo")
-        action = self._redo.pop()
-        kept = list(self._redo)
-        events = self.apply(action)
-        self._redo = kept
+        with self.transaction():
+            kept = self._redo[:-1]
+            events = self.apply(self._redo[-1])
+            self._redo = kept
         return events
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """A block whose changes to this game are kept whole or not at all:
+        if it raises (a KeyboardInterrupt too), the game is put back exactly
+        as it was before the block, history and redo list included. The
+        board handles each message of its page in one."""
+        if not self._undo:
+            raise CovilError("a search copy keeps no record to go back to", "copy")
+        history, redo, keyframes = list(self._history), list(self._redo), list(self._keyframes)
+        table = self._table  # changed in place by an action played, replaced by a rewind
+        try:
+            yield
+        except BaseException:
+            changed = (self._history, self._redo, self._keyframes) != (history, redo, keyframes)
+            if changed or self._table is not table:  # a refusal changes nothing: no replay
+                self._history, self._redo, self._keyframes = history, redo, keyframes
+                self._rewind(len(history))
+            raise
 
     def _rewind(self, step: int) -> None:
         """Put the state back as it was after the first ``step`` actions."""
@@ -453,10 +529,16 @@ class Game:
     def _step(self, step: object, last: int) -> int:
         """``step`` checked as an index of the history, 0 to ``last``."""
         if isinstance(step, bool) or not isinstance(step, int):
-            raise CovilError(f"a step is a whole number, not {step!r}", "history")
+            raise CovilTypeError(f"a step is a whole number, not {_said(step)}", "history")
         if not 0 <= step <= last:
             raise CovilError(f"step {step} is not in the history (0 to {last})", "history")
         return step
+
+    @property
+    def keeps_record(self) -> bool:
+        """Whether this game keeps its history (undo, a save, a transaction):
+        a search copy (``copy()`` without ``undo``) does not."""
+        return self._undo
 
     @property
     def can_undo(self) -> bool:
@@ -495,91 +577,105 @@ class Game:
         }
         return json.dumps(data, indent=1)
 
+    @checked("save file")
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the save (:meth:`to_json`) to a file; return its path."""
-        target = Path(path)
-        target.write_text(self.to_json(), encoding="utf-8")
+        target, text = Path(path), self.to_json()
+        try:
+            target.write_text(text, encoding="utf-8")
+        except (OSError, ValueError) as exc:  # a folder, no permission, a name no system takes
+            raise CovilError(
+                f"cannot write the save file {str(path)!r}: {exc}", "save file"
+            ) from None
         return target
 
     @classmethod
+    @checked("save file")
     def load(cls, path: str | os.PathLike[str]) -> Game:
         """Read a save file written by :meth:`save` (see :meth:`from_json`)."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CovilError(
-                f"cannot read the save file {str(path)!r}: {exc}", "save file"
-            ) from None
-        return cls.from_json(text)
+        return cls.replay(codec.read_json_file(path))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Load a save (or a record) from its text: it is replayed through the
         rules, so a save file from a stranger can hold nothing the rules would
-        refuse. To read a file, use :meth:`load`."""
-        if _looks_like_path(text):
-            raise CovilError(
+        refuse. To read a file, use :meth:`load`. A save longer than
+        :data:`codec.MAX_SAVE` or nested deeper than :data:`codec.MAX_DEPTH`
+        is refused before it is read."""
+        if isinstance(text, os.PathLike) or _looks_like_path(text):
+            error = CovilTypeError if isinstance(text, os.PathLike) else CovilError
+            raise error(
                 f"from_json wants the text of a save, not a path: use Game.load({str(text)!r})",
                 "save file",
             )
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as exc:
-            raise CovilError(f"the save file is not valid JSON: {exc}", "save file") from None
-        return cls.replay(data)
+        return cls.replay(codec.read_json(text))
 
     @classmethod
     def replay(cls, record: Any) -> Game:
+        """The game a record (:meth:`record`, or a save's JSON data) holds.
+        Everything in it is checked before the game is built: its format,
+        its origin, and the types of its actions, redo list and state."""
         if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
             raise CovilError(
-                f"not a covil_nb game record (its 'format' must be {SAVE_FORMAT!r})", "save file"
+                f"$.format: not a covil_nb game record (its 'format' must be {SAVE_FORMAT!r})",
+                "save file",
             )
         if record.get("version") != SAVE_VERSION:
             raise CovilError(
-                f"save version {record.get('version')!r} is not {SAVE_VERSION}", "save file"
+                f"$.version: save version {_said(record.get('version'))} is not {SAVE_VERSION}",
+                "save file",
             )
-        game = cls._origin_game(record)
+        unknown = sorted(str(k) for k in record.keys() - RECORD_FIELDS)
+        if unknown:
+            raise CovilError(f"$: unknown field {_said(unknown[0])}", "save file")
         actions = codec.decode(list[str], record.get("actions", []), "$.actions")
+        redo = codec.decode(list[str], record.get("redo", []), "$.redo")
+        state = _decode_state(record["state"], "$.state") if "state" in record else None
+        game = cls._origin_game(record)
         for i, action in enumerate(actions):
             try:
                 game.apply(action)
             except CovilError as exc:
                 raise CovilError(
-                    f"action #{i + 1} '{action}' of the save: {exc.message}", exc.rule
+                    f"$.actions[{i}]: action #{i + 1} {_said(action)} of the save: {exc.message}",
+                    exc.rule,
                 ) from None
-        if "state" in record and _decode_state(record["state"], "$.state") != game._state:
-            raise CovilError("the saved state does not match the replayed actions", "save file")
-        game._redo = list(reversed(codec.decode(list[str], record.get("redo", []), "$.redo")))
+        if state is not None and state != game._state:
+            raise CovilError(
+                "$.state: the saved state does not match the replayed actions", "save file"
+            )
+        game._redo = list(reversed(redo))
         return game
 
     @classmethod
     def _origin_game(cls, record: dict[str, Any]) -> Game:
-        cards = load_cards_data(record["cards"]) if "cards" in record else None
+        """The game a record starts from: a new deal, or a position."""
+        with _said_at("$.cards"):
+            cards = load_cards_data(record["cards"]) if "cards" in record else None
         if "new" in record:
             new = record["new"]
             if not isinstance(new, dict):
-                raise CovilError("$.new must be an object", "save file")
-            rules = codec.decode(Rules, new.get("rules", {}), "$.new.rules")
-            try:
-                # Game.new checks the players, board and edition with the rules' own errors.
-                players: Any = new.get("players")
+                raise CovilError(f"$.new must be an object, not {_said(new)}", "save file")
+            unknown = sorted(str(k) for k in new.keys() - NEW_FIELDS)
+            if unknown:
+                raise CovilError(f"$.new: unknown field {_said(unknown[0])}", "save file")
+            with _said_at("$.new"):  # Game.new checks the deal with the rules' own errors
                 return cls.new(
-                    players=players,
-                    board=new.get("board"),  # type: ignore[arg-type]
+                    players=codec.decode(list[str], new.get("players"), "$.new.players"),
+                    board=codec.decode(str, new.get("board"), "$.new.board"),
                     seed=codec.decode(int, new.get("seed"), "$.new.seed"),
-                    edition=new.get("edition", "en"),  # type: ignore[arg-type]
-                    rules=rules,
+                    edition=codec.decode(str, new.get("edition", "en"), "$.new.edition"),
+                    rules=codec.decode(Rules, new.get("rules", {}), "$.new.rules"),
                     cards=cards,
                     dummies=codec.decode(list[str], new.get("dummies", []), "$.new.dummies"),
                     next_to_yours=codec.decode(
                         bool, new.get("next_to_yours", False), "$.new.next_to_yours"
                     ),
                 )
-            except TypeError as exc:
-                raise CovilError(f"$.new: {exc}", "save file") from None
         if "position" in record:
-            return cls.from_position(_decode_state(record["position"], "$.position"), cards)
-        raise CovilError("a record needs a 'new' or a 'position' origin", "save file")
+            with _said_at("$.position"):
+                return cls.from_position(_decode_state(record["position"], "$.position"), cards)
+        raise CovilError("$: a record needs a 'new' or a 'position' origin", "save file")
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -619,6 +715,7 @@ class Game:
         """The seats a solo dummy plays: the engine makes their decisions."""
         return list(self._state.options.dummies)
 
+    @checked("players")
     def player(self, color: str) -> Player:
         """A copy of one player's part of the state."""
         try:
@@ -672,7 +769,7 @@ def _recorded(origin: object) -> Any:
 
 def _decode_state(data: Any, path: str) -> State:
     """A state from a save, checked against the state's types."""
-    state: State = codec.decode(State, data, path, STEPS)
+    state: State = codec.decode(State, data, path, STEPS, codec.MAX_STATE_ITEMS)
     state.retaliation = [
         fortress_target(x.removeprefix(_OLD_FORTRESS)) if x.startswith(_OLD_FORTRESS) else x
         for x in state.retaliation
@@ -681,17 +778,52 @@ def _decode_state(data: Any, path: str) -> State:
 
 
 def _looks_like_path(text: object) -> bool:
-    """A file name handed to ``from_json``, which wants the file's text."""
-    if isinstance(text, os.PathLike):
-        return True
+    """A file name written as text, handed to ``from_json``, which wants the file's text."""
     if not isinstance(text, str) or text.lstrip().startswith(("{", "[")):
         return False
     name = text.strip()
-    return name.endswith(".json") or ("\n" not in name and len(name) < 1024 and Path(name).exists())
+    if name.endswith(".json"):
+        return True
+    try:
+        return bool(name) and "\n" not in name and Path(name).exists()
+    except (OSError, ValueError):  # a name too long, or one no file system takes
+        return False
 
 
-def _parse(action: Action | str) -> Action:
-    wanted = Action.parse(action) if isinstance(action, str) else action
-    if not isinstance(wanted, Action):
-        raise CovilError(f"{action!r} is not an action", "notation")
-    return wanted
+def _parse(action: object) -> Action:
+    """The action ``action`` names: its notation read, or an Action whose
+    verb and arguments are text (a hand-made one may hold anything)."""
+    if isinstance(action, str):
+        return Action.parse(action)
+    if not isinstance(action, Action):
+        raise CovilTypeError(
+            f"an action is an Action or its notation, such as 'move D', not {_said(action)}",
+            "notation",
+        )
+    verb, args = action.verb, action.args
+    texts = type(args) is tuple and all(type(a) is str for a in args)
+    if not isinstance(verb, str) or not texts:
+        raise CovilTypeError(
+            f"an Action's verb is text and its args a tuple of texts, not {_said(verb)} "
+            f"and {_said(args)}",
+            "notation",
+        )
+    return action
+
+
+@contextmanager
+def _said_at(path: str) -> Iterator[None]:
+    """A refusal of a save's value at ``path`` names that path first (an
+    error that names its own, deeper, path is left as it is)."""
+    try:
+        yield
+    except CovilError as exc:
+        if exc.message.startswith("$"):
+            raise
+        raise CovilError(f"{path}: {exc.message}", exc.rule) from None
+
+
+def _said(value: object) -> str:
+    """A value from outside, for an error message: cut short, whatever it is."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,5 +1,11 @@
 """What must hold in every position. Loading a save or a scenario checks it,
-and the random-game tests check it after every action."""
+and the random-game tests check it after every action.
+
+A position may come from a stranger's save file, so nothing here assumes
+another check has passed: the players' colors and the board are checked
+first, and the rest only once they hold; the decision stack is checked
+against the table (every troop, card and player it names is in the game).
+"""
 
 from __future__ import annotations
 
@@ -8,8 +14,8 @@ from typing import Final
 
 from .cards import CardSet, MinionCard, RelicCard
 from .maps import Board
-from .setup import EDITIONS, troop_ids
-from .state import RULE_OPTIONS, Player, State
+from .setup import EDITIONS, dummies_problem, troop_ids
+from .state import FIELDS, RULE_OPTIONS, Frame, Player, State
 from .vocabulary import (
     COLORS,
     DAYS,
@@ -19,6 +25,8 @@ from .vocabulary import (
     MAX_REBELS,
     MinionState,
     Phase,
+    fortress_owner,
+    owner_color,
 )
 
 MINION_STATES: Final = tuple(MinionState)
@@ -27,7 +35,10 @@ PHASES: Final = tuple(Phase)
 
 def problems(state: State, cards: CardSet, board: Board) -> list[str]:
     """Every broken invariant, as sentences; an empty list means all is well."""
-    found = _options(state, board) + _cards(state, cards)
+    found = _options(state, board)
+    if found:
+        return found  # the checks below read the players' colors and the board
+    found = _cards(state, cards) + _stack(state, cards)
     for p in state.players:
         found += _player(p, board)
     if not 0 <= state.rebels <= MAX_REBELS:
@@ -59,6 +70,8 @@ def _options(state: State, board: Board) -> list[str]:
         found.append(f"players must be distinct colors among {COLORS}: got {colors}")
     if not board.min_players <= len(colors) <= board.max_players:
         found.append(f"{board.title} is for {board.min_players} to {board.max_players} players")
+    if dummies := dummies_problem(colors, o.dummies):
+        found.append(dummies)
     return found
 
 
@@ -120,3 +133,108 @@ def _cards(state: State, cards: CardSet) -> list[str]:
             if r in known and not isinstance(cards[r], RelicCard)
         ]
     return found
+
+
+def _stack(state: State, cards: CardSet) -> list[str]:
+    """The decision stack fits the table: the day at its bottom (none once
+    the game is over), and every player, troop, target and card a step
+    names is in the game, its counts whole numbers not below 0."""
+    kinds = [frame.kind for frame in state.stack]
+    if state.phase == Phase.END:
+        return ["a finished game has no decision pending"] if kinds else []
+    if kinds[:1] != ["day"] or kinds.count("day") != 1:
+        return [f"the decision stack must hold the day at its bottom, once: it holds {kinds}"]
+    found = []
+    for i, frame in enumerate(state.stack):
+        for name, value in _fields(frame):
+            check = _NAMES.get(name)
+            said = check(state, cards, frame, value) if check and value is not None else ""
+            if said:
+                found.append(f"step {i} of the stack ({frame.kind}): its {name} {said}")
+    return found
+
+
+def _fields(frame: Frame) -> list[tuple[str, object]]:
+    return [(name, getattr(frame, name)) for name in FIELDS[type(frame)]]
+
+
+def _color(state: State, cards: CardSet, frame: Frame, color: object) -> str:
+    colors = [p.color for p in state.players]
+    return "" if color in colors else f"{color!r} is not one of the players {colors}"
+
+
+def _troop(state: State, cards: CardSet, frame: Frame, troop: object) -> str:
+    """A troop on the board, and of the step's player where it has one."""
+    found = state.troop(troop) if isinstance(troop, str) else None
+    if found is None or found.zone is None:
+        return f"{troop!r} is no troop on the board"
+    owner = getattr(frame, "player", None) or getattr(frame, "attacker", None)
+    if owner is not None and owner_color(found.id) != owner:
+        return f"{troop} is not {owner}'s"
+    return ""
+
+
+def _target(state: State, cards: CardSet, frame: Frame, target: object) -> str:
+    """A troop on the board, or a fortress standing on it ("" before one is chosen)."""
+    if target == "":
+        return ""
+    assert isinstance(target, str)  # the codec decoded it as text
+    color = fortress_owner(target)
+    if color is not None:
+        owner = next((p for p in state.players if p.color == color), None)
+        if owner is None or owner.fortress is None:
+            return f"{target!r} names no fortress on the board"
+    else:
+        troop = state.troop(target)
+        if troop is None or troop.zone is None:
+            return f"{target!r} is no troop on the board"
+        color = owner_color(target)
+    attacker = getattr(frame, "attacker", None)
+    return f"{target} is {attacker}'s own: an attack is on an enemy" if color == attacker else ""
+
+
+def _card(state: State, cards: CardSet, frame: Frame, card: object) -> str:
+    return "" if card in cards else f"{card!r} is no card of this game"
+
+
+def _cards_or_troops(state: State, cards: CardSet, frame: Frame, names: object) -> str:
+    assert isinstance(names, list)  # the codec decoded it as a list of text
+    unknown = [n for n in names if n not in cards and state.troop(n) is None]
+    return f"{unknown[0]!r} is neither a card nor a troop of this game" if unknown else ""
+
+
+def _count(state: State, cards: CardSet, frame: Frame, count: object) -> str:
+    """A whole number of things: 0 or more, and small."""
+    return _within(count, 0)
+
+
+def _owed(state: State, cards: CardSet, frame: Frame, owed: object) -> str:
+    """What a purchase still owes: below 0 once overpaid (the change)."""
+    return _within(owed, -MAX_COUNT)
+
+
+def _within(number: object, low: int) -> str:
+    if isinstance(number, int) and low <= number <= MAX_COUNT:
+        return ""
+    return f"{number!r} is out of range ({low} to {MAX_COUNT})"
+
+
+MAX_COUNT: Final = 100  # a step's counts (gold paid, rounds of response) stay small
+# What a step's field names, by its name: one check for every step that has it.
+_NAMES: Final = {
+    "player": _color,
+    "attacker": _color,
+    "responder": _color,
+    "troop": _troop,
+    "target": _target,
+    "card": _card,
+    "minion": _card,
+    "guard": _card,
+    "relics": _cards_or_troops,
+    "minions": _cards_or_troops,
+    "locked": _cards_or_troops,
+    "cost": _owed,
+    "gold": _count,
+    "times": _count,
+    "round": _count,
+}

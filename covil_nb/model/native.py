@@ -36,9 +36,21 @@ SUFFIX: str = sysconfig.get_config_var("EXT_SUFFIX")
 # Never compiled: the package's __init__ and this module choose; playthrough
 # runs as a script (-m); and the surfaces people call with anything at all
 # (Game, Scenario) check it and refuse with a CovilError naming the rule,
-# where a compiled function would stop a wrong type with a bare TypeError.
-# (The deal is compiled: Deal.of takes what it checks by hand as Any.)
-UNCOMPILED = frozenset({"__init__.py", "native.py", "playthrough.py", "game.py", "scenario.py"})
+# where a compiled function would stop a wrong type with a bare TypeError,
+# with what checks it (arguments). (The deal is compiled: Deal.of takes what
+# it checks by hand as Any.) The errors: a compiled class cannot be both a
+# ValueError and a TypeError, as CovilTypeError is.
+UNCOMPILED = frozenset(
+    {
+        "__init__.py",
+        "native.py",
+        "playthrough.py",
+        "game.py",
+        "scenario.py",
+        "arguments.py",
+        "errors.py",
+    }
+)
 
 
 class EngineNotBuilt(ImportError):

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .afternoon import Turn
+from .arguments import checked
 from .cards import CardSet, load_cards
 from .errors import CovilError
 from .flow import Day
@@ -30,8 +31,10 @@ RULE = "scenario"
 MinionSpec = str | tuple[str, str]
 
 
+@checked(RULE)
 class Scenario:
-    """A builder of positions; every method returns the builder."""
+    """A builder of positions; every method returns the builder. Each
+    checks the types of its arguments first (:mod:`.arguments`)."""
 
     def __init__(
         self,

@@ -153,14 +153,26 @@ def _check_players(players: Any, board: Board) -> None:
 
 
 def _check_dummies(players: Sequence[str], dummies: Any, next_to_yours: Any) -> None:
-    if not isinstance(dummies, list | tuple) or not set(dummies) <= set(players):
-        raise CovilError(
-            f"the dummies must be some of the players {players}, not {dummies!r}", "Solo mode"
-        )
-    if len(set(dummies)) == len(players):
-        raise CovilError("a game needs at least one player who is not a dummy", "Solo mode")
+    problem = dummies_problem(players, dummies)
+    if problem:
+        raise CovilError(problem, "Solo mode")
     if not isinstance(next_to_yours, bool):
         raise CovilError("next_to_yours is true or false", "Solo mode")
+
+
+def dummies_problem(players: Sequence[str], dummies: Any) -> str:
+    """What is wrong with ``dummies`` as the seats the solo dummy plays
+    among ``players`` ("" when nothing is): a new game and a loaded
+    position are checked alike."""
+    if not isinstance(dummies, list | tuple) or not all(isinstance(c, str) for c in dummies):
+        return f"the dummies are a list of colors, not {dummies!r}"
+    if not set(dummies) <= set(players):
+        return f"the dummies must be some of the players {list(players)}, not {list(dummies)}"
+    if len(set(dummies)) != len(dummies):
+        return f"each dummy is a seat, named once: {list(dummies)}"
+    if len(dummies) == len(players):
+        return "a game needs at least one player who is not a dummy"
+    return ""
 
 
 def troop_ids(color: str) -> list[str]:

@@ -281,12 +281,12 @@ class Frame:
 
     def clone(self) -> Frame:
         """A copy: frames hold scalars and lists of scalars."""
-        values = [getattr(self, name) for name in _FIELDS[type(self)]]
+        values = [getattr(self, name) for name in FIELDS[type(self)]]
         return type(self)(*[v.copy() if type(v) is list else v for v in values])
 
 
 STEPS: Final[dict[str, type[Frame]]] = {}  # every step by its kind, as a save names it
-_FIELDS: Final[dict[type[Frame], tuple[str, ...]]] = {}  # a step's fields, in order
+FIELDS: Final[dict[type[Frame], tuple[str, ...]]] = {}  # a step's fields, in order
 
 
 def step(
@@ -304,7 +304,7 @@ def step(
     cls.passes_alone = passes_alone
     cls.allows_relic_purchase = allows_relic_purchase
     STEPS[kind] = cls
-    _FIELDS[cls] = tuple(f.name for f in fields(cast(Any, cls)))  # a dataclass by now
+    FIELDS[cls] = tuple(f.name for f in fields(cast(Any, cls)))  # a dataclass by now
 
 
 @dataclass(slots=True)

@@ -16,7 +16,8 @@ page that asked says so meanwhile) and its action is played the same way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ import traitlets
 
 from covil_nb.bots import Bot, GreedyBot
 from covil_nb.model import Action, CovilError, Event, Game
+from covil_nb.model.arguments import checked
 from covil_nb.model.game import Moment
 
 from . import drawing, protocol, scene
@@ -34,6 +36,10 @@ from .sheet import Round, Sheet
 
 STATIC = Path(__file__).parent / "static"
 MAX_BOT_ACTIONS = 100_000  # skip on a board of bots only: a guard like bots.advance's
+# What handling a message may change besides the game: the board's own record
+# of the playback and "what if" line, and the traits it sends the page.
+_RECORD = ("_line", "_what_if", "_moments", "_at", "_before", "_told")
+_SHOWN = ("version", "chunks_new", "pictures", "decision", "log", "controls", "past", "hint")
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -69,17 +75,14 @@ class GameWidget(anywidget.AnyWidget):
     version = traitlets.Int(0).tag(sync=True)
     theme = traitlets.Unicode("auto").tag(sync=True)  # "auto", "light" or "dark"
 
+    @checked("widget")
     def __init__(
         self, game: Game, bots: Mapping[str, str | Bot] | None = None, **kwargs: Any
     ) -> None:
-        if not isinstance(game, Game):
-            raise CovilError(f"a board shows a Game, not {type(game).__name__}", "widget")
-        try:
-            game.record()  # a search copy keeps no history to show, undo or replay
-        except CovilError:
+        if not game.keeps_record:  # a search copy keeps no history to show, undo or replay
             raise CovilError(
                 "a board needs a game that keeps its history: pass game.copy(undo=True)", "widget"
-            ) from None
+            )
         seats = Seats(game, bots)
         self._sheet = Sheet()  # before the widget opens: its state names the chunks
         super().__init__(**kwargs)
@@ -98,6 +101,7 @@ class GameWidget(anywidget.AnyWidget):
         self._publish()
 
     # -- Python's side of the same controls -------------------------------------------
+    @checked("widget")
     def act(self, action: Action | str) -> list[Event]:
         """Play ``action`` as a click would, and return its events. A playback
         still under way is shown to its end first; a refusal raises
@@ -139,11 +143,22 @@ class GameWidget(anywidget.AnyWidget):
 
     def receive(self, content: Any) -> None:
         """Handle one message from the page, exactly as the comm does: one
-        that does not fit sets the ``error`` trait and changes nothing."""
+        that does not fit sets the ``error`` trait and changes nothing. A
+        failure of covil_nb itself shows the same way, the game as it was,
+        and goes on to the kernel's log."""
         try:
             self._dispatch(content)
         except CovilError as exc:
             self._refuse(exc)
+        except Exception as failure:
+            self._refuse(
+                CovilError(
+                    f"covil_nb failed on this message ({type(failure).__name__}: {failure}); "
+                    "the game is as it was",
+                    "widget",
+                )
+            )
+            raise
 
     def _handle(self, content: dict[str, Any]) -> None:
         """Python's calls: a refusal shows on the board and raises."""
@@ -170,7 +185,32 @@ class GameWidget(anywidget.AnyWidget):
 
     def _dispatch(self, content: Any) -> None:
         message = protocol.parse(content, self.version)
-        HANDLERS[message.kind](self, message)
+        with self._all_or_nothing():
+            HANDLERS[message.kind](self, message)
+
+    @contextmanager
+    def _all_or_nothing(self) -> Iterator[None]:
+        """One message is handled whole or not at all: if its handler raises
+        (a refusal, a bug, a KeyboardInterrupt), the game (``transaction``),
+        the board's record, the bots' worlds and every trait are put back
+        as they were, so that the page shows the game as it is."""
+        record = {name: getattr(self, name) for name in _RECORD}
+        shown = {name: getattr(self, name) for name in _SHOWN}
+        told, sheet, worlds = dict(self._told), self._sheet.in_use, self.seats.chance()
+        try:
+            with self.line.game.transaction():
+                yield
+        except BaseException:
+            for name, value in record.items():
+                setattr(self, name, value)
+            self._told.clear()
+            self._told.update(told)
+            self._sheet.in_use = sheet
+            self.seats.restore_chance(worlds)
+            with self.hold_sync():
+                for name, value in shown.items():
+                    setattr(self, name, value)  # a trait sends only if it changed
+            raise
 
     def _refuse(self, error: CovilError) -> None:
         self._refusals += 1  # a count, so that the same refusal twice shows twice
@@ -364,21 +404,23 @@ class GameWidget(anywidget.AnyWidget):
         sections = scene.pictures(shown, self._viewer(shown), actions, self._moved())
         layout = {k: page.svg(v) for k, v in sections.items()}
         log = self._log(page)
-        with self.hold_sync():
+        decision = scene.decision_json(shown, self.seats, actions, waiting)
+        controls = {
+            "can_undo": game.can_undo,
+            "can_redo": game.can_redo,
+            "steps": len(game.history),
+            "moment": self._moment_json(),
+            "outcome": self._own_outcome(),
+            "pending": len(self._moments) - 1 - self._at if playing else 0,
+            "what_if": None if self._what_if is None else {"from": self._branch_step()},
+        }
+        with self.hold_sync():  # everything is made: only the traits are set here
             self.version += 1
             self.chunks_new = self._sheet.publish(page)
             self.pictures = layout
             self.log = log
-            self.decision = scene.decision_json(shown, self.seats, actions, waiting)
-            self.controls = {
-                "can_undo": game.can_undo,
-                "can_redo": game.can_redo,
-                "steps": len(game.history),
-                "moment": self._moment_json(),
-                "outcome": self._own_outcome(),
-                "pending": len(self._moments) - 1 - self._at if playing else 0,
-                "what_if": None if self._what_if is None else {"from": self._branch_step()},
-            }
+            self.decision = decision
+            self.controls = controls
             self.hint = {}
 
     def _moved(self) -> scene.Moved:
@@ -498,6 +540,7 @@ HANDLERS: dict[str, Callable[[GameWidget, protocol.Message], None]] = {
 }
 
 
+@checked("widget")
 def play_solo(
     seed: int | None = None,
     dummies: Sequence[str] = ("red",),
@@ -510,6 +553,7 @@ def play_solo(
     return GameWidget(game)
 
 
+@checked("widget")
 def play(
     players: Sequence[str] = ("yellow", "red"),
     board: str = "A",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from covil_nb.bots import Bot, decide, make_bot
 from covil_nb.model import Action, CovilError, Game
@@ -82,6 +83,15 @@ class Seats:
         if seat is None or seat.kind != BOT:
             raise CovilError("no bot decides now", "bots")
         return decide(self._bots[seat.color], game, self._worlds.getrandbits(63))
+
+    def chance(self) -> object:
+        """Where the dealing of the bots' worlds stands, to put back with
+        :meth:`restore_chance` (a board does when a message fails). A bot's
+        own chance, inside the bot, is the bot's."""
+        return self._worlds.getstate()
+
+    def restore_chance(self, kept: Any) -> None:
+        self._worlds.setstate(kept)
 
     def __str__(self) -> str:
         return " vs ".join(str(s) for s in self.seats)

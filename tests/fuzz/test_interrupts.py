@@ -1,0 +1,192 @@
+"""An interrupt (a KeyboardInterrupt, as Ctrl-C raises it) injected at any
+line of ``apply``, ``undo``, ``redo`` and of the board's handling of a
+message. Each is all or nothing: the game is exactly as before, or exactly
+as the same work uninterrupted leaves it (an interrupt after the last change
+cannot undo what is done); either way its save loads, every kept state
+agrees with the history, it plays on, and the board shows it as it is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from covil_nb import Game, GameWidget, play_solo
+from covil_nb.model.game import KEYFRAME_EVERY
+
+from .faults import interrupt_at, lines_run
+from .positions import game, seeds, tables
+from .profile import LONG, examples
+
+# Depths around the kept states, where undo and apply change the most.
+DEPTHS = st.one_of(
+    st.sampled_from(
+        [1, KEYFRAME_EVERY - 1, KEYFRAME_EVERY, KEYFRAME_EVERY + 1, 2 * KEYFRAME_EVERY]
+    ),
+    st.integers(1, 150),
+)
+# The files whose every line an interrupt may stop at, as a test may ask:
+# the Game layer alone, or anything the work runs (the rules as Python too).
+SURFACES = {"game": ("covil_nb/model/game.py",), "anywhere": ()}
+BOARD = ("covil_nb/model/game.py", "covil_nb/widget/board.py")
+GAME_WORK: dict[str, Callable[[Game], object]] = {
+    "apply": lambda g: g.apply(g.legal_actions()[len(g.history) % len(g.legal_actions())]),
+    "undo": lambda g: g.undo(),
+    "redo": lambda g: g.redo(),
+}
+
+
+def twin(table: int, seed: int, steps: int, work: str) -> Game:
+    """The game the work is done on: at a position, with an undo first for redo."""
+    twin = game(table, seed, steps)
+    if work == "redo":
+        twin.undo()
+    return twin
+
+
+def assert_sound(victim: Game, like: Game) -> None:
+    """``victim`` is ``like`` in every way a game can be looked at, and plays on."""
+    assert victim.to_json() == like.to_json()  # state, history and redo list
+    assert Game.from_json(victim.to_json()) == victim
+    for step in [*range(0, len(victim.history), KEYFRAME_EVERY), len(victim.history)]:
+        assert victim.at(step).state == like.at(step).state  # the kept states agree
+    if not victim.is_over:
+        victim.apply(victim.legal_actions()[0])
+
+
+@examples(short=40, long=300)
+@given(
+    tables,
+    seeds,
+    DEPTHS,
+    st.sampled_from(sorted(GAME_WORK)),
+    st.sampled_from(sorted(SURFACES)),
+    st.floats(0, 1),
+)
+def test_an_interrupt_anywhere_in_apply_undo_or_redo_is_all_or_nothing(
+    table: int, seed: int, steps: int, work: str, surface: str, where: float
+) -> None:
+    files = SURFACES[surface]
+    before = twin(table, seed, steps, work)
+    if before.is_over and work == "apply":
+        return
+    done = twin(table, seed, steps, work)
+    GAME_WORK[work](done)
+    counted = twin(table, seed, steps, work)
+    lines = lines_run(lambda: GAME_WORK[work](counted), files)
+    victim = twin(table, seed, steps, work)
+    line = max(1, round(where * lines))
+    stopped = interrupt_at(line, lambda: GAME_WORK[work](victim), files)
+    assert stopped is not None  # the interrupt was raised inside the work
+    assert_sound(victim, before if victim.to_json() == before.to_json() else done)
+
+
+@pytest.mark.parametrize("work", sorted(GAME_WORK))
+def test_an_interrupt_at_every_line_of_the_game_layer_is_all_or_nothing(work: str) -> None:
+    """Every line of game.py that the work runs, in turn, at the step that
+    keeps a state (the 32nd action) and in a solo game (a dummy answers)."""
+    for table, steps in [(1, KEYFRAME_EVERY - 1 + (work != "apply")), (3, 9)]:
+        before = twin(table, 1, steps, work)
+        done = twin(table, 1, steps, work)
+        GAME_WORK[work](done)
+        lines = lines_run(partial(GAME_WORK[work], twin(table, 1, steps, work)), BOARD[:1])
+        assert lines > 5
+        for line in range(1, lines + 1):
+            victim = twin(table, 1, steps, work)
+            assert interrupt_at(line, partial(GAME_WORK[work], victim), BOARD[:1])
+            assert_sound(victim, before if victim.to_json() == before.to_json() else done)
+
+
+# -- the board ----------------------------------------------------------------------------
+
+MESSAGES: dict[str, Callable[[GameWidget], dict[str, Any]]] = {
+    "act": lambda w: {"kind": "act", "action": w.decision["actions"][0]["action"]},
+    "undo": lambda w: {"kind": "undo"},
+    "redo": lambda w: {"kind": "redo"},
+    "step": lambda w: {"kind": "step"},
+    "skip": lambda w: {"kind": "skip"},
+    "show": lambda w: {"kind": "show", "step": 1, "moment": 0},
+    "try": lambda w: {"kind": "try", "step": 1},
+    "hint": lambda w: {"kind": "hint"},
+}
+SHOWN = ("version", "decision", "controls", "pictures", "log", "past", "hint", "chunks_new")
+
+
+def solo_board(seed: int, clicks: int, undo: bool) -> GameWidget:
+    """A solo board after ``clicks`` of the person's first choices (a
+    playback may still be under way), one of them undone if asked."""
+    widget = play_solo(seed=seed)
+    for _ in range(clicks):
+        if widget.decision["waiting"] == "playback":
+            widget.step()
+        elif widget.decision["actions"]:
+            widget.act(widget.decision["actions"][0]["action"])
+    if undo and widget.game.can_undo:
+        widget.undo()
+    return widget
+
+
+def shown(widget: GameWidget) -> tuple[Any, ...]:
+    return (widget.game.to_json(), *(getattr(widget, name) for name in SHOWN))
+
+
+def message(widget: GameWidget, kind: str) -> dict[str, Any]:
+    return {**MESSAGES[kind](widget), "version": widget.version}
+
+
+def assert_board_sound(victim: GameWidget, before: GameWidget, done: GameWidget, at: str) -> None:
+    """The board and its game are as before the message, or as after it; the next click is taken."""
+    assert shown(victim) in (shown(before), shown(done)), at
+    assert Game.from_json(victim.game.to_json()) == victim.game
+    victim.receive(message(victim, "act" if victim.decision["actions"] else "step"))
+    assert victim.error.get("n", 0) == 0, victim.error  # not stuck: the next click is taken
+
+
+@pytest.mark.parametrize("kind", ["act", "undo", "step"])
+def test_an_interrupt_at_every_line_of_a_boards_message_is_all_or_nothing(kind: str) -> None:
+    """Every line of the board and the Game layer that one message runs, in
+    turn (every seventh in the short profile)."""
+    position = (3, 4, False) if kind != "step" else (3, 1, False)
+    before, done = solo_board(*position), solo_board(*position)
+    sent = message(before, kind)
+    done.receive(sent)
+    assert done.error.get("n", 0) == 0, done.error
+    counted = solo_board(*position)
+    lines = lines_run(lambda: counted.receive(sent), BOARD)
+    for line in range(1, lines + 1, 1 if LONG else 7):
+        victim = solo_board(*position)
+        at = interrupt_at(line, partial(victim.receive, sent), BOARD)
+        assert at is not None
+        assert_board_sound(victim, before, done, at)
+
+
+@examples(short=20, long=150)
+@given(
+    st.integers(1, 5),
+    st.integers(1, 8),
+    st.booleans(),
+    st.sampled_from(sorted(MESSAGES)),
+    st.floats(0, 1),
+)
+def test_an_interrupt_anywhere_in_a_boards_message_is_all_or_nothing(
+    seed: int, clicks: int, undo: bool, kind: str, where: float
+) -> None:
+    before = solo_board(seed, clicks, undo)
+    if kind == "act" and not before.decision["actions"]:
+        return
+    done = solo_board(seed, clicks, undo)
+    refused = done.error.get("n", 0)
+    done.receive(message(done, kind))
+    if done.error.get("n", 0) != refused:
+        return  # not something this board can do now: the bad-message fuzz covers it
+    counted = solo_board(seed, clicks, undo)
+    sent = message(counted, kind)  # the same for every twin: they are at one position
+    lines = lines_run(lambda: counted.receive(sent))
+    victim = solo_board(seed, clicks, undo)
+    stopped = interrupt_at(max(1, round(where * lines)), lambda: victim.receive(sent))
+    assert stopped is not None
+    assert_board_sound(victim, before, done, stopped)
