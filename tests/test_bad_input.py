@@ -6,6 +6,7 @@ halfway (an error or an interrupt) leaving the game and the board as they were."
 from __future__ import annotations
 
 import json
+import threading
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -45,21 +46,23 @@ def test_an_illegal_move_names_the_rule_and_the_alternatives() -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "said"),
     [
-        "",
-        "{",
-        "[]",
-        "null",
-        '{"format": "covil_nb/game"}',
-        '{"format": "covil_nb/game", "version": 1}',
-        '{"format": "covil_nb/game", "version": 1, "new": 3}',
-        '{"format": "covil_nb/game", "version": 1, "new": {}}',
+        ("", "the save is not valid JSON"),
+        ("{", "the save is not valid JSON"),
+        ("[]", "$.format: not a covil_nb game record"),
+        ("null", "$.format: not a covil_nb game record"),
+        ('{"format": "covil_nb/game"}', "$.version: save version None is not 1"),
+        ('{"format": "covil_nb/game", "version": 1}', "$: a record needs a 'new' or a 'position'"),
+        ('{"format": "covil_nb/game", "version": 1, "new": 3}', "$.new must be an object"),
+        ('{"format": "covil_nb/game", "version": 1, "new": {}}', "$.new.players: expected a list"),
+        ('{"format": "covil_nb/game", "version": 1, "x": 1}', "$: unknown field 'x'"),
     ],
 )
-def test_malformed_save_files(text: str) -> None:
-    with pytest.raises(CovilError):
+def test_malformed_save_files(text: str, said: str) -> None:
+    with pytest.raises(CovilError) as refused:
         Game.from_json(text)
+    assert refused.value.message.startswith(said)
 
 
 def test_a_save_with_an_illegal_action_names_it() -> None:
@@ -72,7 +75,9 @@ def test_a_save_with_an_illegal_action_names_it() -> None:
 def test_a_tampered_state_is_detected() -> None:
     save = json.loads(position_record(2, 30))
     save["state"]["players"][0]["gold"] = 4 if save["state"]["players"][0]["gold"] != 4 else 3
-    with pytest.raises(CovilError, match="does not match"):
+    with pytest.raises(
+        CovilError, match=r"\$\.state\.players\[0\]\.gold: the save says [34], the replayed"
+    ):
         Game.from_json(json.dumps(save))
 
 
@@ -123,7 +128,7 @@ def test_a_huge_save_is_refused_before_it_is_read(tmp_path: Path, size: int) -> 
         Game.from_json(padded)
     path = tmp_path / "huge.json"
     path.write_text(padded)
-    with pytest.raises(CovilError, match="characters long: a save is 1,048,576 at most"):
+    with pytest.raises(CovilError, match="is longer than a save's 1,048,576 characters at most"):
         Game.load(path)
 
 
@@ -182,12 +187,30 @@ def test_an_attack_on_the_attackers_own_troop_is_refused() -> None:
 
 def test_a_stack_the_checks_miss_is_refused_once_the_rules_stop_on_it() -> None:
     """The last guard: a position is tried before it is built, its decision
-    written and each of its actions played on a copy. A purchase of a relic
-    names only things of the game, but the rules cannot complete it."""
+    written and each of its actions played on a copy. The rebels' attack
+    names only things of the game, on a step it may follow, but no rebel
+    attack stops to choose its troop: the rules cannot go on from it."""
+    record = as_position(position_record(2, 5))
+    rebels = {"kind": "combat", "attacker": None, "target": "Y1", "stage": "troop"}
+    record["position"]["stack"][2:] = [rebels]
+    with pytest.raises(CovilError, match="the rules cannot go on from its decision stack"):
+        Game.replay(record)
+
+
+def test_a_purchase_pledges_what_its_buyer_has() -> None:
     record = as_position(position_record(2, 5))
     relic = {"kind": "purchase", "player": "yellow", "card": "kraken-ink", "cost": 3}
-    record["position"]["stack"].append(relic)
-    with pytest.raises(CovilError, match="the rules cannot go on from its decision stack"):
+    record["position"]["stack"][2:] = [{**relic, "relics": ["kraken-ink"], "gold": 9}]
+    with pytest.raises(CovilError) as refused:
+        Game.replay(record)
+    for said in ["'kraken-ink' is not in the pool", "9 gold pledged", "not all of them in"]:
+        assert said in refused.value.message
+
+
+def test_a_step_on_a_step_the_engine_never_puts_it_on_is_refused() -> None:
+    record = as_position(position_record(2, 5))
+    record["position"]["stack"].append({"kind": "turn", "player": "red"})
+    with pytest.raises(CovilError, match=r"step 3 of the stack \(turn\) cannot follow a purchase"):
         Game.replay(record)
 
 
@@ -204,38 +227,48 @@ def test_duplicate_dummies_are_refused_in_a_deal_and_in_a_save() -> None:
         Game.replay(position)
 
 
+def s() -> Scenario:
+    """A new scenario of yellow and red, for the wrong types to be given to."""
+    return Scenario(["yellow", "red"])
+
+
 WRONG_TYPES = [
-    ("apply", lambda g: g.apply(Action("start", ((),)))),  # type: ignore[arg-type]
-    ("apply", lambda g: g.apply(Action("start", (1,)))),  # type: ignore[arg-type]
-    ("player", lambda g: g.player(None)),  # type: ignore[arg-type]
-    ("for_seat", lambda g: g.for_seat("red", 1.5)),  # type: ignore[arg-type]
-    ("load", lambda g: Game.load(None)),  # type: ignore[arg-type]
-    ("load", lambda g: Game.load(1.5)),  # type: ignore[arg-type]
-    ("solo", lambda g: Game.solo(dummies=1.5)),  # type: ignore[arg-type]
-    ("gold", lambda g: Scenario(["yellow", "red"]).gold("yellow", "3")),  # type: ignore[arg-type]
-    ("rebels", lambda g: Scenario(["yellow", "red"]).rebels("2")),  # type: ignore[arg-type]
-    ("day", lambda g: Scenario(["yellow", "red"]).day(None)),  # type: ignore[arg-type]
-    ("scepter", lambda g: Scenario(["yellow", "red"]).scepter(3)),  # type: ignore[arg-type]
-    ("fortress", lambda g: Scenario(["yellow", "red"]).fortress("red", 5)),  # type: ignore[arg-type]
-    ("troops", lambda g: Scenario(["yellow", "red"]).troops("red", "H", "1")),  # type: ignore[arg-type]
-    ("hall", lambda g: Scenario(["yellow", "red"]).hall("red", 5)),  # type: ignore[arg-type]
-    ("hand", lambda g: Scenario(["yellow", "red"]).hand("red", 5)),  # type: ignore[arg-type]
-    ("active", lambda g: Scenario(["yellow", "red"]).active("red", None)),  # type: ignore[arg-type]
-    ("pool", lambda g: Scenario(["yellow", "red"]).pool(3)),  # type: ignore[arg-type]
-    ("overlord", lambda g: Scenario(["yellow", "red"]).overlord("red", 3)),  # type: ignore[arg-type]
-    ("relic_deck_top", lambda g: Scenario(["yellow", "red"]).relic_deck_top(1)),  # type: ignore[arg-type]
-    ("afternoon", lambda g: Scenario(["yellow", "red"]).afternoon(3)),  # type: ignore[arg-type]
+    ("the Action's args", lambda g: g.apply(Action("start", ((),)))),
+    ("the Action's args", lambda g: g.apply(Action("start", (1,)))),
+    ("Game.player: color must be text, not None", lambda g: g.player(None)),
+    ("Game.for_seat: seed must be a whole number, not 1.5", lambda g: g.for_seat("red", 1.5)),
+    ("Game.load: path must be text or a path, not None", lambda g: Game.load(None)),
+    ("Game.load: path must be text or a path, not 1.5", lambda g: Game.load(1.5)),
+    ("Game.solo: dummies must be a list of texts, not 1.5", lambda g: Game.solo(dummies=1.5)),
+    ("Scenario.gold: amount must be a whole number, not '3'", lambda g: s().gold("yellow", "3")),
+    ("Scenario.rebels: count must be a whole number", lambda g: s().rebels("2")),
+    ("Scenario.day: day must be a whole number", lambda g: s().day(None)),
+    ("Scenario.scepter: color must be text, not 3", lambda g: s().scepter(3)),
+    ("Scenario.fortress: zone must be text, not 5", lambda g: s().fortress("red", 5)),
+    ("Scenario.troops: standing must be a whole number", lambda g: s().troops("red", "H", "1")),
+    ("Scenario.hall: minions must be a list of texts or pairs", lambda g: s().hall("red", 5)),
+    ("Scenario.hand: relics must be a list of texts, not 5", lambda g: s().hand("red", 5)),
+    (
+        "Scenario.active: relics must be a list of texts, not None",
+        lambda g: s().active("red", None),
+    ),
+    ("Scenario.pool: cards must be a list of texts, not 3", lambda g: s().pool(3)),
+    ("Scenario.overlord: card must be text, not 3", lambda g: s().overlord("red", 3)),
+    ("Scenario.relic_deck_top: relics must be a list of texts", lambda g: s().relic_deck_top(1)),
+    ("Scenario.afternoon: turn must be text or None, not 3", lambda g: s().afternoon(3)),
 ]
 
 
-@pytest.mark.parametrize(("where", "call"), WRONG_TYPES, ids=[w for w, _ in WRONG_TYPES])
-def test_a_wrong_type_at_a_public_entry_point_is_refused_by_name(where: str, call: Any) -> None:
+@pytest.mark.parametrize(("said", "call"), WRONG_TYPES, ids=[s for s, _ in WRONG_TYPES])
+def test_a_wrong_type_at_a_public_entry_point_is_refused_by_name(said: str, call: Any) -> None:
+    """Each names the function, the argument, what it accepts and what it got."""
     game = Game.new(["yellow", "red"], seed=1)
     before = game.to_json()
     with pytest.raises(CovilTypeError) as refused:
         call(game)
     assert isinstance(refused.value, TypeError) and isinstance(refused.value, CovilError)
-    assert where in str(refused.value) or "Action" in str(refused.value)
+    shown = str(refused.value)
+    assert said in shown or ("args a tuple of texts" in shown and said == "the Action's args")
     assert game.to_json() == before
 
 
@@ -305,3 +338,146 @@ def test_a_board_that_fails_to_redraw_shows_the_game_as_it_was(
     assert "covil_nb failed on this message" in board.error["text"]
     board.act(decision["actions"][0]["action"])  # not stuck: the same click now works
     assert board.game.history
+
+
+def test_a_rollback_stopped_too_is_done_again_on_the_next_look(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C twice: once in the action, once in the rollback that replays
+    the actions since the last kept state. The game plays them again
+    whenever it is next read, and is as it was."""
+    game = Game.from_json(position_record(3, 40))  # 8 actions since the last kept state
+    before = game.to_json()
+    real, calls = flow.play, [0]
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        if calls[0] in (1, 3):  # the action, then the rollback's second replayed action
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(flow, "play", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        game.apply(game.legal_actions()[0])
+    monkeypatch.setattr(flow, "play", real)
+    assert game.to_json() == before and Game.from_json(game.to_json()) == game
+    game.apply(game.legal_actions()[0])  # and it plays on
+
+
+def test_a_search_copy_stopped_halfway_refuses_to_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    copy = Game.from_json(position_record(3, 20)).copy(log=False)
+    failing_once(monkeypatch)
+    with pytest.raises(RuntimeError, match="a bug in a rule"):
+        copy.apply(copy.legal_actions()[0])
+    for look in (
+        copy.legal_actions,
+        copy.copy,
+        lambda: copy.for_seat("red", 1),
+        lambda: copy.state,
+    ):
+        with pytest.raises(CovilError, match="stopped in the middle of an action"):
+            look()
+
+
+def test_a_saves_redo_list_is_tried_when_it_loads() -> None:
+    game = Game.from_json(position_record(1, 30))
+    game.undo()
+    save = json.loads(game.to_json())
+    save["redo"] = ["fly to-the-moon"]
+    with pytest.raises(CovilError, match=r"\$\.redo\[0\]: 'fly to-the-moon' cannot be redone"):
+        Game.from_json(json.dumps(save))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000,  # never closed
+        "[" * 100_000 + "]",
+        '{"a":' * 100_000,
+        "[" * 100_000 + '"',
+        "]" * 5 + "[" * 20,
+    ],
+)
+def test_brackets_never_closed_count_as_nesting(text: str) -> None:
+    with pytest.raises(CovilError, match="nests deeper"):
+        Game.from_json(text)
+
+
+def test_a_save_of_escaped_quotes_is_refused_in_linear_time() -> None:
+    """A quote never closed is read to the end once, not again from each
+    quote after it (which took 3 s for 32 KB)."""
+    with pytest.raises(CovilError, match="not valid JSON"):
+        Game.from_json('"' + '\\"' * 400_000)
+
+
+def test_a_save_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    game = Game.from_json(position_record(1, 10))
+    path = tmp_path / "notepad.json"
+    path.write_bytes(b"\xef\xbb\xbf" + game.to_json().encode())
+    assert Game.load(path) == game
+
+
+def test_a_position_changed_by_hand_is_read_back_as_a_save_is(two_players: Scenario) -> None:
+    state = two_players.afternoon().build().state
+    state.players[0].hand.append(3)  # type: ignore[arg-type]  # a list takes it on either engine
+    with pytest.raises(CovilError, match=r"state\.players\[0\]\.hand\[0\]: expected text, got 3"):
+        Game.from_position(state)
+
+
+@pytest.mark.parametrize(
+    ("call", "said"),
+    [
+        (lambda: Game.replay("{}"), "read the text of a save with Game.from_json"),
+        (lambda: Game.new(["yellow", "red"], seed=1).apply(2), r"legal_actions\(\)\[2\]"),
+        (lambda: Game.solo("yellow", dummies=["yellow"]), "yellow is your seat"),
+        (lambda: Scenario(["yellow", "red"]).troops("red", "H", standing=-1), "whole numbers"),
+    ],
+)
+def test_mistakes_a_learner_makes_are_told_plainly(call: Any, said: str) -> None:
+    with pytest.raises(CovilError, match=said):
+        call()
+
+
+def test_a_board_whose_game_was_changed_by_code_shows_it_and_refuses_the_old_click() -> None:
+    board = play_solo(seed=2)
+    seen = board.decision["actions"][0]["action"]
+    board.game.apply(seen)  # a cell plays on the board's game directly
+    board.receive({"kind": "act", "version": board.version, "action": seen})
+    assert "changed outside the board" in board.error["text"]
+    assert board.decision["actions"] == [] or board.decision["actions"][0]["action"] != seen
+    assert board.game.history == [seen]  # the old click was not played again
+    refused = board.error["n"]
+    board.act(board.decision["actions"][0]["action"])  # the redrawn board takes clicks
+    assert board.error["n"] == refused and len(board.game.history) == 2
+
+
+def test_a_click_handled_beside_a_running_cell_waits_for_the_game() -> None:
+    """Comms over subshells: a click is handled on another thread while a
+    cell plays the same game. The cell holds the game's lock; the click
+    waits, then finds the game moved on and says so."""
+    board = play_solo(seed=2)
+    game, click = board.game, board.decision["actions"][0]["action"]
+    version, handled = board.version, threading.Event()
+
+    def clicked() -> None:
+        board.receive({"kind": "act", "version": version, "action": click})
+        handled.set()
+
+    with game.lock:  # the cell, playing
+        clicker = threading.Thread(target=clicked)
+        clicker.start()
+        assert not handled.wait(0.3)  # the click waits for the cell
+        game.apply(click)
+    clicker.join(10)
+    assert handled.is_set() and game.history == [click]
+    assert "changed outside the board" in board.error["text"]
+
+
+def test_a_call_from_python_after_code_changed_the_game_is_judged_on_the_game_as_it_is() -> None:
+    board = play_solo(seed=2)
+    board.game.apply(board.decision["actions"][0]["action"])
+    version = board.version
+    action = str(board.game.legal_actions()[0])
+    board.act(action)  # names its action: no picture to be out of date
+    assert board.game.history[-1] == action and board.version > version + 1
+    assert not board.error

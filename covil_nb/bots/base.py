@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from contextlib import nullcontext
 from typing import Protocol, runtime_checkable
 
 from covil_nb.model import Action, CovilError, Game
@@ -92,10 +91,11 @@ def advance(
 ) -> list[Action]:
     """Let the seats that have a bot play until a seat without one must decide
     (or the game ends); return the actions they played. ``seed`` seeds the
-    worlds the bots are shown, so the same call replays exactly. All or
-    nothing in a game that keeps its history: if a bot fails, or the call
-    is interrupted, the game is as it was (see ``Game.transaction``)."""
-    with game.transaction() if game.keeps_record else nullcontext():
+    worlds the bots are shown, so the same call replays exactly. Each move
+    is all or nothing: stopped (a bot that fails, an interrupt), the game
+    keeps the moves played before. It holds ``game.lock``, so that nothing
+    from another thread (a board's click) comes in between."""
+    with game.lock:
         worlds = random.Random(seed)
         played: list[Action] = []
         for _ in range(max_actions):

@@ -87,8 +87,8 @@ class Matchup:
         return cls(tuple(zip(COLORS, seats, strict=False)), board, edition)
 
     def __post_init__(self) -> None:
-        if not self.seats:
-            raise CovilError("a matchup needs at least one seat", RULE)
+        if len(self.seats) < 2:
+            raise CovilError(f"a game needs at least two seats, not {len(self.seats)}", RULE)
         for seat in self.seats:
             if len(seat) != 2 or not all(isinstance(x, str) and x for x in seat):
                 raise CovilError(f"a seat is a (color, bot spec) pair, not {seat!r}", RULE)

@@ -19,7 +19,7 @@ from typing import Any, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
-from .errors import CovilError, CovilTypeError
+from .errors import CovilError, CovilTypeError, said
 from .vocabulary import DecisionKind
 
 # Words of letters, digits, ':', '_' and '-' between any whitespace, checked
@@ -48,8 +48,8 @@ class Action:
         # items are checked where an action from outside is read (Game).
         if not isinstance(verb, str) or not isinstance(args, tuple):
             raise CovilTypeError(
-                f"Action: verb must be text and args a tuple of texts, not {verb!r:.60} "
-                f"and {args!r:.60}",
+                f"Action: verb must be text and args a tuple of texts, not {said(verb)} "
+                f"and {said(args)}",
                 "notation",
             )
         self.verb: str = verb
@@ -81,13 +81,15 @@ class Action:
         p.text(f"{self} — {self.label}" if self.label else str(self))
 
     @classmethod
-    def parse(cls, text: str) -> Action:
+    def parse(cls, text: object) -> Action:
         """Read the notation back; bad syntax raises :class:`CovilError`."""
         if not isinstance(text, str):
-            raise CovilError(f"an action is written as text, not {type(text).__name__}", "notation")
+            raise CovilTypeError(
+                f"an action is written as text, not {type(text).__name__}", "notation"
+            )
         if not _NOTATION.fullmatch(text):
             raise CovilError(
-                f"{text!r} is not an action: write a verb and its arguments, "
+                f"{said(text)} is not an action: write a verb and its arguments, "
                 "such as 'move D' or 'pay gold 2'",
                 "notation",
             )

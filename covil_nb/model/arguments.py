@@ -25,13 +25,12 @@ import typing
 from collections.abc import Callable
 from typing import Any, TypeVar, Union
 
-from .errors import CovilTypeError
+from .errors import CovilTypeError, said
 
 F = TypeVar("F", bound=Callable[..., Any])
 _LISTS = (list, tuple, abc.Sequence, abc.MutableSequence)
 _ITERABLES = (abc.Iterable, abc.Collection)
 _MAPPINGS = (dict, abc.Mapping)
-_SHOWN_AT_MOST = 60  # the characters of a value an error quotes
 
 
 def checked(rule: str) -> Callable[[F], F]:
@@ -54,25 +53,112 @@ def checked(rule: str) -> Callable[[F], F]:
 
 
 def _checking(func: Callable[..., Any], rule: str) -> Callable[..., Any]:
-    signature = inspect.signature(func)
-    hints: dict[str, Any] | None = None  # read at the first call: they name later classes
-    name = func.__qualname__.replace(".__init__", "")
+    spec: _Spec | None = None  # read at the first call: the hints name later classes
 
     @functools.wraps(func)
     def call(*args: Any, **kwargs: Any) -> Any:
-        nonlocal hints
-        if hints is None:
-            hints = typing.get_type_hints(func)
-        try:
-            bound = signature.bind(*args, **kwargs)
-        except TypeError as exc:
-            raise CovilTypeError(f"{name}: {exc}", rule) from None
-        for arg, value in bound.arguments.items():
-            if arg in hints and arg not in ("self", "cls"):
-                bound.arguments[arg] = fit(hints[arg], value, f"{name}: {arg}", rule)
-        return func(*bound.args, **bound.kwargs)
+        __tracebackhide__ = True  # IPython and pytest leave this frame out of tracebacks
+        nonlocal spec
+        if spec is None:
+            spec = _Spec(func)
+        if not spec.fits(args, kwargs):
+            args, kwargs = spec.fitted(args, kwargs, rule)
+        return func(*args, **kwargs)
 
     return call
+
+
+class _Spec:
+    """A function's parameters and the check of each, read once: the
+    common call, every argument of its type, is checked without binding
+    it (``Game.copy`` is called in a bot's every look-ahead)."""
+
+    def __init__(self, func: Callable[..., Any]) -> None:
+        self.func = func
+        self.signature = inspect.signature(func)
+        self.hints = typing.get_type_hints(func)
+        params = list(self.signature.parameters.values())
+        kinds = {p.kind for p in params}
+        self.positional = [p.name for p in params if p.kind in _POSITIONAL]
+        self.required = frozenset(p.name for p in params if p.default is p.empty) - {
+            p.name for p in params if p.kind in _VARIADIC
+        }
+        self.keywords = frozenset(p.name for p in params if p.kind in _BY_KEYWORD)
+        # How many positional parameters a call must give when all those
+        # required come first (then giving that many is enough).
+        leading = [p.name for p in params if p.kind in _POSITIONAL and p.default is p.empty]
+        first = self.positional[: len(leading)] == leading and {*leading} == self.required
+        self.leading = len(leading) if first else len(self.positional) + 1
+        self.open = bool(kinds & _VARIADIC)  # takes *args or **kwargs: bind says what fits
+        self.checks = {
+            name: _checker(hint) for name, hint in self.hints.items() if name in self.keywords
+        }
+
+    def fits(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
+        """Whether the call is whole and each argument of its type."""
+        if self.open or len(args) > len(self.positional):
+            return False
+        checks = self.checks
+        for name, value in zip(self.positional, args, strict=False):
+            check = checks.get(name)
+            if check is not None and not check(value):
+                return False
+        for name, value in kwargs.items():
+            check = checks.get(name)
+            if name not in self.keywords or (check is not None and not check(value)):
+                return False
+        if len(args) >= self.leading:  # the required ones given in order: the common call
+            return True
+        return self.required <= {*self.positional[: len(args)], *kwargs}
+
+    def fitted(
+        self, args: tuple[Any, ...], kwargs: dict[str, Any], rule: str
+    ) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        """The arguments bound and fitted (an iterable read into a list),
+        or the CovilTypeError naming the one that does not fit."""
+        where = self._name(args)
+        try:
+            bound = self.signature.bind(*args, **kwargs)
+        except TypeError as exc:
+            raise CovilTypeError(f"{where}: {exc}", rule) from None
+        for arg, value in bound.arguments.items():
+            if arg in self.checks:
+                bound.arguments[arg] = fit(self.hints[arg], value, f"{where}: {arg}", rule)
+        return bound.args, bound.kwargs
+
+    def _name(self, args: tuple[Any, ...]) -> str:
+        """The function as the caller knows it: a method by the class it was called on."""
+        first = self.positional[:1]
+        if args and first == ["self"]:
+            owner = type(args[0]).__name__
+            return owner if self.func.__name__ == "__init__" else f"{owner}.{self.func.__name__}"
+        if args and first == ["cls"]:
+            return f"{args[0].__name__}.{self.func.__name__}"
+        return self.func.__qualname__
+
+
+_POSITIONAL = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+_BY_KEYWORD = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+_VARIADIC = {inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD}
+
+
+def _checker(hint: Any) -> Callable[[Any], bool]:
+    """A quick check of ``hint`` for the common hints (a class, an optional
+    one); :func:`fits` for the rest."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any or hint is object:
+        return _anything
+    if origin in (Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        inner = _checker(args[0] if args[1] is type(None) else args[1])
+        return lambda value: value is None or inner(value)
+    plain_class = origin is None and isinstance(hint, type) and hint not in (int, float, bool)
+    if plain_class and not getattr(hint, "_is_protocol", False):
+        return lambda value: isinstance(value, hint)
+    return functools.partial(fits, hint)
+
+
+def _anything(value: Any) -> bool:
+    return True
 
 
 def fit(hint: Any, value: Any, where: str, rule: str) -> Any:
@@ -120,8 +206,10 @@ def fits(hint: Any, value: Any) -> bool:
     if origin is abc.Callable or hint is abc.Callable:
         return callable(value)
     if isinstance(hint, type):
-        if getattr(hint, "_is_protocol", False) and not getattr(hint, "_is_runtime_protocol", 0):
-            return True  # a protocol isinstance cannot check: the function does
+        if getattr(hint, "_is_protocol", False):
+            if not getattr(hint, "_is_runtime_protocol", False):
+                return True  # a protocol isinstance cannot check: the function does
+            return not isinstance(value, type) and isinstance(value, hint)  # a bot, not its class
         return isinstance(value, hint)
     return True  # a hint this module does not read: the function checks it
 
@@ -156,7 +244,10 @@ def describe(hint: Any) -> str:
         return f"a mapping of {_plural(args[0])} to {_plural(args[1])}"
     if origin is os.PathLike or hint is os.PathLike:
         return "a path"
-    return _WORDS.get(hint) or f"a {getattr(hint, '__name__', hint)}"
+    if hint is Any or hint is object:
+        return "anything"
+    named = str(getattr(hint, "__name__", hint))
+    return _WORDS.get(hint) or f"{'an' if named[:1] in 'AEIOU' else 'a'} {named}"
 
 
 _WORDS: dict[Any, str] = {
@@ -183,7 +274,4 @@ def _plural(hint: Any) -> str:
 
 def _shown(value: Any) -> str:
     """A value for an error message, cut short, with its type."""
-    text = repr(value)
-    if len(text) > _SHOWN_AT_MOST:
-        text = text[: _SHOWN_AT_MOST - 3] + "..."
-    return f"{text} ({type(value).__name__})"
+    return f"{said(value)} ({type(value).__name__})"

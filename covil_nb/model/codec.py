@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final, Union
 
-from .errors import CovilError, CovilTypeError
+from .errors import CovilError, CovilTypeError, said
 from .native import SOURCE
 from .vocabulary import Word
 
@@ -36,22 +36,24 @@ MAX_DEPTH: Final = 16
 # a state's are its card piles (a set has about 120 cards).
 MAX_ITEMS: Final = 10_000
 MAX_STATE_ITEMS: Final = 512
-_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"')
+# A string, or an unterminated one to the end: always a match, so that no
+# quote is tried again from the next one (which takes quadratic time).
+_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)
 _NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
 _AS_PARENTHESES: Final = str.maketrans("[]{}", "()()")
 
 
 def read_json_file(path: str | os.PathLike[str]) -> Any:
     """The JSON data of a save file, checked as :func:`read_json` checks a
-    text; its size is checked before it is read."""
+    text; no more than :data:`MAX_SAVE` bytes and one are read (a huge
+    file, a device or a pipe is not read to its end)."""
     try:
-        file = Path(path)
-        size = file.stat().st_size
-        if size > MAX_SAVE:
-            raise CovilError(_too_long(f"the save file {str(path)!r}", size), RULE)
-        text = file.read_bytes()
+        with Path(path).open("rb") as file:
+            text = file.read(MAX_SAVE + 1)
     except (OSError, ValueError) as exc:  # a missing file, a name no file system takes
-        raise CovilError(f"cannot read the save file {str(path)!r}: {exc}", RULE) from None
+        raise CovilError(f"cannot read the save file {said(str(path))}: {exc}", RULE) from None
+    if len(text) > MAX_SAVE:
+        raise CovilError(f"the save file {said(str(path))} is longer than {_AT_MOST}", RULE)
     return read_json(text)
 
 
@@ -63,34 +65,39 @@ def read_json(text: object) -> Any:
     if not isinstance(text, str | bytes | bytearray):
         raise CovilTypeError(f"a save's text is str or bytes, not {type(text).__name__}", RULE)
     if len(text) > MAX_SAVE:
-        raise CovilError(_too_long("the save", len(text)), RULE)
+        raise CovilError(f"the save is {len(text):,} characters long: {_AT_MOST}", RULE)
     if isinstance(text, bytes | bytearray):
         try:
-            text = text.decode("utf-8")
+            text = text.decode("utf-8-sig")  # a byte-order mark, as some editors write, is fine
         except UnicodeDecodeError as exc:
             raise CovilError(f"the save is not UTF-8 text: {exc}", RULE) from None
+    text = text.removeprefix("\ufeff")
     _check_depth(text)
     try:
         return json.loads(text)
     except ValueError as exc:
         raise CovilError(f"the save is not valid JSON: {exc}", RULE) from None
+    except RecursionError:  # never, after _check_depth: the parser's own limit, kept
+        raise CovilError(_TOO_DEEP, RULE) from None
 
 
-def _too_long(what: str, size: int) -> str:
-    return f"{what} is {size:,} characters long: a save is {MAX_SAVE:,} at most"
+_AT_MOST: Final = f"a save's {MAX_SAVE:,} characters at most"
+_TOO_DEEP: Final = f"the save nests deeper than {MAX_DEPTH} levels"
 
 
 def _check_depth(text: str) -> None:
-    """Refuse a text whose brackets nest deeper than MAX_DEPTH, in a few
-    passes of the C string methods: strings dropped, the brackets alone
-    kept as parentheses, and the innermost pairs removed once a pass."""
+    """Refuse a text whose brackets may nest deeper than MAX_DEPTH, in a
+    few passes of the C string methods: strings dropped, the brackets alone
+    kept as parentheses, and the innermost pairs removed once a pass. What
+    no pass removes is brackets never closed (or never opened): each one
+    left open deepens all it holds, so they count too."""
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).translate(_AS_PARENTHESES)
-    for _ in range(MAX_DEPTH):
-        if "()" not in brackets:
-            return  # shallow enough (or unbalanced, which the parser says)
+    passes = 0
+    while "()" in brackets and passes <= MAX_DEPTH:
         brackets = brackets.replace("()", "")
-    if "()" in brackets:
-        raise CovilError(f"the save nests deeper than {MAX_DEPTH} levels", RULE)
+        passes += 1
+    if passes + brackets.count("(") > MAX_DEPTH:
+        raise CovilError(_TOO_DEEP, RULE)
 
 
 @cache
@@ -189,7 +196,7 @@ def _decode_union(tp: Any, data: Any, path: str, kinds: dict[str, type] | None, 
         except CovilError as exc:
             errors.append(exc.message)
     raise CovilError(
-        errors[0] if len(errors) == 1 else f"{path}: {data!r} fits no allowed type", RULE
+        errors[0] if len(errors) == 1 else f"{path}: {said(data)} fits no allowed type", RULE
     )
 
 
@@ -200,38 +207,38 @@ def _decode_dataclass(
     if _tagged(tp):
         tag = mapping.pop("kind", None)
         if kinds is None or not isinstance(tag, str) or tag not in kinds:
-            raise CovilError(f"{path}: unknown kind {tag!r}", RULE)
+            raise CovilError(f"{path}: unknown kind {said(tag)}", RULE)
         tp = kinds[tag]
     hints = _hints(tp)
     fields = {f.name: f for f in dataclasses.fields(tp) if f.init}
     unknown = sorted(set(mapping) - set(fields))
     if unknown:
-        raise CovilError(f"{path}: unknown field {unknown[0]!r}", RULE)
+        raise CovilError(f"{path}: unknown field {said(unknown[0])}", RULE)
     args = {}
     for name, f in fields.items():
         if name in mapping:
             args[name] = decode(hints[name], mapping[name], f"{path}.{name}", kinds, most)
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise CovilError(f"{path}: field {name!r} is missing", RULE)
+            raise CovilError(f"{path}: field {said(name)} is missing", RULE)
     return tp(**args)
 
 
 def _decode_scalar(tp: Any, data: Any, path: str) -> Any:
     if isinstance(tp, type) and issubclass(tp, Word):
         if not isinstance(data, str) or data not in tp._value2member_map_:
-            raise CovilError(f"{path}: {data!r} is not one of {', '.join(tp)}", RULE)
+            raise CovilError(f"{path}: {said(data)} is not one of {', '.join(tp)}", RULE)
         return tp(data)
     if tp is bool:
         return _expect(data, bool, path)
     if tp is int:
         if isinstance(data, bool) or not isinstance(data, int):
-            raise CovilError(f"{path}: expected a whole number, got {data!r}", RULE)
+            raise CovilError(f"{path}: expected a whole number, got {said(data)}", RULE)
         return data
     if tp in (str, float):
         return _expect(data, tp, path)
     if tp is type(None):
         if data is not None:
-            raise CovilError(f"{path}: expected null, got {data!r}", RULE)
+            raise CovilError(f"{path}: expected null, got {said(data)}", RULE)
         return None
     raise TypeError(f"codec cannot decode {tp!r}")
 
@@ -239,5 +246,5 @@ def _decode_scalar(tp: Any, data: Any, path: str) -> Any:
 def _expect(data: Any, tp: type, path: str) -> Any:
     if not isinstance(data, tp):
         names = {list: "a list", dict: "an object", str: "text", bool: "true or false"}
-        raise CovilError(f"{path}: expected {names.get(tp, tp.__name__)}, got {data!r}", RULE)
+        raise CovilError(f"{path}: expected {names.get(tp, tp.__name__)}, got {said(data)}", RULE)
     return data

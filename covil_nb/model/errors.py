@@ -21,6 +21,17 @@ class CovilError(ValueError):
         self.rule = rule
         self.reason = reason or message
         super().__init__(f"{message} [{rule}]" if rule else message)
+        # A refusal says all there is to say: the error it was made from
+        # (json's, a KeyError) stays out of a learner's traceback. Set here,
+        # not by `raise ... from None`, which compiled code does not honour.
+        self.__suppress_context__ = True
+
+
+def said(value: object, at_most: int = 60) -> str:
+    """A value from outside, quoted in an error message: its ``repr``, cut
+    short (a save's bad value may be a megabyte of text)."""
+    text = repr(value)
+    return text if len(text) <= at_most else text[: at_most - 3] + "..."
 
 
 class CovilTypeError(CovilError, TypeError):

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
@@ -31,7 +32,7 @@ from .actions import Action, Actions, Decision, Event, Events
 from .arguments import checked
 from .cards import CardSet, load_cards, load_cards_data
 from .combat import Combat, CombatView
-from .errors import CovilError, CovilTypeError
+from .errors import CovilError, CovilTypeError, said
 from .flow import Day, Now
 from .invariants import problems
 from .maps import Board
@@ -51,6 +52,7 @@ RECORD_FIELDS = frozenset(
 NEW_FIELDS = frozenset({"players", "board", "seed", "edition", "rules", "dummies", "next_to_yours"})
 KEYFRAME_EVERY = 32  # undo plays at most this many actions again from a kept state
 OVER = Phase.END  # read after every action, looked up once (an enumeration's member is slow)
+_NO_LOCK = nullcontext()  # a search copy's lock: no other thread sees it
 _OLD_FORTRESS = "fortress:"  # how saves before issue 9 named a fortress in the rebels' queue
 
 
@@ -76,6 +78,17 @@ class Step(NamedTuple):
     action: str
     events: tuple[Event, ...]
     player: str
+
+
+class Checkpoint(NamedTuple):
+    """Where a game stood (see :meth:`Game.checkpoint`): its history, its
+    redo list, the states it kept, and the table it played on (changed in
+    place by an action played, replaced by a rewind)."""
+
+    history: tuple[Step, ...]
+    redo: tuple[str, ...]
+    keyframes: tuple[State, ...]
+    table: Table
 
 
 @dataclass(frozen=True)
@@ -125,11 +138,32 @@ class Game:
         self._keyframes = keyframes
         self._now: Now | None = None  # the decision waited for, once known
         self._settled = False  # whether _now is known for the current state
-        self._broken = False  # a search copy stopped halfway through an action
+        # The table may be out of step with the history: an action is being
+        # played, or was stopped and its rollback stopped too. Whatever reads
+        # the state next plays it again from the history (_repair).
+        self._stale = False
+        # Another thread may change a game that keeps its record: a board's
+        # clicks are handled beside a running cell (comms over subshells).
+        self._lock: AbstractContextManager[Any] = threading.RLock() if undo else _NO_LOCK
+        self._revision = 0  # changes whenever the game does (see revision)
 
     @property
     def _state(self) -> State:
+        if self._stale:
+            self._repair()
         return self._table.state
+
+    def _repair(self) -> None:
+        """The state played again from the history, after work on it was
+        stopped halfway (and its rollback too). A search copy keeps no
+        history to do it from: it refuses to go on instead."""
+        if not self._undo:
+            raise CovilError(
+                "this search copy was stopped in the middle of an action, and keeps no "
+                "earlier position to go back to: make a new copy",
+                "copy",
+            )
+        self._rewind(len(self._history))
 
     # -- making games -------------------------------------------------------------
     @classmethod
@@ -174,6 +208,8 @@ class Game:
         two dummies, which never attack each other) on the Desert town map.
         You hold the scepter; ``next_to_yours`` puts the dummy's fortress on
         the spiral nearest yours."""
+        if player in dummies:
+            raise CovilError(f"{player} is your seat: a dummy plays another color", "Solo mode")
         return cls.new(
             [player, *dummies],
             board="desert-town",
@@ -230,18 +266,19 @@ class Game:
     @classmethod
     @checked("position")
     def from_position(cls, state: State, cards: CardSet | None = None) -> Game:
-        """A game from any position (see :mod:`scenario`). It is checked
-        first (:mod:`invariants`), then tried: its decision is written, its
-        actions listed, and each played on a copy; a position on which the
-        rules stop is refused with a CovilError, never built."""
+        """A game from any position (see :mod:`scenario`). It is read back
+        as a save is (a state changed by hand may hold anything), checked
+        (:mod:`invariants`), then tried (:meth:`_try_each_action`): a
+        position the rules cannot go on from is refused with a CovilError."""
         the_cards = cards or load_cards()
-        board = setup.board_named(state.options.board)
-        found = problems(state, the_cards, board)
+        data = codec.encode(state)
+        position = _decode_state(data, "state")
+        board = setup.board_named(position.options.board)
+        found = problems(position, the_cards, board)
         if found:
             raise CovilError("the position is not valid: " + "; ".join(found), "position")
-        origin = {"position": codec.encode(state)}
         try:
-            game = cls._settled_on(Table(state.clone(), the_cards, board), origin)
+            game = cls._settled_on(Table(position, the_cards, board), {"position": data})
             game._try_each_action()
         except CovilError:
             raise
@@ -250,26 +287,35 @@ class Game:
                 "the position is not valid: the rules cannot go on from its decision stack "
                 f"({type(failure).__name__}: {failure})",
                 "position",
-            ) from None
+            ) from failure
         return game
 
     def _try_each_action(self) -> None:
-        """Write the decision and play each of its actions on a quiet copy."""
-        if self.decision is None:
-            return
+        """Write the decision and play each of its actions on a copy that
+        writes its log (every sentence is tried too). A position, or one an
+        action leads to, that waits for a decision with nothing allowed is
+        no position."""
+        self._refuse_if_stuck("")
         for action in self.legal_actions():
             _ = action.label
-            self.copy(log=False).apply(action)
+            after = self.copy()
+            after.apply(action)
+            after._refuse_if_stuck(f" after '{action}'")
+
+    def _refuse_if_stuck(self, after: str) -> None:
+        decision = self.decision
+        if decision is not None and not self.legal_actions():
+            raise CovilError(
+                f"the position is not valid{after}: {decision.player} must {decision.prompt}, "
+                "and nothing is allowed",
+                "position",
+            )
 
     # -- where we are ---------------------------------------------------------------
     def _current(self) -> Now | None:
         if not self._settled:
-            if self._broken:
-                raise CovilError(
-                    "this search copy was stopped in the middle of an action, and keeps no "
-                    "earlier position to go back to: make a new copy",
-                    "copy",
-                )
+            if self._stale:
+                self._repair()
             self._now, self._settled = flow.current(self._table), True
         return self._now
 
@@ -308,29 +354,42 @@ class Game:
         """Apply one legal action; return the events it caused. All or
         nothing: if anything stops it halfway (a bug, a KeyboardInterrupt),
         the game is put back exactly as it was and the error goes on."""
+        if self._undo:
+            with self._lock:
+                return self._apply_recorded(action)
+        # A search copy keeps no earlier state to go back to: stopped
+        # halfway, it refuses to go on rather than play from a broken one.
+        now, chosen, t = self._chosen(action)
+        try:
+            self._now = flow.play(t, now, chosen)
+        except BaseException:
+            self._stale, self._settled = True, False
+            raise
+        return Events(t.events)
+
+    def _chosen(self, action: Action | str) -> tuple[Now, Action, Table]:
+        """The decision now, the legal action ``action`` names in it, and
+        the table to play it on (its events cleared)."""
         now = self._current()
         chosen = self._match(now, action)
         assert now is not None  # a game that is over has no legal action
-        t = self._table
-        t.events = []
-        if not self._undo:
-            # A search copy keeps no earlier state to go back to: stopped
-            # halfway, it refuses to go on rather than play from a broken one.
-            try:
-                self._now = flow.play(t, now, chosen)
-            except BaseException:
-                self._broken = True
-                self._settled = False
-                raise
-            return Events(t.events)
+        self._table.events = []
+        return now, chosen, self._table
+
+    def _apply_recorded(self, action: Action | str) -> Events:
+        now, chosen, t = self._chosen(action)
         played, kept, redo = len(self._history), len(self._keyframes), self._redo
+        self._stale = True  # until the step is recorded
         try:
             self._now = flow.play(t, now, chosen)
             self._history.append(Step(str(chosen), tuple(t.events), now.player))
             self._redo = []
             if len(self._history) % KEYFRAME_EVERY == 0:
                 self._keyframes.append(t.state.clone())
+            self._stale = False
+            self._revision += 1
         except BaseException:
+            self._settled = False
             del self._history[played:], self._keyframes[kept:]
             self._redo = redo
             self._rewind(played)  # whatever went wrong, the game is as it was
@@ -373,7 +432,7 @@ class Game:
     @property
     def combat(self) -> CombatView | None:
         """The combat under way, with both strengths; None outside a combat."""
-        for frame in reversed(self._state.stack):
+        for frame in reversed(self._state.stack):  # read first: a stale table is played again
             if isinstance(frame, Combat):
                 return frame.view(self._table)
         return None
@@ -396,7 +455,7 @@ class Game:
         anew from ``seed``. Bots decide on these, never on the real game
         (and search on them with ``log=False``, as with :meth:`copy`)."""
         if color not in self.players:
-            raise CovilError(f"no {color!r} player in this game: {self.players}", "players")
+            raise CovilError(f"no {said(color)} player in this game: {self.players}", "players")
         return self._fork(resample(self._state, self.cards, color, seed), undo, log)
 
     def _fork(self, state: State, undo: bool = False, log: bool = True) -> Game:
@@ -409,9 +468,9 @@ class Game:
     def undo(self) -> str:
         """Take back the last action; return its notation. All or nothing,
         as :meth:`apply` is."""
-        if not self._history:
-            raise CovilError("there is nothing to undo", "undo")
         with self.transaction():
+            if not self._history:
+                raise CovilError("there is nothing to undo", "undo")
             step = self._history.pop()
             del self._keyframes[len(self._history) // KEYFRAME_EVERY + 1 :]
             self._rewind(len(self._history))
@@ -421,9 +480,9 @@ class Game:
     def redo(self) -> Events:
         """Play again the last action taken back; return its events. All or
         nothing, as :meth:`apply` is."""
-        if not self._redo:
-            raise CovilError("there is nothing to redo", "redo")
         with self.transaction():
+            if not self._redo:
+                raise CovilError("there is nothing to redo", "redo")
             kept = self._redo[:-1]
             events = self.apply(self._redo[-1])
             self._redo = kept
@@ -433,25 +492,58 @@ class Game:
     def transaction(self) -> Iterator[None]:
         """A block whose changes to this game are kept whole or not at all:
         if it raises (a KeyboardInterrupt too), the game is put back exactly
-        as it was before the block, history and redo list included. The
-        board handles each message of its page in one."""
+        as it was before the block, history and redo list included. It
+        holds :attr:`lock` meanwhile. The board handles each message of its
+        page in one."""
+        with self._lock:
+            kept = self.checkpoint()
+            try:
+                yield
+            except BaseException:
+                self.rollback(kept)
+                raise
+
+    def checkpoint(self) -> Checkpoint:
+        """Where the game stands now, to go back to with :meth:`rollback`.
+        A block that also changes other things than the game (the board's
+        own record of a message) takes one and rolls back on any error,
+        where a :meth:`transaction` inside it would have closed already."""
         if not self._undo:
             raise CovilError("a search copy keeps no record to go back to", "copy")
-        history, redo, keyframes = list(self._history), list(self._redo), list(self._keyframes)
-        table = self._table  # changed in place by an action played, replaced by a rewind
-        try:
-            yield
-        except BaseException:
-            changed = (self._history, self._redo, self._keyframes) != (history, redo, keyframes)
-            if changed or self._table is not table:  # a refusal changes nothing: no replay
-                self._history, self._redo, self._keyframes = history, redo, keyframes
-                self._rewind(len(history))
-            raise
+        return Checkpoint(
+            tuple(self._history), tuple(self._redo), tuple(self._keyframes), self._table
+        )
+
+    def rollback(self, to: Checkpoint) -> None:
+        """Put the game back as it was at the checkpoint ``to`` (taken on
+        this game): nothing to do when nothing changed, as after a refusal."""
+        was = list(to.history), list(to.redo), list(to.keyframes)
+        changed = (self._history, self._redo, self._keyframes) != was
+        if changed or self._table is not to.table or self._stale:
+            self._settled, self._stale = False, True  # should the rewind be stopped too
+            self._history, self._redo, self._keyframes = was
+            self._rewind(len(self._history))
+
+    @property
+    def lock(self) -> AbstractContextManager[Any]:
+        """Held by :meth:`apply`, :meth:`undo`, :meth:`redo` and
+        :meth:`transaction`: a program holds it (``with game.lock:``) to play
+        several steps with nothing from another thread in between, such as
+        a board's click handled while a cell runs. A search copy, which no
+        other thread sees, has none (holding it does nothing)."""
+        return self._lock
+
+    @property
+    def revision(self) -> int:
+        """A number that changes whenever the game does (an action, an undo,
+        a redo, a rollback): a view compares it with the one it drew."""
+        return self._revision
 
     def _rewind(self, step: int) -> None:
         """Put the state back as it was after the first ``step`` actions."""
-        self._table = Table(self._state_at(step), self.cards, self.board, quiet=not self._log)
-        self._settled = False
+        table = Table(self._state_at(step), self.cards, self.board, quiet=not self._log)
+        self._table, self._settled, self._stale = table, False, False
+        self._revision += 1
 
     def _state_at(self, step: int) -> State:
         """A new copy of the state after the first ``step`` actions: the kept
@@ -529,7 +621,7 @@ class Game:
     def _step(self, step: object, last: int) -> int:
         """``step`` checked as an index of the history, 0 to ``last``."""
         if isinstance(step, bool) or not isinstance(step, int):
-            raise CovilTypeError(f"a step is a whole number, not {_said(step)}", "history")
+            raise CovilTypeError(f"a step is a whole number, not {said(step)}", "history")
         if not 0 <= step <= last:
             raise CovilError(f"step {step} is not in the history (0 to {last})", "history")
         return step
@@ -579,13 +671,15 @@ class Game:
 
     @checked("save file")
     def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write the save (:meth:`to_json`) to a file; return its path."""
+        """Write the save (:meth:`to_json`) to a file; return its path. The
+        file is replaced whole: written beside it first, then renamed, so an
+        interrupt or a full disk never leaves half a save."""
         target, text = Path(path), self.to_json()
         try:
-            target.write_text(text, encoding="utf-8")
+            _write_whole(target, text)
         except (OSError, ValueError) as exc:  # a folder, no permission, a name no system takes
             raise CovilError(
-                f"cannot write the save file {str(path)!r}: {exc}", "save file"
+                f"cannot write the save file {said(str(path))}: {exc}", "save file"
             ) from None
         return target
 
@@ -593,7 +687,7 @@ class Game:
     @checked("save file")
     def load(cls, path: str | os.PathLike[str]) -> Game:
         """Read a save file written by :meth:`save` (see :meth:`from_json`)."""
-        return cls.replay(codec.read_json_file(path))
+        return cls._from_record(codec.read_json_file(path))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
@@ -605,16 +699,28 @@ class Game:
         if isinstance(text, os.PathLike) or _looks_like_path(text):
             error = CovilTypeError if isinstance(text, os.PathLike) else CovilError
             raise error(
-                f"from_json wants the text of a save, not a path: use Game.load({str(text)!r})",
+                f"from_json wants the text of a save, not a path: use Game.load({said(str(text))})",
                 "save file",
             )
-        return cls.replay(codec.read_json(text))
+        return cls._from_record(codec.read_json(text))
 
     @classmethod
     def replay(cls, record: Any) -> Game:
         """The game a record (:meth:`record`, or a save's JSON data) holds.
         Everything in it is checked before the game is built: its format,
-        its origin, and the types of its actions, redo list and state."""
+        its origin, and the types of its actions, redo list and state; then
+        the actions are replayed, the state compared, the redo list tried."""
+        if isinstance(record, str | bytes):
+            raise CovilTypeError(
+                "replay takes a record (a dict, as game.record() gives): read the text of a "
+                "save with Game.from_json, a file with Game.load",
+                "save file",
+            )
+        return cls._from_record(record)
+
+    @classmethod
+    def _from_record(cls, record: Any) -> Game:
+        """:meth:`replay` of any JSON data (a save's may be anything)."""
         if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
             raise CovilError(
                 f"$.format: not a covil_nb game record (its 'format' must be {SAVE_FORMAT!r})",
@@ -622,12 +728,12 @@ class Game:
             )
         if record.get("version") != SAVE_VERSION:
             raise CovilError(
-                f"$.version: save version {_said(record.get('version'))} is not {SAVE_VERSION}",
+                f"$.version: save version {said(record.get('version'))} is not {SAVE_VERSION}",
                 "save file",
             )
         unknown = sorted(str(k) for k in record.keys() - RECORD_FIELDS)
         if unknown:
-            raise CovilError(f"$: unknown field {_said(unknown[0])}", "save file")
+            raise CovilError(f"$: unknown field {said(unknown[0])}", "save file")
         actions = codec.decode(list[str], record.get("actions", []), "$.actions")
         redo = codec.decode(list[str], record.get("redo", []), "$.redo")
         state = _decode_state(record["state"], "$.state") if "state" in record else None
@@ -637,13 +743,17 @@ class Game:
                 game.apply(action)
             except CovilError as exc:
                 raise CovilError(
-                    f"$.actions[{i}]: action #{i + 1} {_said(action)} of the save: {exc.message}",
+                    f"$.actions[{i}]: action #{i + 1} {said(action)} of the save: {exc.message}",
                     exc.rule,
                 ) from None
         if state is not None and state != game._state:
+            where, saved, replayed = _difference(codec.encode(state), codec.encode(game._state))
             raise CovilError(
-                "$.state: the saved state does not match the replayed actions", "save file"
+                f"$.state{where}: the save says {said(saved)}, the replayed actions give "
+                f"{said(replayed)}",
+                "save file",
             )
+        _try_redo(game, redo)
         game._redo = list(reversed(redo))
         return game
 
@@ -655,10 +765,10 @@ class Game:
         if "new" in record:
             new = record["new"]
             if not isinstance(new, dict):
-                raise CovilError(f"$.new must be an object, not {_said(new)}", "save file")
+                raise CovilError(f"$.new must be an object, not {said(new)}", "save file")
             unknown = sorted(str(k) for k in new.keys() - NEW_FIELDS)
             if unknown:
-                raise CovilError(f"$.new: unknown field {_said(unknown[0])}", "save file")
+                raise CovilError(f"$.new: unknown field {said(unknown[0])}", "save file")
             with _said_at("$.new"):  # Game.new checks the deal with the rules' own errors
                 return cls.new(
                     players=codec.decode(list[str], new.get("players"), "$.new.players"),
@@ -722,12 +832,14 @@ class Game:
             return self._state.player(color).clone()
         except KeyError:
             raise CovilError(
-                f"no {color!r} player in this game: {self.players}", "players"
+                f"no {said(color)} player in this game: {self.players}", "players"
             ) from None
 
     @property
     def is_over(self) -> bool:
-        return self._table.state.phase == OVER
+        if self._stale:
+            self._repair()
+        return self._table.state.phase == OVER  # read after every action: no property
 
     def score(self) -> Scores:
         """Each player's VP by source, with the tie-break values."""
@@ -777,6 +889,18 @@ def _decode_state(data: Any, path: str) -> State:
     return state
 
 
+def _write_whole(target: Path, text: str) -> None:
+    """Write ``text`` beside ``target``, then rename it over it (in one step
+    on the file system); what was written is removed if that fails."""
+    written = target.with_name(f".{target.name}.saving")
+    try:
+        written.write_text(text, encoding="utf-8")
+        os.replace(written, target)
+    finally:
+        with suppress(OSError):
+            written.unlink(missing_ok=True)
+
+
 def _looks_like_path(text: object) -> bool:
     """A file name written as text, handed to ``from_json``, which wants the file's text."""
     if not isinstance(text, str) or text.lstrip().startswith(("{", "[")):
@@ -796,19 +920,49 @@ def _parse(action: object) -> Action:
     if isinstance(action, str):
         return Action.parse(action)
     if not isinstance(action, Action):
+        listed = ""
+        if isinstance(action, int) and not isinstance(action, bool):
+            listed = f" (the action listed as [{action}] is game.legal_actions()[{action}])"
         raise CovilTypeError(
-            f"an action is an Action or its notation, such as 'move D', not {_said(action)}",
+            f"an action is an Action or its notation, such as 'move D', not {said(action)}"
+            + listed,
             "notation",
         )
     verb, args = action.verb, action.args
     texts = type(args) is tuple and all(type(a) is str for a in args)
     if not isinstance(verb, str) or not texts:
         raise CovilTypeError(
-            f"an Action's verb is text and its args a tuple of texts, not {_said(verb)} "
-            f"and {_said(args)}",
+            f"an Action's verb is text and its args a tuple of texts, not {said(verb)} "
+            f"and {said(args)}",
             "notation",
         )
     return action
+
+
+def _difference(saved: Any, replayed: Any, path: str = "") -> tuple[str, Any, Any]:
+    """Where two JSON values first differ (a path below them), and the two values there."""
+    if isinstance(saved, dict) and isinstance(replayed, dict) and saved.keys() == replayed.keys():
+        for key in saved:
+            if saved[key] != replayed[key]:
+                return _difference(saved[key], replayed[key], f"{path}.{key}")
+    if isinstance(saved, list) and isinstance(replayed, list) and len(saved) == len(replayed):
+        for i, (a, b) in enumerate(zip(saved, replayed, strict=True)):
+            if a != b:
+                return _difference(a, b, f"{path}[{i}]")
+    return path, saved, replayed
+
+
+def _try_redo(game: Game, redo: list[str]) -> None:
+    """A save's redo list, tried on a quiet copy: each action must be
+    legal after those before it, as redo will play them."""
+    trial = game.copy(log=False)
+    for i, action in enumerate(redo):
+        try:
+            trial.apply(action)
+        except CovilError as exc:
+            raise CovilError(
+                f"$.redo[{i}]: {said(action)} cannot be redone there: {exc.message}", exc.rule
+            ) from None
 
 
 @contextmanager
@@ -821,9 +975,3 @@ def _said_at(path: str) -> Iterator[None]:
         if exc.message.startswith("$"):
             raise
         raise CovilError(f"{path}: {exc.message}", exc.rule) from None
-
-
-def _said(value: object) -> str:
-    """A value from outside, for an error message: cut short, whatever it is."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."

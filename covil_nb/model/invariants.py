@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
+from .afternoon import Purchase
 from .cards import CardSet, MinionCard, RelicCard
+from .errors import said
 from .maps import Board
 from .setup import EDITIONS, dummies_problem, troop_ids
 from .state import FIELDS, RULE_OPTIONS, Frame, Player, State
@@ -46,7 +48,7 @@ def problems(state: State, cards: CardSet, board: Board) -> list[str]:
     if not 1 <= state.day <= DAYS:
         found.append(f"day {state.day} is not one of 1 to {DAYS}")
     if state.phase not in PHASES:
-        found.append(f"unknown phase {state.phase!r}")
+        found.append(f"unknown phase {said(state.phase)}")
     n = len(state.players)
     if not (0 <= state.scepter < n and 0 <= state.turn < n):
         found.append("the scepter or the turn points at no player")
@@ -59,12 +61,12 @@ def problems(state: State, cards: CardSet, board: Board) -> list[str]:
 def _options(state: State, board: Board) -> list[str]:
     o, found = state.options, []
     if o.edition not in EDITIONS:
-        found.append(f"unknown edition {o.edition!r}")
+        found.append(f"unknown edition {said(o.edition)}")
     for name in RULE_OPTIONS:
         if getattr(o.rules, name) not in EDITIONS:
             found.append(f"rules option {name} must be one of {EDITIONS}")
     if o.board != board.name:
-        found.append(f"the position is for board {o.board!r}, not {board.name!r}")
+        found.append(f"the position is for board {said(o.board)}, not {said(board.name)}")
     colors = [p.color for p in state.players]
     if len(set(colors)) != len(colors) or not set(colors) <= set(COLORS):
         found.append(f"players must be distinct colors among {COLORS}: got {colors}")
@@ -89,12 +91,12 @@ def _player(p: Player, board: Board) -> list[str]:
         found.append(f"{p.color} must have exactly the troops {troop_ids(p.color)}")
     for t in p.troops:
         if t.zone is not None and t.zone not in board.zones:
-            found.append(f"{p.color}'s troop {t.id} is in unknown zone {t.zone!r}")
+            found.append(f"{p.color}'s troop {t.id} is in unknown zone {said(t.zone)}")
     if p.fortress is not None and p.fortress not in board.zones:
-        found.append(f"{p.color}'s fortress is in unknown zone {p.fortress!r}")
+        found.append(f"{p.color}'s fortress is in unknown zone {said(p.fortress)}")
     for m in p.minions:
         if m.state not in MINION_STATES:
-            found.append(f"{p.color}'s {m.card} is {m.state!r}, not one of {MINION_STATES}")
+            found.append(f"{p.color}'s {m.card} is {said(m.state)}, not one of {MINION_STATES}")
     return found
 
 
@@ -111,10 +113,10 @@ def _cards(state: State, cards: CardSet) -> list[str]:
     for p in state.players:
         places += [m.card for m in p.minions] + p.hand + p.active
     counts = Counter(places)
-    found = [f"card {c!r} is in {n} places" for c, n in counts.items() if n > 1]
+    found = [f"card {said(c)} is in {n} places" for c, n in counts.items() if n > 1]
     known = {c.id for c in cards}
-    found += [f"unknown card {c!r}" for c in counts if c not in known]
-    found += [f"card {c!r} is nowhere" for c in sorted(known - set(counts))]
+    found += [f"unknown card {said(c)}" for c in counts if c not in known]
+    found += [f"card {said(c)} is nowhere" for c in sorted(known - set(counts))]
     for p in state.players:
         if p.overlord is None:
             found.append(f"{p.color} has no Dark Overlord on the throne")
@@ -137,8 +139,9 @@ def _cards(state: State, cards: CardSet) -> list[str]:
 
 def _stack(state: State, cards: CardSet) -> list[str]:
     """The decision stack fits the table: the day at its bottom (none once
-    the game is over), and every player, troop, target and card a step
-    names is in the game, its counts whole numbers not below 0."""
+    the game is over), each step on one the engine puts it on, in its
+    phase; every player, troop, target and card a step names is in the
+    game, its counts in range; a purchase pledges what its buyer has."""
     kinds = [frame.kind for frame in state.stack]
     if state.phase == Phase.END:
         return ["a finished game has no decision pending"] if kinds else []
@@ -146,11 +149,55 @@ def _stack(state: State, cards: CardSet) -> list[str]:
         return [f"the decision stack must hold the day at its bottom, once: it holds {kinds}"]
     found = []
     for i, frame in enumerate(state.stack):
+        step = f"step {i} of the stack ({frame.kind})"
+        if i and kinds[i - 1] not in _ON.get(frame.kind, ()):
+            found.append(f"{step} cannot follow a {kinds[i - 1]} step")
+        if frame.kind in _PHASE and _PHASE[frame.kind] != state.phase:
+            found.append(f"{step} belongs to the {_PHASE[frame.kind]}, not the {state.phase}")
         for name, value in _fields(frame):
             check = _NAMES.get(name)
-            said = check(state, cards, frame, value) if check and value is not None else ""
-            if said:
-                found.append(f"step {i} of the stack ({frame.kind}): its {name} {said}")
+            wrong = check(state, cards, frame, value) if check and value is not None else ""
+            if wrong:
+                found.append(f"{step}: its {name} {wrong}")
+        if isinstance(frame, Purchase):
+            found += [f"{step}: {wrong}" for wrong in _pledged(state, frame)]
+    return found
+
+
+# The step each step is put on by the engine, and the phase of those that have one.
+_ON: Final[dict[str, tuple[str, ...]]] = {
+    "start-zone": ("day",),
+    "turn": ("day",),
+    "troop-action": ("turn",),
+    "purchase": ("turn",),
+    "combat": ("turn", "day"),  # a troop's or a relic's attack; the rebels' at night
+    "retreat": ("turn", "day"),
+    "instant": ("turn", "combat"),  # the free actions of a turn and of a response
+}
+_PHASE: Final[dict[str, Phase]] = {
+    "start-zone": Phase.MORNING,
+    "turn": Phase.AFTERNOON,
+    "troop-action": Phase.AFTERNOON,
+    "purchase": Phase.AFTERNOON,
+}
+
+
+def _pledged(state: State, purchase: Purchase) -> list[str]:
+    """A purchase under way buys a card of the pool with what its buyer
+    still has: gold of the treasury, relics in hand, minions in the hall."""
+    buyer = next((p for p in state.players if p.color == purchase.player), None)
+    if buyer is None:
+        return []  # said by the check of its player
+    found = [] if purchase.card in state.pool else [f"{said(purchase.card)} is not in the pool"]
+    if purchase.gold > buyer.gold:
+        found.append(f"{purchase.gold} gold pledged, {buyer.gold} in the treasury")
+    hall = [m.card for m in buyer.hall]
+    for pledged, held, where in [
+        (purchase.relics, buyer.hand, "hand"),
+        (purchase.minions, hall, "hall"),
+    ]:
+        if len(set(pledged)) != len(pledged) or not set(pledged) <= set(held):
+            found.append(f"pledges {pledged}, not all of them in {buyer.color}'s {where}")
     return found
 
 
@@ -160,14 +207,14 @@ def _fields(frame: Frame) -> list[tuple[str, object]]:
 
 def _color(state: State, cards: CardSet, frame: Frame, color: object) -> str:
     colors = [p.color for p in state.players]
-    return "" if color in colors else f"{color!r} is not one of the players {colors}"
+    return "" if color in colors else f"{said(color)} is not one of the players {colors}"
 
 
 def _troop(state: State, cards: CardSet, frame: Frame, troop: object) -> str:
     """A troop on the board, and of the step's player where it has one."""
     found = state.troop(troop) if isinstance(troop, str) else None
     if found is None or found.zone is None:
-        return f"{troop!r} is no troop on the board"
+        return f"{said(troop)} is no troop on the board"
     owner = getattr(frame, "player", None) or getattr(frame, "attacker", None)
     if owner is not None and owner_color(found.id) != owner:
         return f"{troop} is not {owner}'s"
@@ -183,24 +230,24 @@ def _target(state: State, cards: CardSet, frame: Frame, target: object) -> str:
     if color is not None:
         owner = next((p for p in state.players if p.color == color), None)
         if owner is None or owner.fortress is None:
-            return f"{target!r} names no fortress on the board"
+            return f"{said(target)} names no fortress on the board"
     else:
         troop = state.troop(target)
         if troop is None or troop.zone is None:
-            return f"{target!r} is no troop on the board"
+            return f"{said(target)} is no troop on the board"
         color = owner_color(target)
     attacker = getattr(frame, "attacker", None)
     return f"{target} is {attacker}'s own: an attack is on an enemy" if color == attacker else ""
 
 
 def _card(state: State, cards: CardSet, frame: Frame, card: object) -> str:
-    return "" if card in cards else f"{card!r} is no card of this game"
+    return "" if card in cards else f"{said(card)} is no card of this game"
 
 
 def _cards_or_troops(state: State, cards: CardSet, frame: Frame, names: object) -> str:
     assert isinstance(names, list)  # the codec decoded it as a list of text
     unknown = [n for n in names if n not in cards and state.troop(n) is None]
-    return f"{unknown[0]!r} is neither a card nor a troop of this game" if unknown else ""
+    return f"{said(unknown[0])} is neither a card nor a troop of this game" if unknown else ""
 
 
 def _count(state: State, cards: CardSet, frame: Frame, count: object) -> str:
@@ -216,7 +263,7 @@ def _owed(state: State, cards: CardSet, frame: Frame, owed: object) -> str:
 def _within(number: object, low: int) -> str:
     if isinstance(number, int) and low <= number <= MAX_COUNT:
         return ""
-    return f"{number!r} is out of range ({low} to {MAX_COUNT})"
+    return f"{said(number)} is out of range ({low} to {MAX_COUNT})"
 
 
 MAX_COUNT: Final = 100  # a step's counts (gold paid, rounds of response) stay small

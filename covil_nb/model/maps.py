@@ -44,7 +44,7 @@ from typing import Any, Final, NoReturn
 
 import networkx as nx
 
-from .errors import CovilError
+from .errors import CovilError, said
 from .native import DATA
 from .vocabulary import TERRAINS, TOWN
 from .words import plural
@@ -145,7 +145,8 @@ class Board:
         if zone not in self.zones:
             known = ", ".join(self.zones)
             raise CovilError(
-                f"board {self.name!r} has no zone {zone!r} (zones: {known})", rule=self.source
+                f"board {self.name!r} has no zone {said(zone)} (zones: {known})",
+                rule=f"{self.title} map",
             )
         return self.zones[zone]
 

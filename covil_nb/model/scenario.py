@@ -179,6 +179,10 @@ class Scenario:
         p = self._player(color)
         self.board.zone(zone)
         supply = [t for t in p.troops if t.zone is None]
+        if standing < 0 or lying < 0:
+            raise CovilError(
+                f"troops come in whole numbers: {standing} standing, {lying} lying", RULE
+            )
         if standing + lying > len(supply):
             raise CovilError(f"{color} has only {len(supply)} troops left in supply", RULE)
         for i, troop in enumerate(supply[: standing + lying]):

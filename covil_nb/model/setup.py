@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from . import codec
 from .cards import CardSet, load_cards
-from .errors import CovilError
+from .errors import CovilError, said
 from .maps import BOARD_NAMES, Board, load_board
 from .rng import seed_state
 from .state import Minion, Options, Player, Rules, State, Troop
@@ -68,17 +68,17 @@ class Deal:
         if seed is None:
             seed = secrets.randbelow(FRESH_SEEDS)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise CovilError(f"the seed must be a whole number, not {seed!r}", "chance")
+            raise CovilError(f"the seed must be a whole number, not {said(seed)}", "chance")
         if edition not in EDITIONS:
-            raise CovilError(f"edition must be one of {EDITIONS}, not {edition!r}", "Editions")
+            raise CovilError(f"edition must be one of {EDITIONS}, not {said(edition)}", "Editions")
         if rules is not None and not isinstance(rules, Rules):
             raise CovilError(
-                f"rules must be a Rules, such as Rules(night_order='pt'), not {rules!r}",
+                f"rules must be a Rules, such as Rules(night_order='pt'), not {said(rules)}",
                 "Editions",
             )
         if cards is not None and not isinstance(cards, CardSet):
             raise CovilError(
-                f"cards must be a card set read by load_cards(folder), not {cards!r}", "cards"
+                f"cards must be a card set read by load_cards(folder), not {said(cards)}", "cards"
             )
         # A copy, which checks its options again: the deal is recorded when
         # a save asks, and the caller's Rules may have changed by then.
@@ -132,7 +132,7 @@ class Deal:
 def board_named(name: Any) -> Board:
     if name not in BOARD_NAMES:
         raise CovilError(
-            f"unknown board {name!r}: choose one of {', '.join(BOARD_NAMES)}", "Setup A"
+            f"unknown board {said(name)}: choose one of {', '.join(BOARD_NAMES)}", "Setup A"
         )
     return load_board(name)
 
@@ -165,7 +165,7 @@ def dummies_problem(players: Sequence[str], dummies: Any) -> str:
     among ``players`` ("" when nothing is): a new game and a loaded
     position are checked alike."""
     if not isinstance(dummies, list | tuple) or not all(isinstance(c, str) for c in dummies):
-        return f"the dummies are a list of colors, not {dummies!r}"
+        return f"the dummies are a list of colors, not {said(dummies)}"
     if not set(dummies) <= set(players):
         return f"the dummies must be some of the players {list(players)}, not {list(dummies)}"
     if len(set(dummies)) != len(dummies):

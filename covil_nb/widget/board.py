@@ -38,7 +38,7 @@ STATIC = Path(__file__).parent / "static"
 MAX_BOT_ACTIONS = 100_000  # skip on a board of bots only: a guard like bots.advance's
 # What handling a message may change besides the game: the board's own record
 # of the playback and "what if" line, and the traits it sends the page.
-_RECORD = ("_line", "_what_if", "_moments", "_at", "_before", "_told")
+_RECORD = ("_line", "_what_if", "_moments", "_at", "_before", "_told", "_drawn")
 _SHOWN = ("version", "chunks_new", "pictures", "decision", "log", "controls", "past", "hint")
 
 
@@ -96,6 +96,7 @@ class GameWidget(anywidget.AnyWidget):
         self._before: scene.Places = {}  # the troops before the step played back
         self._told: scene.Told = {}  # the log's finished phases, written once
         self._refusals = 0
+        self._drawn: tuple[int, int | None] = (-1, None)  # the revisions the traits show
         self.board = scene.board_json(game, seats)
         self.on_msg(self._on_msg)
         self._publish()
@@ -106,11 +107,12 @@ class GameWidget(anywidget.AnyWidget):
         """Play ``action`` as a click would, and return its events. A playback
         still under way is shown to its end first; a refusal raises
         :class:`CovilError` (and shows on the board like a refused click)."""
-        self._catch_up()
         game = self.line.game
-        before = len(game.log)
-        self._handle({"kind": "act", "version": self.version, "action": str(action)})
-        return game.log[before:]
+        with game.lock, self._all_or_nothing():
+            self._catch_up()
+            before = len(game.log)
+            self._handle({"kind": "act", "version": self.version, "action": str(action)})
+            return game.log[before:]
 
     def step(self) -> None:
         """The next moment of a playback, or the move of the bot to play."""
@@ -163,7 +165,7 @@ class GameWidget(anywidget.AnyWidget):
     def _handle(self, content: dict[str, Any]) -> None:
         """Python's calls: a refusal shows on the board and raises."""
         try:
-            self._dispatch(content)
+            self._dispatch(content, from_page=False)
         except CovilError as exc:
             self._refuse(exc)
             raise
@@ -183,24 +185,49 @@ class GameWidget(anywidget.AnyWidget):
             )
         )
 
-    def _dispatch(self, content: Any) -> None:
+    def _dispatch(self, content: Any, from_page: bool = True) -> None:
         message = protocol.parse(content, self.version)
-        with self._all_or_nothing():
-            HANDLERS[message.kind](self, message)
+        # The game's lock: a click may be handled beside a running cell
+        # (comms over subshells), which may be playing this very game.
+        with self.line.game.lock:
+            if self._drawn != self._revisions():
+                self._redraw_changed(refuse=from_page)
+            with self._all_or_nothing():
+                HANDLERS[message.kind](self, message)
+
+    def _revisions(self) -> tuple[int, int | None]:
+        """The revisions of the game and of the "what if" line being tried."""
+        return self._line.game.revision, self._what_if.game.revision if self._what_if else None
+
+    def _redraw_changed(self, refuse: bool) -> None:
+        """The game was changed by code, not through the board: show it as
+        it is now, and refuse a choice the page made on the old picture (a
+        call from Python names its action, judged on the game as it is)."""
+        self._moments = []
+        self._publish()
+        if refuse:
+            raise CovilError(
+                "the game was changed outside the board (by code in a cell): the board shows it "
+                "as it is now; choose again",
+                "widget",
+            )
 
     @contextmanager
     def _all_or_nothing(self) -> Iterator[None]:
         """One message is handled whole or not at all: if its handler raises
-        (a refusal, a bug, a KeyboardInterrupt), the game (``transaction``),
+        (a refusal, a bug, a KeyboardInterrupt), the game (``checkpoint``),
         the board's record, the bots' worlds and every trait are put back
-        as they were, so that the page shows the game as it is."""
+        as they were, so that the page shows the game as it is. The caller
+        holds the game's lock."""
+        game = self.line.game
+        kept = game.checkpoint()
         record = {name: getattr(self, name) for name in _RECORD}
         shown = {name: getattr(self, name) for name in _SHOWN}
         told, sheet, worlds = dict(self._told), self._sheet.in_use, self.seats.chance()
         try:
-            with self.line.game.transaction():
-                yield
+            yield
         except BaseException:
+            game.rollback(kept)
             for name, value in record.items():
                 setattr(self, name, value)
             self._told.clear()
@@ -210,6 +237,7 @@ class GameWidget(anywidget.AnyWidget):
             with self.hold_sync():
                 for name, value in shown.items():
                     setattr(self, name, value)  # a trait sends only if it changed
+            self._drawn = self._revisions()  # put back as drawn: the rollback changed nothing
             raise
 
     def _refuse(self, error: CovilError) -> None:
@@ -422,6 +450,7 @@ class GameWidget(anywidget.AnyWidget):
             self.decision = decision
             self.controls = controls
             self.hint = {}
+        self._drawn = self._revisions()
 
     def _moved(self) -> scene.Moved:
         """What the moment the banner tells of moved on the map (nothing

@@ -29,8 +29,7 @@ class Line:
         them all again)."""
         history = self.game.history
         if self._seen == history[:-1]:
-            self._sizes.append(sizes)
-            self._seen = history
+            self._sizes, self._seen = [*self._sizes, sizes], history  # one step: never half done
 
     def sizes(self) -> list[Sizes]:
         """Events per moment of every step of the history. Whatever changed
@@ -42,10 +41,12 @@ class Line:
             if seen != now:
                 break
             keep += 1
-        del self._sizes[keep:]
-        for step in range(keep + 1, len(history) + 1):
-            self._sizes.append(tuple(len(m.events) for m in self.game.moments(step - 1)))
-        self._seen = history
+        found = [
+            tuple(len(m.events) for m in self.game.moments(step))
+            for step in range(keep, len(history))
+        ]
+        # Both at once (an interrupt cannot fall between): the sizes and the history they describe.
+        self._sizes, self._seen = self._sizes[:keep] + found, history
         return self._sizes
 
     def positions(self) -> Iterator[tuple[int, int]]:

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from covil_nb.model import CovilError
+from covil_nb.model.errors import said
 
 from .elements import KINDS
 
@@ -114,5 +115,4 @@ def _exactly(value: Any, of: type) -> bool:
 
 def _short(value: Any) -> str:
     """A value for an error message, cut short: a message may hold anything."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return said(value, at_most=40)

@@ -84,7 +84,7 @@ class Seats:
             raise CovilError("no bot decides now", "bots")
         return decide(self._bots[seat.color], game, self._worlds.getrandbits(63))
 
-    def chance(self) -> object:
+    def chance(self) -> Any:
         """Where the dealing of the bots' worlds stands, to put back with
         :meth:`restore_chance` (a board does when a message fails). A bot's
         own chance, inside the bot, is the bot's."""

@@ -2,8 +2,8 @@
 trace function at the n-th line the work runs, counting the lines of every
 Python frame (the Game layer, the widget, the standard library, and the
 rules themselves when they run as Python; compiled code has no lines to
-stop at), or only those of some files (``in_files``: the surfaces whose
-every line a test interrupts in turn)."""
+stop at), or only those of some files (``in_files``, parts of their paths:
+the surfaces whose every line a test interrupts in turn)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def _traced(in_files: Sequence[str], on_line: Callable[[FrameType], None]) -> Tr
 
     def on_call(frame: FrameType, event: str, arg: Any) -> Any:
         file = frame.f_code.co_filename
-        return local if not in_files or file.endswith(tuple(in_files)) else None
+        return local if not in_files or any(part in file for part in in_files) else None
 
     return on_call
 

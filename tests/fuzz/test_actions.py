@@ -96,7 +96,7 @@ def legal(game: Game, action: Any) -> bool:
         return False
 
 
-@examples(short=300, long=10_000)
+@examples(short=300, long=10_500)  # some 1% happen to be legal: 10,000 refused
 @given(tables, seeds, depths, st.one_of(notations, by_hand, st.sampled_from(ODD)))
 def test_a_malformed_or_illegal_action_is_refused_and_changes_nothing(
     table: int, seed: int, steps: int, action: Any

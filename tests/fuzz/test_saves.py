@@ -75,7 +75,7 @@ def mutated(draw: st.DrawFn) -> str:
     if draw(st.booleans()):
         save = position_record(save)
     text = json.dumps(save)
-    how = draw(st.sampled_from(["truncate", "flip", "drop", "swap", "nest", "pad", "stack"]))
+    how = draw(st.sampled_from(MUTATIONS))
     if how == "truncate":
         return text[: draw(st.integers(0, len(text) - 1))]
     if how == "flip":
@@ -88,15 +88,46 @@ def mutated(draw: st.DrawFn) -> str:
         return json.dumps(replaced(save, path, DROP) if path else {})
     if how == "swap":
         return json.dumps(replaced(save, path, draw(st.sampled_from(ODD_VALUES))))
-    if how == "nest":
+    if how == "nest":  # brackets closed, or some never closed
         depth = draw(st.sampled_from([2, 10, 17, 100, 100_000]))
-        return json.dumps(replaced(save, path, 0)).replace("0", "[" * depth + "]" * depth, 1)
+        closed = draw(st.sampled_from([depth, depth // 2, 0]))
+        return json.dumps(replaced(save, path, 0)).replace("0", "[" * depth + "]" * closed, 1)
+    if how == "quotes":  # escaped quotes, closed or not, where a value was
+        quotes = (
+            '"'
+            + '\\"' * draw(st.sampled_from([1, 1000, 100_000]))
+            + draw(st.sampled_from(['"', ""]))
+        )
+        return json.dumps(replaced(save, path, 0)).replace("0", quotes, 1)
     if how == "pad":
         value = at(save, path)
         copies = draw(st.sampled_from([2, 100, 10_000, 100_000]))
+        if len(json.dumps(value)) * copies > MOST_PADDED:
+            copies = max(2, MOST_PADDED // len(json.dumps(value)))
         padded = [value] * copies if not isinstance(value, list) else value * copies
         return json.dumps(replaced(save, path, padded or ["x" * 10 * copies]))
+    if how == "restack":
+        return json.dumps(restacked(draw, save))
     return json.dumps(stack_pointed_elsewhere(draw, save))
+
+
+MUTATIONS = ["truncate", "flip", "drop", "swap", "nest", "quotes", "pad", "restack", "stack"]
+MOST_PADDED = 64_000_000  # padding a whole save 100,000 times would take gigabytes
+
+
+def restacked(draw: st.DrawFn, save: dict[str, Any]) -> dict[str, Any]:
+    """The decision stack with its steps reordered, one dropped, or one
+    of them repeated: steps of the game, in an order the engine never makes."""
+    state = save["position"] if "position" in save else save["state"]
+    stack = state["stack"]
+    how = draw(st.sampled_from(["shuffle", "drop", "repeat"]))
+    if how == "shuffle":
+        state["stack"] = draw(st.permutations(stack))
+    elif how == "drop" and stack:
+        del stack[draw(st.integers(0, len(stack) - 1))]
+    elif stack:
+        stack.insert(draw(st.integers(0, len(stack))), draw(st.sampled_from(stack)))
+    return save
 
 
 def stack_pointed_elsewhere(draw: st.DrawFn, save: dict[str, Any]) -> dict[str, Any]:
