@@ -396,3 +396,24 @@ def test_e_ends_the_turn_wherever_it_is_listed(open_in_lab: NotebookOpener) -> N
     notebook.page.keyboard.press("e")
     board.moved_on_from(before)
     assert notebook.kernel.value("[str(a) for a in board.game.history]")[3] == "end"
+
+
+def test_a_click_beside_a_cell_playing_the_same_game(open_in_lab: NotebookOpener) -> None:
+    """A cell plays on the board's game while the board is clicked. JupyterLab
+    may handle the click on a subshell, beside the cell: it waits for the
+    game's lock. Either way the board then shows the game as the cell left
+    it, refuses the click chosen on the old picture, and takes the next."""
+    notebook, board = open_solo(open_in_lab)
+    kernel = notebook.kernel
+    kernel.client.execute(  # not waited for: the cell is still running when the click comes
+        "import time\nwith board.game.lock:\n    time.sleep(2)\n    board.game.apply('start B')"
+    )
+    board.click("zone:B", "start B")  # the board is redrawn, with the cell's move
+    error = board.root.locator(".covil-error")
+    expect(error).to_contain_text("the game was changed outside the board")
+    error.screenshot(path=str(screenshot_path("changed-outside")))
+    assert kernel.value("board.game.history") == ["start B"]
+    expect(board.piece("zone:B", "start B")).to_have_count(0)
+    board.skip_to_decision()
+    board.choose(board.listed_actions()[0])  # the redrawn board plays on
+    assert len(kernel.value("board.game.history")) == 2
