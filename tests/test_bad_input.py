@@ -6,6 +6,7 @@ halfway (an error or an interrupt) leaving the game and the board as they were."
 from __future__ import annotations
 
 import json
+import pickle
 import threading
 from functools import cache
 from pathlib import Path
@@ -481,3 +482,80 @@ def test_a_call_from_python_after_code_changed_the_game_is_judged_on_the_game_as
     board.act(action)  # names its action: no picture to be out of date
     assert board.game.history[-1] == action and board.version > version + 1
     assert not board.error
+
+
+def playing_held(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, threading.Event]:
+    """``flow.play`` held in the middle of an action (the record not yet
+    written) until told to go on: (it has started, go on)."""
+    real, started, go_on = flow.play, threading.Event(), threading.Event()
+
+    def held(*args: Any) -> Any:
+        if not started.is_set():
+            started.set()
+            go_on.wait(10)
+        return real(*args)
+
+    monkeypatch.setattr(flow, "play", held)
+    return started, go_on
+
+
+def test_a_game_read_from_another_thread_mid_action_waits_and_is_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = Game.from_json(position_record(3, 40))
+    started, go_on = playing_held(monkeypatch)
+    player = threading.Thread(target=game.apply, args=(game.legal_actions()[0],))
+    player.start()
+    assert started.wait(10)
+    saved: list[str] = []
+    reader = threading.Thread(target=lambda: saved.append(game.to_json()))
+    reader.start()
+    reader.join(0.3)
+    assert reader.is_alive() and not saved  # it waits for the action
+    go_on.set()
+    player.join(10)
+    reader.join(10)
+    assert Game.from_json(saved[0]) == game  # the save read meanwhile is of the whole game
+    assert Game.replay(game.record()).read_state() == game.read_state()
+
+
+def test_a_page_click_waiting_for_a_cell_is_judged_on_the_board_the_cell_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The page clicks 'undo' on its picture; a cell is acting on the board
+    meanwhile. The click is read once the cell is done: made on a picture
+    the board has moved on from, it is refused, not played on the new one."""
+    board = play_solo(seed=2)
+    board.act(board.decision["actions"][0]["action"])
+    seen = board.version
+    with board.game.lock:  # the cell
+        clicker = threading.Thread(target=board.receive, args=({"kind": "undo", "version": seen},))
+        clicker.start()
+        clicker.join(0.3)
+        board.act(board.game.legal_actions()[0])
+        history = board.game.history
+        assert clicker.is_alive()  # the click waits for the cell
+    clicker.join(10)
+    assert board.game.history == history  # the undo was not played on the cell's move
+    assert "the board has moved on" in board.error["text"]
+
+
+def test_a_refused_call_after_code_changed_the_game_leaves_the_board_showing_it() -> None:
+    board = play_solo(seed=2)
+    played = board.decision["actions"][0]["action"]
+    board.game.apply(played)
+    with pytest.raises(CovilError, match="'fly to-the-moon' is not allowed"):
+        board.act("fly to-the-moon")
+    assert played not in [a["action"] for a in board.decision["actions"]]
+    assert board.controls["steps"] == 1  # the board shows the game as it is
+    board.receive({"kind": "step", "version": board.version})
+    assert "changed outside" not in board.error["text"]
+
+
+def test_a_game_pickles_without_its_lock() -> None:
+    game = Game.from_json(position_record(3, 40))
+    again = pickle.loads(pickle.dumps(game))
+    assert again.to_json() == game.to_json()
+    with again.lock:  # a lock of its own
+        again.undo()
+    assert game.history[:-1] == again.history

@@ -28,6 +28,7 @@ yellow is worth 31.4 VP
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -35,6 +36,7 @@ from covil_nb.model import Game, State
 from covil_nb.model.arguments import checked
 from covil_nb.model.cards import CardSet
 from covil_nb.model.combat import REBEL_STRENGTH
+from covil_nb.model.errors import CovilError, said
 from covil_nb.model.maps import Board
 from covil_nb.model.night import FEE_GOLD, STEPS, dominances
 from covil_nb.model.scoring import FORTRESS_VP
@@ -94,7 +96,10 @@ class Evaluation:
 @checked("bots")
 def evaluate(game: Game, color: str) -> Evaluation:
     """The evaluation of ``game`` for ``color``."""
-    return evaluate_all(game)[color]
+    every = evaluate_all(game)
+    if color not in every:
+        raise _no_player(color, every)
+    return every[color]
 
 
 def evaluate_all(game: Game) -> dict[str, Evaluation]:
@@ -122,8 +127,14 @@ def margin(game: Game, color: str) -> float:
     """``color``'s evaluation less the best rival's: what a bot maximizes.
     Against the strongest rival, since only the first place wins."""
     values = {c: e.total for c, e in evaluate_all(game).items()}
+    if color not in values:
+        raise _no_player(color, values)
     mine = values.pop(color)
     return mine - max(values.values(), default=0.0)
+
+
+def _no_player(color: str, players: Iterable[str]) -> CovilError:
+    return CovilError(f"no {said(color)} player in this game: {list(players)}", "players")
 
 
 # -- what every term reads from the board ---------------------------------------------

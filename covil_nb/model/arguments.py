@@ -103,6 +103,8 @@ class _Spec:
             check = checks.get(name)
             if check is not None and not check(value):
                 return False
+        if kwargs and not kwargs.keys().isdisjoint(self.positional[: len(args)]):
+            return False  # given twice: bind says so
         for name, value in kwargs.items():
             check = checks.get(name)
             if name not in self.keywords or (check is not None and not check(value)):

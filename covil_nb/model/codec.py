@@ -48,6 +48,8 @@ def read_json_file(path: str | os.PathLike[str]) -> Any:
     text; no more than :data:`MAX_SAVE` bytes and one are read (a huge
     file, a device or a pipe is not read to its end)."""
     try:
+        if not Path(path).is_file():  # a folder, or a pipe that would wait for a writer
+            raise OSError("it is not a file")
         with Path(path).open("rb") as file:
             text = file.read(MAX_SAVE + 1)
     except (OSError, ValueError) as exc:  # a missing file, a name no file system takes

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
@@ -154,8 +155,10 @@ class Game:
         return self._table.state
 
     def _repair(self) -> None:
-        """The state played again from the history, after work on it was
-        stopped halfway (and its rollback too). A search copy keeps no
+        """The state played again from the history, the one record that is
+        whole, after work on it was stopped halfway (and its rollback too);
+        the kept states made to fit it. Under the lock: another thread may
+        be reading while an action is played. A search copy keeps no
         history to do it from: it refuses to go on instead."""
         if not self._undo:
             raise CovilError(
@@ -163,7 +166,14 @@ class Game:
                 "earlier position to go back to: make a new copy",
                 "copy",
             )
-        self._rewind(len(self._history))
+        with self._lock:
+            if not self._stale:
+                return  # repaired, or played to its end, meanwhile
+            kept = len(self._history) // KEYFRAME_EVERY + 1
+            del self._keyframes[kept:]
+            while len(self._keyframes) < kept:  # one was not kept yet: keep it now
+                self._keyframes.append(self._state_at(len(self._keyframes) * KEYFRAME_EVERY))
+            self._rewind(len(self._history))
 
     # -- making games -------------------------------------------------------------
     @classmethod
@@ -313,9 +323,9 @@ class Game:
 
     # -- where we are ---------------------------------------------------------------
     def _current(self) -> Now | None:
+        if self._stale:
+            self._repair()
         if not self._settled:
-            if self._stale:
-                self._repair()
             self._now, self._settled = flow.current(self._table), True
         return self._now
 
@@ -471,10 +481,19 @@ class Game:
         with self.transaction():
             if not self._history:
                 raise CovilError("there is nothing to undo", "undo")
-            step = self._history.pop()
-            del self._keyframes[len(self._history) // KEYFRAME_EVERY + 1 :]
-            self._rewind(len(self._history))
-            self._redo.append(step.action)
+            step, history = self._history[-1], self._history[:-1]
+            table = self._table_at(len(history))  # the slow part: nothing has changed yet
+            keyframes = self._keyframes[: len(history) // KEYFRAME_EVERY + 1]
+            redo = [*self._redo, step.action]
+            # One statement: no interrupt falls between the parts of the record.
+            self._history, self._keyframes, self._redo, self._table, self._settled = (
+                history,
+                keyframes,
+                redo,
+                table,
+                False,
+            )
+            self._revision += 1
         return step.action
 
     def redo(self) -> Events:
@@ -488,20 +507,12 @@ class Game:
             self._redo = kept
         return events
 
-    @contextmanager
-    def transaction(self) -> Iterator[None]:
-        """A block whose changes to this game are kept whole or not at all:
-        if it raises (a KeyboardInterrupt too), the game is put back exactly
-        as it was before the block, history and redo list included. It
-        holds :attr:`lock` meanwhile. The board handles each message of its
-        page in one."""
-        with self._lock:
-            kept = self.checkpoint()
-            try:
-                yield
-            except BaseException:
-                self.rollback(kept)
-                raise
+    def transaction(self) -> Transaction:
+        """A block (``with game.transaction():``) whose changes to this game
+        are kept whole or not at all: if it raises (a KeyboardInterrupt
+        too), the game is put back exactly as it was before the block,
+        history and redo list included. It holds :attr:`lock` meanwhile."""
+        return Transaction(self)
 
     def checkpoint(self) -> Checkpoint:
         """Where the game stands now, to go back to with :meth:`rollback`.
@@ -517,12 +528,23 @@ class Game:
     def rollback(self, to: Checkpoint) -> None:
         """Put the game back as it was at the checkpoint ``to`` (taken on
         this game): nothing to do when nothing changed, as after a refusal."""
-        was = list(to.history), list(to.redo), list(to.keyframes)
-        changed = (self._history, self._redo, self._keyframes) != was
-        if changed or self._table is not to.table or self._stale:
-            self._settled, self._stale = False, True  # should the rewind be stopped too
-            self._history, self._redo, self._keyframes = was
-            self._rewind(len(self._history))
+        history, redo, keyframes = list(to.history), list(to.redo), list(to.keyframes)
+        changed = (self._history, self._redo, self._keyframes) != (history, redo, keyframes)
+        if not (changed or self._table is not to.table or self._stale):
+            return
+        # The replay first, from the checkpoint's own record: stopped there,
+        # the game is as the work left it, whole or marked stale.
+        state = self._replayed(history, keyframes, len(history))
+        table = Table(state, self.cards, self.board, quiet=not self._log)
+        self._history, self._redo, self._keyframes, self._table, self._settled, self._stale = (
+            history,
+            redo,
+            keyframes,
+            table,
+            False,
+            False,
+        )
+        self._revision += 1
 
     @property
     def lock(self) -> AbstractContextManager[Any]:
@@ -541,20 +563,27 @@ class Game:
 
     def _rewind(self, step: int) -> None:
         """Put the state back as it was after the first ``step`` actions."""
-        table = Table(self._state_at(step), self.cards, self.board, quiet=not self._log)
+        table = self._table_at(step)
         self._table, self._settled, self._stale = table, False, False
         self._revision += 1
 
+    def _table_at(self, step: int) -> Table:
+        return Table(self._state_at(step), self.cards, self.board, quiet=not self._log)
+
     def _state_at(self, step: int) -> State:
-        """A new copy of the state after the first ``step`` actions: the kept
-        state before them, and the actions since played again."""
+        """A new copy of the state after the first ``step`` actions."""
         if step == len(self._history) and not self._keyframes:
-            return self._state.clone()  # a search copy has no history to go back in
-        base = step // KEYFRAME_EVERY
+            return self._table.state.clone()  # a search copy has no history to go back in
+        return self._replayed(self._history, self._keyframes, step)
+
+    def _replayed(self, history: list[Step], keyframes: list[State], step: int) -> State:
+        """The state after the first ``step`` actions of ``history``: the
+        last kept state before them, and the actions since played again."""
+        base = min(step // KEYFRAME_EVERY, len(keyframes) - 1)
         # Quiet: the events of these steps are kept in the history already.
-        t = Table(self._keyframes[base].clone(), self.cards, self.board, quiet=True)
+        t = Table(keyframes[base].clone(), self.cards, self.board, quiet=True)
         now = flow.current(t)
-        for done in self._history[base * KEYFRAME_EVERY : step]:
+        for done in history[base * KEYFRAME_EVERY : step]:
             assert now is not None, "a step of the history comes after the end"
             now = flow.play(t, now, Action.parse(done.action))
         return t.state
@@ -662,6 +691,10 @@ class Game:
         return {**record, "actions": self.history}
 
     def to_json(self) -> str:
+        with self._lock:  # a whole record, whatever another thread plays meanwhile
+            return self._json()
+
+    def _json(self) -> str:
         data = {
             **self.record(),
             "redo": list(reversed(self._redo)),
@@ -796,6 +829,14 @@ class Game:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A game pickles (for a process pool) without its lock, which cannot."""
+        return {**self.__dict__, "_lock": None}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.RLock() if self._undo else _NO_LOCK
+
     # -- the state, read-only ----------------------------------------------------------
     @property
     def state(self) -> State:
@@ -868,6 +909,31 @@ class Game:
         return Game._picture(self) if Game._picture else None
 
 
+class Transaction:
+    """:meth:`Game.transaction`'s block: the game's lock held and a
+    checkpoint taken on entry, a rollback on any error at exit. A class,
+    not a generator: a generator stopped between its ``yield`` and the
+    block would hold the lock until it is collected."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __enter__(self) -> None:
+        self.game.lock.__enter__()
+        try:
+            self.kept = self.game.checkpoint()
+        except BaseException:
+            self.game.lock.__exit__(None, None, None)
+            raise
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        try:
+            if kind is not None:
+                self.game.rollback(self.kept)
+        finally:
+            self.game.lock.__exit__(None, None, None)
+
+
 def _recorded(origin: object) -> Any:
     """An origin as a save writes it. A new game's deal and a copy's first
     kept state are written out only when a record is asked for: most games
@@ -890,11 +956,14 @@ def _decode_state(data: Any, path: str) -> State:
 
 
 def _write_whole(target: Path, text: str) -> None:
-    """Write ``text`` beside ``target``, then rename it over it (in one step
-    on the file system); what was written is removed if that fails."""
-    written = target.with_name(f".{target.name}.saving")
+    """Write ``text`` to a new file beside ``target``, then rename it over
+    it (in one step on the file system); what was written is removed if
+    that fails."""
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".saving", dir=target.parent)
+    written = Path(name)
     try:
-        written.write_text(text, encoding="utf-8")
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
         os.replace(written, target)
     finally:
         with suppress(OSError):

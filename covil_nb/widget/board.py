@@ -107,12 +107,15 @@ class GameWidget(anywidget.AnyWidget):
         """Play ``action`` as a click would, and return its events. A playback
         still under way is shown to its end first; a refusal raises
         :class:`CovilError` (and shows on the board like a refused click)."""
-        game = self.line.game
-        with game.lock, self._all_or_nothing():
-            self._catch_up()
-            before = len(game.log)
-            self._handle({"kind": "act", "version": self.version, "action": str(action)})
-            return game.log[before:]
+        with self._locked():
+            if self._drawn != self._revisions():  # the picture is not what acting is judged on
+                self._redraw_changed(refuse=False)
+            game = self.line.game
+            with self._all_or_nothing():
+                self._catch_up()
+                before = len(game.log)
+                self._handle({"kind": "act", "version": self.version, "action": str(action)})
+                return game.log[before:]
 
     def step(self) -> None:
         """The next moment of a playback, or the move of the bot to play."""
@@ -186,14 +189,22 @@ class GameWidget(anywidget.AnyWidget):
         )
 
     def _dispatch(self, content: Any, from_page: bool = True) -> None:
-        message = protocol.parse(content, self.version)
-        # The game's lock: a click may be handled beside a running cell
-        # (comms over subshells), which may be playing this very game.
-        with self.line.game.lock:
+        # The games' locks first: a click may be handled beside a running
+        # cell (comms over subshells), which may be playing this very game
+        # (or driving this board); its version is read once the cell is done.
+        with self._locked():
+            message = protocol.parse(content, self.version)
             if self._drawn != self._revisions():
                 self._redraw_changed(refuse=from_page)
             with self._all_or_nothing():
                 HANDLERS[message.kind](self, message)
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        """The locks of the game and of a "what if" line being tried (a
+        message may read both: ``return`` draws the game again)."""
+        with self._line.game.lock, self.line.game.lock:
+            yield
 
     def _revisions(self) -> tuple[int, int | None]:
         """The revisions of the game and of the "what if" line being tried."""
@@ -224,10 +235,14 @@ class GameWidget(anywidget.AnyWidget):
         record = {name: getattr(self, name) for name in _RECORD}
         shown = {name: getattr(self, name) for name in _SHOWN}
         told, sheet, worlds = dict(self._told), self._sheet.in_use, self.seats.chance()
+        current = self._drawn == self._revisions()
         try:
             yield
+        except GeneratorExit:
+            raise  # never entered: stopped on the way in, before the handler ran
         except BaseException:
-            game.rollback(kept)
+            # The board's own things first (quick), the game's replay last
+            # (slow): stopped there too, the board finds it out of step.
             for name, value in record.items():
                 setattr(self, name, value)
             self._told.clear()
@@ -237,7 +252,9 @@ class GameWidget(anywidget.AnyWidget):
             with self.hold_sync():
                 for name, value in shown.items():
                     setattr(self, name, value)  # a trait sends only if it changed
-            self._drawn = self._revisions()  # put back as drawn: the rollback changed nothing
+            game.rollback(kept)
+            if current:  # the picture put back showed the game put back
+                self._drawn = self._revisions()
             raise
 
     def _refuse(self, error: CovilError) -> None:

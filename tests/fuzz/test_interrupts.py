@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from covil_nb import Game, GameWidget, play_solo
+from covil_nb.model import flow
 from covil_nb.model.game import KEYFRAME_EVERY
 
 from .faults import interrupt_at, lines_run
@@ -196,3 +197,43 @@ def test_an_interrupt_anywhere_in_a_boards_message_is_all_or_nothing(
     stopped = interrupt_at(max(1, round(where * lines)), lambda: victim.receive(sent))
     assert stopped is not None
     assert_board_sound(victim, position, sent, stopped)
+
+
+# -- a second interrupt, in the rollback of the first -----------------------------------
+
+
+@pytest.mark.parametrize("work", sorted(GAME_WORK))
+def test_a_second_interrupt_anywhere_in_the_rollback_leaves_the_game_whole(
+    work: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The work stops in the rules (``flow.play`` raises, each time), and a
+    second interrupt lands at any line of game.py on the way out, in the
+    rollback too: the game, read next, is as it was, its state what its
+    history replays to, and it plays on."""
+    position = (1, KEYFRAME_EVERY + 3 - (work == "apply"), work)  # past a kept state
+    before = twin(1, 1, position[1], work).to_json()
+
+    def stopped(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt("stopped in the rules")
+
+    counted = twin(1, 1, position[1], work)
+    monkeypatch.setattr(flow, "play", stopped)
+    lines = lines_run(partial(_stopped, GAME_WORK[work], counted), BOARD[:1])
+    for line in range(1, lines + 1):
+        monkeypatch.setattr(flow, "play", REAL_PLAY)
+        victim = twin(1, 1, position[1], work)
+        monkeypatch.setattr(flow, "play", stopped)
+        interrupt_at(line, partial(_stopped, GAME_WORK[work], victim), BOARD[:1])
+        monkeypatch.setattr(flow, "play", REAL_PLAY)
+        assert victim.to_json() == before, line
+        assert Game.replay(victim.record()).read_state() == victim.read_state(), line
+        victim.apply(victim.legal_actions()[0])
+
+
+REAL_PLAY = flow.play
+
+
+def _stopped(work: Callable[[Game], object], game: Game) -> None:
+    """``work`` on ``game``, stopped by the interrupt the rules raise."""
+    with pytest.raises(KeyboardInterrupt):
+        work(game)
