@@ -829,13 +829,11 @@ class Game:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def __getstate__(self) -> dict[str, Any]:
-        """A game pickles (for a process pool) without its lock, which cannot."""
-        return {**self.__dict__, "_lock": None}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self._lock = threading.RLock() if self._undo else _NO_LOCK
+    def __reduce__(self) -> tuple[Callable[[str], Game], tuple[str]]:
+        """A game pickles (for a process pool) as its save, replayed when it
+        is unpickled: the same game on either engine, with a lock of its
+        own. A search copy keeps no record to pickle."""
+        return Game.from_json, (self.to_json(),)
 
     # -- the state, read-only ----------------------------------------------------------
     @property
