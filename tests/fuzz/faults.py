@@ -19,6 +19,9 @@ class Injected(KeyboardInterrupt):
     """The interrupt a test injects, told apart from a real Ctrl-C."""
 
 
+INJECTED = [0]  # interrupts raised this session: the suite's summary reports them
+
+
 def _traced(in_files: Sequence[str], on_line: Callable[[FrameType], None]) -> Tracer:
     """A trace function calling ``on_line`` at each line of the files (of any file if none)."""
 
@@ -62,6 +65,7 @@ def interrupt_at(line: int, work: Callable[[], object], in_files: Sequence[str] 
         seen += 1
         if seen == line:
             where = f"{frame.f_code.co_filename}:{frame.f_lineno}"
+            INJECTED[0] += 1
             raise Injected(where)
 
     sys.settrace(_traced(in_files, maybe_stop))
