@@ -559,3 +559,32 @@ def test_a_game_pickles_without_its_lock() -> None:
     with again.lock:  # a lock of its own
         again.undo()
     assert game.history[:-1] == again.history
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "said"),
+    [
+        (("retaliation",), ["x" * 1000], "the rebels' target 'xxx"),
+        (("options", "cards"), "x", "the cards are 'x'"),
+    ],
+)
+def test_every_text_of_a_position_names_something_of_the_game(
+    where: tuple[str, ...], value: object, said: str
+) -> None:
+    """A text the checks let through would load, and its save, too long to
+    load again (the long fuzz profile found a megabyte rebels' target)."""
+    record = as_position(position_record(2, 5))
+    parent = record["position"]
+    for key in where[:-1]:
+        parent = parent[key]
+    parent[where[-1]] = value
+    with pytest.raises(CovilError, match=said):
+        Game.replay(record)
+
+
+def test_an_effects_source_is_a_card_of_the_game() -> None:
+    record = as_position(position_record(2, 5))
+    effect = {"kind": "instant", "player": "yellow", "source": "x" * 99, "effect": "rest"}
+    record["position"]["stack"][2:] = [effect]
+    with pytest.raises(CovilError, match=r"its source 'xxx.*names no card of this game"):
+        Game.replay(record)

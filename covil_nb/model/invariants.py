@@ -32,6 +32,7 @@ from .vocabulary import (
 )
 
 MINION_STATES: Final = tuple(MinionState)
+CARD_SETS: Final = ("reference", "custom")  # the set played with: see Options.cards
 PHASES: Final = tuple(Phase)
 
 
@@ -55,7 +56,16 @@ def problems(state: State, cards: CardSet, board: Board) -> list[str]:
     fortresses = [p.fortress for p in state.players if p.fortress]
     if len(set(fortresses)) < len(fortresses):
         found.append("two fortresses share a zone")
+    found += [
+        f"the rebels' target {said(target)} is no troop or fortress of this game"
+        for target in state.retaliation
+        if state.troop(target) is None and fortress_owner(target) not in _colors(state)
+    ]
     return found
+
+
+def _colors(state: State) -> list[str]:
+    return [p.color for p in state.players]
 
 
 def _options(state: State, board: Board) -> list[str]:
@@ -67,6 +77,8 @@ def _options(state: State, board: Board) -> list[str]:
             found.append(f"rules option {name} must be one of {EDITIONS}")
     if o.board != board.name:
         found.append(f"the position is for board {said(o.board)}, not {said(board.name)}")
+    if o.cards not in CARD_SETS:
+        found.append(f"the cards are {said(o.cards)}, not one of {CARD_SETS}")
     colors = [p.color for p in state.players]
     if len(set(colors)) != len(colors) or not set(colors) <= set(COLORS):
         found.append(f"players must be distinct colors among {COLORS}: got {colors}")
@@ -240,6 +252,11 @@ def _target(state: State, cards: CardSet, frame: Frame, target: object) -> str:
     return f"{target} is {attacker}'s own: an attack is on an enemy" if color == attacker else ""
 
 
+def _card_name(state: State, cards: CardSet, frame: Frame, name: object) -> str:
+    """An effect's source: the name of the card it comes from."""
+    return "" if any(c.name == name for c in cards) else f"{said(name)} names no card of this game"
+
+
 def _card(state: State, cards: CardSet, frame: Frame, card: object) -> str:
     return "" if card in cards else f"{said(card)} is no card of this game"
 
@@ -275,6 +292,7 @@ _NAMES: Final = {
     "troop": _troop,
     "target": _target,
     "card": _card,
+    "source": _card_name,
     "minion": _card,
     "guard": _card,
     "relics": _cards_or_troops,
