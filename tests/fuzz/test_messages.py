@@ -62,7 +62,7 @@ def dated(message: Any, version: int) -> Any:
 @given(messages())
 def test_a_message_that_does_not_fit_is_answered_and_changes_nothing(message: Any) -> None:
     widget = board()
-    game, version = widget.game, widget.version
+    game, version = widget.line.game, widget.version  # the line shown: a "what if" one too
     shown = (widget.decision, widget.controls, widget.pictures, widget.log)
     saved, refused = game.to_json(), widget.error.get("n", 0)
     widget.receive(dated(message, version))
@@ -70,6 +70,7 @@ def test_a_message_that_does_not_fit_is_answered_and_changes_nothing(message: An
         assert widget.error["text"]
         assert game.to_json() == saved and widget.version == version
         assert (widget.decision, widget.controls, widget.pictures, widget.log) == shown
-    assert Game.from_json(game.to_json()) == game
+    shown_now = widget.line.game
+    assert Game.from_json(shown_now.to_json()) == shown_now
     offered = [a["action"] for a in widget.decision["actions"]]
-    assert offered in ([], [str(a) for a in game.legal_actions()])
+    assert offered in ([], [str(a) for a in shown_now.legal_actions()])
