@@ -18,6 +18,7 @@ import os
 import re
 import types
 import typing
+from collections.abc import Collection
 from functools import cache
 from pathlib import Path
 from typing import Any, Final, Union
@@ -185,6 +186,14 @@ def _tagged(tp: type) -> bool:
     return isinstance(getattr(tp, "kind", None), str)
 
 
+def refuse_unknown(mapping: dict[Any, Any], known: Collection[str], path: str) -> None:
+    """Refuse a JSON object with a field its reader does not know (a typo
+    would otherwise be dropped without a word)."""
+    unknown = sorted(str(k) for k in mapping if k not in known)
+    if unknown:
+        raise CovilError(f"{path}: unknown field {said(unknown[0])}", RULE)
+
+
 def _decode_union(tp: Any, data: Any, path: str, kinds: dict[str, type] | None, most: int) -> Any:
     args = [a for a in typing.get_args(tp) if a is not type(None)]
     if data is None:
@@ -213,9 +222,7 @@ def _decode_dataclass(
         tp = kinds[tag]
     hints = _hints(tp)
     fields = {f.name: f for f in dataclasses.fields(tp) if f.init}
-    unknown = sorted(set(mapping) - set(fields))
-    if unknown:
-        raise CovilError(f"{path}: unknown field {said(unknown[0])}", RULE)
+    refuse_unknown(mapping, fields.keys(), path)
     args = {}
     for name, f in fields.items():
         if name in mapping:

@@ -764,9 +764,7 @@ class Game:
                 f"$.version: save version {said(record.get('version'))} is not {SAVE_VERSION}",
                 "save file",
             )
-        unknown = sorted(str(k) for k in record.keys() - RECORD_FIELDS)
-        if unknown:
-            raise CovilError(f"$: unknown field {said(unknown[0])}", "save file")
+        codec.refuse_unknown(record, RECORD_FIELDS, "$")
         actions = codec.decode(list[str], record.get("actions", []), "$.actions")
         redo = codec.decode(list[str], record.get("redo", []), "$.redo")
         state = _decode_state(record["state"], "$.state") if "state" in record else None
@@ -799,9 +797,7 @@ class Game:
             new = record["new"]
             if not isinstance(new, dict):
                 raise CovilError(f"$.new must be an object, not {said(new)}", "save file")
-            unknown = sorted(str(k) for k in new.keys() - NEW_FIELDS)
-            if unknown:
-                raise CovilError(f"$.new: unknown field {said(unknown[0])}", "save file")
+            codec.refuse_unknown(new, NEW_FIELDS, "$.new")
             with _said_at("$.new"):  # Game.new checks the deal with the rules' own errors
                 return cls.new(
                     players=codec.decode(list[str], new.get("players"), "$.new.players"),

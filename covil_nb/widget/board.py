@@ -108,29 +108,25 @@ class GameWidget(anywidget.AnyWidget):
         still under way is shown to its end first; a refusal raises
         :class:`CovilError` (and shows on the board like a refused click)."""
         with self._locked():
-            if self._drawn != self._revisions():  # the picture is not what acting is judged on
-                self._redraw_changed(refuse=False)
             game = self.line.game
-            with self._all_or_nothing():
-                self._catch_up()
-                before = len(game.log)
-                self._handle({"kind": "act", "version": self.version, "action": str(action)})
-                return game.log[before:]
+            before = len(game.log)
+            self._handle({"kind": "act", "action": str(action)}, catch_up=True)
+            return game.log[before:]
 
     def step(self) -> None:
         """The next moment of a playback, or the move of the bot to play."""
-        self._handle({"kind": "step", "version": self.version})
+        self._handle({"kind": "step"})
 
     def skip(self) -> None:
         """Play on to the next decision of a person (or the end)."""
-        self._handle({"kind": "skip", "version": self.version})
+        self._handle({"kind": "skip"})
 
     def undo(self) -> None:
         """Take back to the last decision of a person."""
-        self._handle({"kind": "undo", "version": self.version})
+        self._handle({"kind": "undo"})
 
     def redo(self) -> None:
-        self._handle({"kind": "redo", "version": self.version})
+        self._handle({"kind": "redo"})
 
     @property
     def game(self) -> Game:
@@ -165,10 +161,13 @@ class GameWidget(anywidget.AnyWidget):
             )
             raise
 
-    def _handle(self, content: dict[str, Any]) -> None:
-        """Python's calls: a refusal shows on the board and raises."""
+    def _handle(self, content: dict[str, Any], catch_up: bool = False) -> None:
+        """Python's calls: made on the position the board shows when they
+        are handled (a call names its action, no picture can be out of
+        date); a refusal shows on the board and raises. ``catch_up`` first
+        finishes a playback under way."""
         try:
-            self._dispatch(content, from_page=False)
+            self._dispatch(content, from_page=False, catch_up=catch_up)
         except CovilError as exc:
             self._refuse(exc)
             raise
@@ -188,15 +187,19 @@ class GameWidget(anywidget.AnyWidget):
             )
         )
 
-    def _dispatch(self, content: Any, from_page: bool = True) -> None:
+    def _dispatch(self, content: Any, from_page: bool = True, catch_up: bool = False) -> None:
         # The games' locks first: a click may be handled beside a running
         # cell (comms over subshells), which may be playing this very game
         # (or driving this board); its version is read once the cell is done.
         with self._locked():
+            if not from_page:
+                content = {**content, "version": self.version}
             message = protocol.parse(content, self.version)
             if self._drawn != self._revisions():
                 self._redraw_changed(refuse=from_page)
             with self._all_or_nothing():
+                if catch_up:
+                    self._catch_up()
                 HANDLERS[message.kind](self, message)
 
     @contextmanager
