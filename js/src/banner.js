@@ -1,0 +1,108 @@
+// Banners: what the board is doing when it is not waiting for the person
+// at the screen (a playback, a bot thinking, a past position, a "what if"
+// line), and what to press to go on.
+
+import { make } from "./dom.js";
+import { positions, sliderText, told } from "./log.js";
+import { sharedOf, thinking } from "./shared.js";
+
+/** @typedef {import("./types").View} View */
+/** @typedef {import("./types").Decision} Decision */
+/** @typedef {import("./types").Controls} Controls */
+
+/** @param {View} view */
+export function drawBanner(view) {
+  const { model, page, parts, root } = view;
+  const lines = bannerLines(view, model.get("decision") || {}, model.get("controls") || {});
+  parts.banner.replaceChildren(...lines);
+  parts.banner.hidden = lines.length === 0;
+  root.classList.toggle("covil-looking-back", page.cursor != null);
+  root.classList.toggle("covil-thinking", thinking(model) != null);
+}
+
+/**
+ * Where a "what if" line starts (after history step `step`), as the log tells it.
+ * @param {View} view
+ * @param {number} step
+ */
+function whatIfStart(view, step) {
+  const at = positions(view).find((p) => p.step === step);
+  return at ? told(at) : `action ${step}`;
+}
+
+/**
+ * @param {View} view
+ * @param {Decision} decision
+ * @param {Controls} controls
+ */
+function bannerLines(view, decision, controls) {
+  if (view.page.cursor != null) {
+    const keys = "← → to move, Esc or End to return, t to try a “what if” from here.";
+    return [make("div", "", `Looking back: ${sliderText(view)}. ${keys}`)];
+  }
+  const lines = [];
+  const asked = thinking(view.model);
+  if (asked) {
+    const who = asked.kind === "skip" ? "Playing on to your decision…" : `${seatLabel(view, decision.player)} is thinking…`;
+    lines.push(make("div", "", who));
+  } else if (controls.moment) lines.push(...momentLines(view, controls.moment));
+  else lines.push(...outcomeLines(controls.outcome));
+  const next = nextStepText(view, decision, controls);
+  if (next) lines.push(make("div", "covil-next", next));
+  if (controls.what_if) {
+    const from = whatIfStart(view, controls.what_if.from);
+    lines.push(make("div", "", `Trying a “what if” line from ${from}; b returns to the game.`));
+  }
+  return lines;
+}
+
+/**
+ * Who did what at the moment shown, in the log's sentences, and why (a
+ * dummy's priority).
+ * @param {View} view
+ * @param {import("./types").Moment} moment
+ */
+function momentLines(view, moment) {
+  const said = make("div", "covil-moment");
+  const told = (moment.told || []).length ? `: ${(moment.told || []).join(" ")}` : ` played ${moment.actions.join(", ")}`;
+  said.append(make("strong", "", seatLabel(view, moment.player)), told);
+  const why = moment.reason ? [make("div", "covil-why", moment.reason)] : [];
+  return [said, ...why, ...outcomeLines(moment.outcome)];
+}
+
+/**
+ * How the fights of that moment (or of the person's own action) ended.
+ * @param {string[] | undefined} outcome
+ */
+function outcomeLines(outcome) {
+  return (outcome || []).map((text) => make("div", "covil-outcome", text));
+}
+
+/**
+ * While a playback or a bot holds the board: how it goes on.
+ * @param {View} view
+ * @param {Decision} decision
+ * @param {Controls} controls
+ */
+function nextStepText(view, decision, controls) {
+  const { model } = view;
+  if (thinking(model) || (decision.waiting !== "playback" && decision.waiting !== "bot")) return "";
+  const byHand = sharedOf(model).speed === "off";
+  const more =
+    decision.waiting === "bot"
+      ? `${seatLabel(view, decision.player)} is to play`
+      : `${controls.pending} more step${controls.pending === 1 ? "" : "s"} to show`;
+  return byHand
+    ? `${more}: Step (n) shows the next, Skip to my decision (s) jumps to yours.`
+    : `${more}: they play on by themselves (p pauses).`;
+}
+
+/**
+ * A seat's label ("You (yellow)", "Dummy red"), or the colour itself.
+ * @param {View} view
+ * @param {string | undefined} color
+ */
+export function seatLabel({ model }, color) {
+  const seat = ((model.get("board") || {}).seats || []).find((s) => s.color === color);
+  return seat ? seat.label : color || "";
+}

@@ -1,0 +1,226 @@
+// The page side of covil_nb's GameWidget: an anywidget front-end module.
+//
+// Python owns the rules. This module only draws what the traits hold and
+// sends the player's choices as messages that name the position (the
+// `version` trait) they were made on; it never decides what is legal: the
+// `decision` trait lists the legal actions with the board elements a click
+// chooses them with.
+//
+// State that lives only here: the pending choice between several actions of
+// one element, the position the log cursor shows, the auto-play speed, the
+// help panel. Nothing here is stored with the notebook.
+//
+// The modules, bundled by esbuild into the one file anywidget ships
+// (covil_nb/widget/static/board.js; a Blob URL has nothing to resolve a
+// relative import against):
+//
+//   shared.js     what the views of one model share; messages and auto-play
+//   chunks.js     the drawing's texts, sent in named chunks
+//   theme.js      the host's light or dark theme
+//   dom.js        DOM builders and pure helpers
+//   skeleton.js   the fixed parts of a view
+//   marks.js      the map and its marks; clicks on the board
+//   decision.js   the prompt, the combat, the listed actions, the scores
+//   log.js        the log, its slider, past positions
+//   banner.js     playback, thinking, looking back, "what if"
+//   controls.js   the buttons, the hint, refusals, a new version
+//   keyboard.js   the keys
+
+import { absorb, prune } from "./chunks.js";
+import { drawBanner } from "./banner.js";
+import { drawControls, drawError, drawHint, onVersion } from "./controls.js";
+import { drawDecision } from "./decision.js";
+import { onKey, toggleHelp, tryHere } from "./keyboard.js";
+import { drawLog, goTo, onPast } from "./log.js";
+import { drawBoard, drawPosition, onClick, settle } from "./marks.js";
+import { make } from "./dom.js";
+import { post, scheduleStep, setAsked, sharedOf, thinking } from "./shared.js";
+import { skeleton } from "./skeleton.js";
+import { hostTheme, watchTheme } from "./theme.js";
+
+/** @typedef {import("./types").Model} Model */
+/** @typedef {import("./types").View} View */
+
+/**
+ * Once per model: the chunk store and the auto-play timer.
+ * @param {{model: Model}} context
+ */
+function initialize({ model }) {
+  // After the whole message: some hosts (marimo) set a message's traits one
+  // at a time, each with its change event, so at `change:version` the
+  // pictures, the log or the decision may still be the last position's.
+  const onChange = () =>
+    queueMicrotask(() => {
+      prune(model);
+      scheduleStep(model);
+    });
+  // A refusal answers the request: no bot is thinking (here, not in a view,
+  // so that it holds with no view open too).
+  const onError = () => {
+    if ((model.get("error") || {}).text && thinking(model)) setAsked(model, null);
+  };
+  const onChunks = () => absorb(model, "chunks");
+  const onNew = () => absorb(model, "chunks_new");
+  absorb(model, "chunks");
+  absorb(model, "chunks_new");
+  model.on("change:chunks", onChunks);
+  model.on("change:chunks_new", onNew);
+  model.on("change:version", onChange);
+  model.on("change:error", onError);
+  scheduleStep(model);
+  return () => {
+    model.off("change:chunks", onChunks);
+    model.off("change:chunks_new", onNew);
+    model.off("change:version", onChange);
+    model.off("change:error", onError);
+    clearTimeout(sharedOf(model).timer ?? undefined);
+  };
+}
+
+/**
+ * One view of the board.
+ * @param {{model: Model, el: HTMLElement}} context
+ */
+function render({ model, el }) {
+  const root = make("div", "covil-board");
+  root.tabIndex = 0;
+  root.setAttribute("data-lm-suppress-shortcuts", "true"); // JupyterLab keeps its keys off
+  root.setAttribute("role", "application");
+  root.setAttribute("aria-label", "Covil board");
+  el.appendChild(root);
+  const parts = skeleton(root);
+  /** @type {View} */
+  const view = {
+    model,
+    el,
+    root,
+    parts,
+    page: {
+      chooser: null,
+      cursor: null,
+      wanted: null,
+      asking: false,
+      help: false,
+      stale: false,
+      clicked: null,
+      builtGroups: new Map(),
+    },
+    send(kind, fields = {}) {
+      if (!post(model, { kind, version: model.get("version"), ...fields })) {
+        parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
+        parts.error.hidden = false;
+      }
+    },
+  };
+  const applyTheme = () => {
+    const chosen = model.get("theme");
+    root.dataset.themeFrom = chosen === "light" || chosen === "dark" ? "trait" : "host";
+    root.dataset.theme = hostTheme(model, el);
+  };
+  applyTheme();
+  const unwatchTheme = watchTheme(model, applyTheme);
+  const unlisten = listenToTraits(view);
+  const unwire = wire(view);
+
+  drawBoard(view);
+  drawPosition(view);
+  drawDecision(view);
+  settle(view);
+  drawLog(view);
+  drawHint(view);
+  onVersion(view);
+
+  return () => {
+    unlisten();
+    unwatchTheme();
+    unwire();
+  };
+}
+
+/**
+ * Each trait has its drawing; the traits of one message draw once, after
+ * the whole message is in.
+ * @param {View} view
+ */
+function listenToTraits(view) {
+  const { model, root } = view;
+  /** @type {Record<string, () => void>} */
+  const drawers = {
+    board: () => drawBoard(view),
+    pictures: () => drawPosition(view),
+    past: () => onPast(view),
+    decision: () => drawDecision(view),
+    log: () => drawLog(view),
+    controls: () => drawControls(view),
+    hint: () => drawHint(view),
+    error: () => drawError(view),
+    version: () => onVersion(view),
+  };
+  /** @type {Set<string>} */
+  const dirty = new Set();
+  const flush = () => {
+    const names = [...dirty];
+    dirty.clear();
+    // A redraw may remove the focused piece: the keys then stay with the board.
+    // (In marimo the board lives in a shadow root, which has its own activeElement.)
+    const focusedIn = () => root.contains(/** @type {Document | ShadowRoot} */ (root.getRootNode()).activeElement);
+    const focused = focusedIn();
+    for (const draw of new Set(names.map((n) => drawers[n]))) draw();
+    settle(view);
+    if (focused && !focusedIn()) root.focus({ preventScroll: true });
+  };
+  const listeners = Object.keys(drawers).map((name) => {
+    const listener = () => {
+      if (dirty.size === 0) queueMicrotask(flush);
+      dirty.add(name);
+    };
+    model.on(`change:${name}`, listener);
+    return /** @type {const} */ ([name, listener]);
+  });
+  return () => {
+    for (const [name, listener] of listeners) model.off(`change:${name}`, listener);
+  };
+}
+
+/**
+ * The buttons, the slider, the speed, clicks and keys.
+ * @param {View} view
+ */
+function wire(view) {
+  const { model, parts, root } = view;
+  parts.undo.addEventListener("click", () => view.send("undo"));
+  parts.redo.addEventListener("click", () => view.send("redo"));
+  parts.step.addEventListener("click", () => view.send("step"));
+  parts.skip.addEventListener("click", () => view.send("skip"));
+  parts.hint.addEventListener("click", () => view.send("hint"));
+  parts.back.addEventListener("click", () => view.send("return"));
+  parts.tryHere.addEventListener("click", () => tryHere(view));
+  parts.helpButton.addEventListener("click", () => toggleHelp(view));
+  parts.slider.addEventListener("input", () => goTo(view, Number(parts.slider.value)));
+  parts.speed.value = sharedOf(model).speed;
+  parts.speed.addEventListener("change", () => {
+    sharedOf(model).speed = /** @type {any} */ (parts.speed.value);
+    if (parts.speed.value !== "off") parts.speed.dataset.resume = parts.speed.value;
+    scheduleStep(model);
+    drawBanner(view);
+  });
+  /** @param {MouseEvent} event */
+  const click = (event) => onClick(view, event);
+  /** @param {KeyboardEvent} event */
+  const key = (event) => onKey(view, event);
+  root.addEventListener("click", click);
+  root.addEventListener("keydown", key);
+  const views = sharedOf(model).views;
+  const redrawControls = () => drawControls(view);
+  views.addEventListener("thinking", redrawControls);
+  const showTexts = () => (root.dataset.texts = String(sharedOf(model).chunks.size)); // bounded (see chunks.js)
+  views.addEventListener("pruned", showTexts);
+  return () => {
+    views.removeEventListener("thinking", redrawControls);
+    views.removeEventListener("pruned", showTexts);
+    root.removeEventListener("click", click);
+    root.removeEventListener("keydown", key);
+  };
+}
+
+export default { initialize, render };

@@ -1,0 +1,86 @@
+// The controls (undo, redo, step, skip, hint, "what if"), the hint, a
+// refusal, and what a new version of the position resets.
+
+import { make } from "./dom.js";
+import { drawBanner, seatLabel } from "./banner.js";
+import { thinking } from "./shared.js";
+
+/** @typedef {import("./types").View} View */
+
+/** @param {View} view */
+export function drawControls(view) {
+  const { model, page, parts } = view;
+  const controls = model.get("controls") || {};
+  const waiting = (model.get("decision") || {}).waiting;
+  // While a bot thinks, Python is busy: a second request would only be stale.
+  const busy = thinking(model) != null;
+  parts.undo.disabled = busy || !controls.can_undo;
+  parts.redo.disabled = busy || !controls.can_redo;
+  parts.step.disabled = busy || (waiting !== "playback" && waiting !== "bot");
+  parts.skip.disabled = parts.step.disabled;
+  parts.hint.disabled = busy || waiting != null;
+  parts.back.hidden = !controls.what_if;
+  parts.tryHere.hidden = page.cursor == null;
+  drawBanner(view);
+}
+
+/** @param {View} view */
+export function drawHint({ model, parts }) {
+  const hint = model.get("hint") || {};
+  parts.hintText.textContent = hint.text || "";
+  parts.hintBox.hidden = !hint.text;
+}
+
+/**
+ * A refusal: beside the actions, or, for a click on the board, next to
+ * where the click was (a hall or the pool may be far from the actions).
+ * @param {View} view
+ */
+export function drawError({ model, page, parts, root }) {
+  const error = model.get("error") || {};
+  parts.error.replaceChildren();
+  if (!error.text) return;
+  parts.error.append(make("span", "", error.text));
+  if (error.rule) parts.error.append(" ", make("span", "covil-rule", `(${error.rule})`));
+  parts.error.hidden = false;
+  const clicked = page.clicked?.version === model.get("version") ? page.clicked : null;
+  parts.error.classList.toggle("covil-error-near", clicked != null);
+  parts.error.removeAttribute("style");
+  if (clicked) placeNear(root, parts.error, clicked);
+}
+
+/**
+ * Put `node` (positioned in the board) just under the point, inside the board.
+ * @param {HTMLElement} root
+ * @param {HTMLElement} node
+ * @param {{x: number, y: number}} point
+ */
+function placeNear(root, node, point) {
+  const board = root.getBoundingClientRect();
+  const width = Math.min(360, board.width - 16);
+  const left = Math.max(8, Math.min(point.x - board.left - 24, board.width - width - 8));
+  node.style.width = `${width}px`;
+  node.style.left = `${left}px`;
+  node.style.top = `${point.y - board.top + 16}px`;
+}
+
+/**
+ * A new position: an error, a click's question and a pending choice belong
+ * to the last one.
+ * @param {View} view
+ */
+export function onVersion(view) {
+  const { model, page, parts, root } = view;
+  root.dataset.version = String(model.get("version"));
+  parts.error.hidden = true;
+  page.clicked = null;
+  page.chooser = null;
+  const decision = model.get("decision") || {};
+  const moment = (model.get("controls") || {}).moment;
+  // Said to screen readers: what just happened, then what is asked now.
+  const said = [];
+  if (moment) said.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
+  said.push(decision.over ? "The game is over." : `${seatLabel(view, decision.player)}: ${decision.prompt}.`);
+  parts.live.textContent = said.join(" ");
+  drawControls(view);
+}

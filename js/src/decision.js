@@ -1,0 +1,177 @@
+// The decision: who decides and what (the prompt and its rule), the combat
+// under way, the listed actions, or the scores at the game's end.
+
+import { button, make, splitLabel } from "./dom.js";
+import { elementsFor, settle } from "./marks.js";
+
+/** @typedef {import("./types").View} View */
+/** @typedef {import("./types").Offered} Offered */
+/** @typedef {import("./types").Decision} Decision */
+
+/** @param {View} view */
+export function drawDecision(view) {
+  const { model, page, parts, root } = view;
+  const decision = model.get("decision") || {};
+  parts.prompt.replaceChildren();
+  parts.combat.replaceChildren();
+  parts.actions.replaceChildren();
+  if (page.cursor != null) {
+    // Looking back: the banner says so, and the picture shows the past
+    // position's own prompt; the game's decision (or its scores) waits.
+  } else if (decision.over) {
+    drawScores(view, decision);
+  } else {
+    const who = make("strong", "covil-who", decision.seat ? decision.seat.label : decision.player);
+    who.dataset.player = decision.player || "";
+    parts.prompt.append(who, `: ${decision.prompt} `, make("span", "covil-rule", `(${decision.rule})`));
+    if (decision.combat) drawCombat(view, decision.combat);
+    const offered = page.chooser ? chooserActions(view, decision) : decision.actions || [];
+    if (page.chooser) {
+      parts.actions.append(make("li", "covil-note", `Choose for ${page.chooser.replace(":", " ")} (Esc to cancel):`));
+    }
+    offered.forEach((action, i) => parts.actions.append(actionItem(view, action, i)));
+  }
+  root.dataset.waiting = decision.waiting || "";
+  orderCards(view, decision);
+  page.stale = true;
+}
+
+/**
+ * The hall of the person at the screen comes first, right under the map,
+ * then the pool, then the other halls in seating order.
+ * @param {View} view
+ * @param {Decision} decision
+ */
+function orderCards({ model, parts }, decision) {
+  const seats = (model.get("board") || {}).seats || [];
+  /** @param {string | undefined} color */
+  const person = (color) => seats.some((s) => s.color === color && s.kind === "person");
+  const mine = person(decision.player) ? decision.player : seats.find((s) => s.kind === "person")?.color;
+  parts.pool.style.order = "1";
+  seats.forEach((seat, i) => {
+    const hall = parts.halls[`hall:${seat.color}`];
+    if (hall) hall.style.order = seat.color === mine ? "0" : String(2 + i);
+  });
+}
+
+/**
+ * @param {View} view
+ * @param {Decision} decision
+ */
+function chooserActions({ page }, decision) {
+  return (decision.actions || []).filter((a) => page.chooser && a.elements.includes(page.chooser));
+}
+
+/**
+ * A listed action: its number (the key that chooses it), what it does,
+ * and the details after the label's first colon on a quieter line.
+ * @param {View} view
+ * @param {Offered} action
+ * @param {number} index
+ */
+function actionItem(view, action, index) {
+  const item = make("li", "covil-action");
+  const number = index < 9 ? `${index + 1}. ` : "";
+  const [head, details] = splitLabel(action.label);
+  const pick = button(number + head, action.label, () => choose(view, action.action));
+  if (details) pick.append(make("span", "covil-details", details));
+  pick.dataset.action = action.action;
+  item.appendChild(pick);
+  if (action.preview) item.appendChild(make("span", "covil-preview", previewText(view, action.preview)));
+  // Pointing at a listed action points at its elements on the board.
+  /** @param {boolean} on */
+  const point = (on) =>
+    action.elements.forEach((k) => elementsFor(view, k).forEach((n) => n.classList.toggle("covil-pointed", on)));
+  pick.addEventListener("mouseenter", () => point(true));
+  pick.addEventListener("mouseleave", () => point(false));
+  pick.addEventListener("focus", () => point(true));
+  pick.addEventListener("blur", () => point(false));
+  return item;
+}
+
+/**
+ * What a response would change: the strengths before → after.
+ * @param {View} view
+ * @param {import("./types").Preview} preview
+ */
+export function previewText({ model }, preview) {
+  const combat = (model.get("decision") || {}).combat;
+  const [attack, defense] = [combat?.attack?.total, combat?.defense?.total];
+  const changes = [];
+  if (preview.attack !== attack) changes.push(`attack ${attack} → ${preview.attack}`);
+  if (preview.defense !== defense) changes.push(`defense ${defense} → ${preview.defense}`);
+  if (preview.resolves) {
+    return `→ the combat ends, attack ${preview.attack} against defense ${preview.defense}: ${preview.winner} wins`;
+  }
+  return `→ ${changes.length ? changes.join(", ") : "the strengths stay as they are"}`;
+}
+
+/**
+ * The combat under way: who attacks whom, then both strengths side by
+ * side, each total large with where its points come from.
+ * @param {View} view
+ * @param {import("./types").Combat} combat
+ */
+function drawCombat({ parts }, combat) {
+  const attacker = combat.troop ? `${combat.troop} (${combat.attacker})` : "The rebels";
+  const target = combat.target.startsWith("fortress-")
+    ? `${combat.defender}'s fortress`
+    : `${combat.target} (${combat.defender})`;
+  const style = combat.style && combat.style !== "rebels" ? `, ${combat.style}` : "";
+  const head = `${attacker} ${combat.troop ? "attacks" : "attack"} ${target}${style}`;
+  parts.combat.append(
+    make("div", "covil-combat-head", head),
+    strengthBox("Attack", combat.attack, combat.attacker),
+    strengthBox("Defense", combat.defense, combat.defender),
+  );
+}
+
+/**
+ * @param {string} title
+ * @param {import("./types").Strength | undefined} strength
+ * @param {string | undefined} color
+ */
+function strengthBox(title, strength, color) {
+  const box = make("div", "covil-strength");
+  if (color) box.dataset.player = color;
+  const total = make("div", "covil-total");
+  total.append(`${title} `, make("b", "", strength ? String(strength.total) : "—"));
+  const list = make("ul", "covil-parts");
+  for (const [label, value] of strength ? strength.parts : []) list.append(make("li", "", `${value} from ${label}`));
+  if (strength && strength.parts.length === 0) list.append(make("li", "", "nothing adds to it"));
+  box.append(total, list);
+  return box;
+}
+
+/**
+ * @param {View} view
+ * @param {Decision} decision
+ */
+function drawScores({ parts }, decision) {
+  const winners = decision.winners || [];
+  const verdict = winners.length > 1 ? "share the victory" : "wins";
+  parts.prompt.append(make("strong", "", `Game over — ${winners.join(" and ")} ${verdict}`));
+  const list = make("ol", "covil-scores");
+  for (const score of decision.scores || []) list.append(make("li", "", score.text));
+  parts.combat.append(list);
+}
+
+/**
+ * Ask Python to play `action` (a notation such as "move D").
+ * @param {View} view
+ * @param {string} action
+ */
+export function choose(view, action) {
+  view.page.chooser = null;
+  view.send("act", { action });
+}
+
+/**
+ * Close the choice between an element's several actions.
+ * @param {View} view
+ */
+export function closeChooser(view) {
+  view.page.chooser = null;
+  drawDecision(view);
+  settle(view);
+}

@@ -1,0 +1,100 @@
+// Small helpers: DOM builders and pure functions (no view state).
+
+/**
+ * An element with a class and a text.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string} [className]
+ * @param {string | null} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function make(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text != null) node.textContent = text;
+  return node;
+}
+
+/**
+ * A button of the board.
+ * @param {string} label
+ * @param {string} [title]
+ * @param {(event: MouseEvent) => void} [onClick]
+ */
+export function button(label, title, onClick) {
+  const node = make("button", "covil-button", label);
+  node.type = "button";
+  if (title) node.title = title;
+  if (onClick) node.addEventListener("click", onClick);
+  return node;
+}
+
+/**
+ * The SVG the drawing made in Python: trusted markup from the kernel. Set
+ * only when it changed (a redraw of the same text would cost a layout).
+ * @param {HTMLElement & {_svg?: string}} node
+ * @param {string | undefined} svg
+ */
+export function setSvg(node, svg) {
+  if (node._svg !== svg) {
+    node.innerHTML = svg || "";
+    node._svg = svg;
+  }
+}
+
+/**
+ * An element's box in its own coordinates. A card's first child is its
+ * frame (a rect), a coin's its disc: read from their attributes, the box
+ * costs no layout (getBBox lays the whole page out after each redraw).
+ * @param {SVGGraphicsElement} node
+ * @returns {{x: number, y: number, width: number, height: number}}
+ */
+export function boxOf(node) {
+  const first = node.firstElementChild;
+  /** @param {string} name */
+  const at = (name) => Number(first?.getAttribute(name) || 0);
+  const shape = first?.tagName.toLowerCase();
+  if (node.hasAttribute("data-card") && shape === "rect") {
+    return { x: at("x"), y: at("y"), width: at("width"), height: at("height") };
+  }
+  if (node.hasAttribute("data-coin") && shape === "circle") {
+    return { x: at("cx") - at("r"), y: at("cy") - at("r"), width: 2 * at("r"), height: 2 * at("r") };
+  }
+  return node.getBBox();
+}
+
+/**
+ * A label cut at its first ": " outside parentheses: what the action does,
+ * then its details ("Acquire Spymaster for 7: Command: draw 2 …").
+ * @param {string} label
+ * @returns {[string, string]}
+ */
+export function splitLabel(label) {
+  let depth = 0;
+  for (let i = 0; i < label.length - 1; i++) {
+    const c = label[i];
+    if (c === "(") depth += 1;
+    else if (c === ")") depth -= 1;
+    else if (c === ":" && depth === 0 && label[i + 1] === " ") return [label.slice(0, i), label.slice(i + 2)];
+  }
+  return [label, ""];
+}
+
+/**
+ * The middle of a node on the screen (where a keyboard's "click" is).
+ * @param {Element} node
+ */
+export function middleOf(node) {
+  const box = node.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+}
+
+/**
+ * "card:iron-marshal" → ["card", "iron-marshal"] (an id may hold a colon).
+ * @param {string} key
+ * @returns {[string, string]}
+ */
+export function splitKey(key) {
+  const at = key.indexOf(":");
+  return [key.slice(0, at), key.slice(at + 1)];
+}

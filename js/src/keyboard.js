@@ -1,0 +1,118 @@
+// The keyboard. A key presses its button, so a key does nothing when its
+// button is disabled (while a bot thinks, say). skeleton.js's help panel
+// lists these keys.
+
+import { clickAt } from "./marks.js";
+import { closeChooser } from "./decision.js";
+import { drawBanner } from "./banner.js";
+import { goTo, positions } from "./log.js";
+import { scheduleStep, sharedOf } from "./shared.js";
+
+/** @typedef {import("./types").View} View */
+
+/**
+ * The keys and what each does.
+ * @param {View} view
+ * @returns {Record<string, () => void>}
+ */
+function keyActions(view) {
+  const { model, page, parts } = view;
+  const last = () => positions(view).length - 1;
+  return {
+    u: () => parts.undo.click(),
+    r: () => parts.redo.click(),
+    n: () => parts.step.click(),
+    s: () => parts.skip.click(),
+    h: () => parts.hint.click(),
+    e: () => closingButton(view)?.click(),
+    p: () => {
+      const state = sharedOf(model);
+      state.speed = state.speed === "off" ? /** @type {any} */ (parts.speed.dataset.resume || "normal") : "off";
+      parts.speed.value = state.speed;
+      scheduleStep(model);
+      drawBanner(view);
+    },
+    t: () => tryHere(view),
+    b: () => view.send("return"),
+    "?": () => toggleHelp(view),
+    ArrowLeft: () => goTo(view, (page.cursor ?? last()) - 1),
+    ArrowRight: () => goTo(view, (page.cursor ?? last()) + 1),
+    Home: () => goTo(view, 0),
+    End: () => goTo(view, last()),
+    Escape: () => escape(view),
+  };
+}
+
+/**
+ * The listed action that closes the step (Python marks it: ending the turn,
+ * passing): the most frequent choice, listed last, often past the keys 1 – 9.
+ * @param {View} view
+ * @returns {HTMLButtonElement | null}
+ */
+function closingButton({ model, parts }) {
+  const closing = ((model.get("decision") || {}).actions || []).find((a) => a.closes);
+  return closing ? parts.actions.querySelector(`button[data-action="${CSS.escape(closing.action)}"]`) : null;
+}
+
+/** @param {View} view */
+function escape(view) {
+  const { page, parts } = view;
+  if (page.help) return toggleHelp(view);
+  if (page.chooser) return closeChooser(view);
+  if (page.cursor != null) return goTo(view, positions(view).length - 1);
+  parts.error.hidden = true;
+}
+
+/**
+ * @param {View} view
+ * @param {KeyboardEvent} event
+ */
+export function onKey(view, event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = /** @type {Element} */ (event.target);
+  if (target.matches("input, select") && event.key !== "Escape") {
+    event.stopPropagation(); // the slider and the speed take their own keys
+    return;
+  }
+  if ((event.key === "Enter" || event.key === " ") && !target.matches("button, summary")) {
+    if (clickAt(view, target)) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+    return;
+  }
+  let handled = false;
+  if (/^[1-9]$/.test(event.key)) {
+    const buttons = view.parts.actions.querySelectorAll("button");
+    buttons[Number(event.key) - 1]?.click();
+    handled = true;
+  } else {
+    const act = keyActions(view)[event.key];
+    if (act) {
+      act();
+      handled = true;
+    }
+  }
+  if (handled) {
+    event.preventDefault();
+    event.stopPropagation();
+  }
+}
+
+/** @param {View} view */
+export function toggleHelp({ page, parts }) {
+  page.help = !page.help;
+  parts.help.hidden = !page.help;
+}
+
+/**
+ * A "what if" line from the past position shown.
+ * @param {View} view
+ */
+export function tryHere(view) {
+  const { page } = view;
+  if (page.cursor == null) return;
+  const at = positions(view)[page.cursor];
+  page.cursor = null;
+  view.send("try", { step: at.step });
+}

@@ -1,0 +1,236 @@
+// The log, the slider over it, and past positions ("time travel"). The log
+// comes as one text per finished phase and one per position of the phase
+// under way; each position it leads to can be shown on the board.
+
+import { parsedText } from "./chunks.js";
+import { make } from "./dom.js";
+import { drawDecision } from "./decision.js";
+import { drawPosition, settle } from "./marks.js";
+import { drawControls } from "./controls.js";
+
+/** @typedef {import("./types").View} View */
+/** @typedef {import("./types").LogGroup} LogGroup */
+/** @typedef {import("./types").Position} Position */
+
+/**
+ * The log's groups: one per finished phase, and the phase under way joined
+ * from its positions' texts.
+ * @param {View} view
+ * @returns {LogGroup[]}
+ */
+function groups({ model }) {
+  const log = model.get("log") || {};
+  /** @param {string} name */
+  const read = (name) => parsedText(model, name);
+  const done = /** @type {LogGroup[]} */ ((log.done || []).map(read).filter(Boolean));
+  const now = /** @type {LogGroup[]} */ ((log.now || []).map(read).filter(Boolean));
+  if (now.length > 0) done.push({ day: now[0].day, phase: now[0].phase, entries: now.flatMap((g) => g.entries) });
+  return done;
+}
+
+/**
+ * Each position the log leads to, once, in order; the last is the game now.
+ * Each is told by its day and phase and the first sentence leading there:
+ * what a player remembers, where "action 41" would mean nothing.
+ * @param {View} view
+ * @returns {Position[]}
+ */
+export function positions(view) {
+  /** @type {Position[]} */
+  const found = [];
+  for (const group of groups(view)) {
+    for (const entry of group.entries) {
+      const last = found[found.length - 1];
+      if (last && last.step === entry.step && last.moment === entry.moment) continue;
+      found.push({ step: entry.step, moment: entry.moment, when: groupTitle(group), said: entry.text });
+    }
+  }
+  return found;
+}
+
+/** @param {LogGroup} group */
+function groupTitle(group) {
+  return group.phase === "setup" ? "Setup" : `Day ${group.day} · ${group.phase}`;
+}
+
+/**
+ * Draw the log. A finished phase's group is built once and kept while the
+ * log shows it (its text never changes, and a reader may have opened or
+ * closed it); the phase under way is built anew. Entry numbers count
+ * positions from the log's start. A closed group holds its heading only:
+ * its entries are built when it is opened, so the page does not grow with
+ * the game.
+ * @param {View} view
+ */
+export function drawLog(view) {
+  const { model, page, parts } = view;
+  const done = (model.get("log") || {}).done || [];
+  const shown = [];
+  const kept = new Map(); // only the groups shown: an undone phase's group goes
+  /** @type {[number, string | null]} */
+  let [index, previous] = [-1, null];
+  done.forEach((name, g) => {
+    const key = `${name}@${index}@${previous}`;
+    const text = parsedText(model, name);
+    const group = page.builtGroups.get(key) ?? (text && buildGroup(view, text, index, previous, g >= done.length - 1));
+    if (!group) return;
+    kept.set(key, group);
+    shown.push(group.details);
+    [index, previous] = [group.index, group.previous];
+  });
+  page.builtGroups = kept;
+  const now = groups(view).slice(done.length)[0];
+  if (now) shown.push(buildGroup(view, now, index, previous, true).details);
+  parts.log.replaceChildren(...shown);
+  drawSlider(view);
+  if (page.cursor == null) showNewest(view);
+}
+
+/**
+ * The newest entry in view, once the page is laid out anyway. Only the log
+ * scrolls: the notebook around the board stays where the reader left it.
+ * @param {View} view
+ */
+function showNewest({ parts }) {
+  requestAnimationFrame(() => (parts.log.scrollTop = parts.log.scrollHeight));
+}
+
+/**
+ * A group's heading, and its entries once it is open. Returns the last
+ * position index and "step/moment" it reaches (the next group counts on).
+ * @param {View} view
+ * @param {LogGroup} group
+ * @param {number} index
+ * @param {string | null} previous
+ * @param {boolean} open
+ */
+function buildGroup(view, group, index, previous, open) {
+  const details = /** @type {HTMLDetailsElement & {_fill?: (() => void) | null}} */ (make("details", "covil-log-group"));
+  details.append(make("summary", "", groupTitle(group)));
+  /** @type {[import("./types").LogEntry, number][]} */
+  const entries = [];
+  for (const entry of group.entries) {
+    const here = `${entry.step}/${entry.moment}`;
+    if (here !== previous) index += 1;
+    previous = here;
+    entries.push([entry, index]);
+  }
+  details.dataset.first = String(entries.length ? entries[0][1] : index);
+  details.dataset.last = String(index);
+  details._fill = () => {
+    details._fill = null;
+    const list = make("ol", "covil-entries");
+    for (const [entry, at] of entries) list.append(entryItem(view, entry, at));
+    details.append(list);
+  };
+  details.addEventListener("toggle", () => details.open && details._fill?.());
+  if (open) openGroup(details);
+  return { details, index, previous };
+}
+
+/** @param {HTMLDetailsElement & {_fill?: (() => void) | null}} details */
+function openGroup(details) {
+  details._fill?.();
+  details.open = true;
+}
+
+/**
+ * @param {View} view
+ * @param {import("./types").LogEntry} entry
+ * @param {number} at
+ */
+function entryItem(view, entry, at) {
+  const item = make("li", "covil-entry");
+  item.dataset.position = String(at);
+  item.append(make("span", "covil-rule", entry.rule), " ", entry.text);
+  item.addEventListener("click", () => goTo(view, at));
+  return item;
+}
+
+/** @param {View} view */
+function drawSlider(view) {
+  const { page, parts } = view;
+  const count = positions(view).length;
+  parts.slider.max = String(Math.max(0, count - 1));
+  parts.slider.value = String(page.cursor ?? count - 1);
+  parts.slider.setAttribute("aria-valuetext", sliderText(view));
+}
+
+/** @param {View} view */
+export function sliderText(view) {
+  const all = positions(view);
+  if (view.page.cursor == null) return `the game now (after ${Math.max(0, all.length - 1)} positions)`;
+  return told(all[view.page.cursor]);
+}
+
+/**
+ * "Day 1 · afternoon — yellow lies down Y1 in zone B": a position as the log tells it.
+ * @param {Position} position
+ */
+export function told(position) {
+  return `${position.when} — ${position.said.replace(/\.$/, "")}`;
+}
+
+/**
+ * Show the position at index `at` of positions(); the last one is the game.
+ * @param {View} view
+ * @param {number} at
+ */
+export function goTo(view, at) {
+  const { page, parts } = view;
+  const all = positions(view);
+  if (all.length === 0) return;
+  at = Math.max(0, Math.min(at, all.length - 1));
+  page.cursor = at === all.length - 1 ? null : at;
+  page.chooser = null;
+  if (page.cursor != null) ask(view, all[page.cursor]);
+  drawPosition(view);
+  drawDecision(view);
+  settle(view);
+  drawControls(view);
+  drawSlider(view);
+  for (const node of parts.log.querySelectorAll(".covil-here")) node.classList.remove("covil-here");
+  if (page.cursor == null) {
+    showNewest(view); // back to the game: back to the log's end
+    return;
+  }
+  for (const group of parts.log.querySelectorAll("details")) {
+    if (Number(group.dataset.first) <= page.cursor && page.cursor <= Number(group.dataset.last)) openGroup(group);
+  }
+  const entries = parts.log.querySelectorAll(`[data-position="${page.cursor}"]`);
+  entries.forEach((n) => n.classList.add("covil-here"));
+  const first = /** @type {HTMLElement | undefined} */ (entries[0]);
+  if (first) first.scrollIntoView({ block: "nearest" });
+}
+
+/**
+ * One "show" message at a time: while one is answered, only the latest
+ * wish is kept (a held arrow key asks for many positions).
+ * @param {View} view
+ * @param {Position} position
+ */
+function ask(view, position) {
+  const { model, page } = view;
+  page.wanted = position;
+  if (page.asking) return;
+  const past = model.get("past") || {};
+  if (past.step === position.step && past.moment === position.moment) return;
+  page.asking = true;
+  view.send("show", { step: position.step, moment: position.moment });
+}
+
+/**
+ * Python's answer to "show": draw it, or ask for the latest wish.
+ * @param {View} view
+ */
+export function onPast(view) {
+  const { model, page } = view;
+  page.asking = false;
+  const past = model.get("past") || {};
+  const wanted = page.wanted;
+  if (page.cursor != null && wanted && (past.step !== wanted.step || past.moment !== wanted.moment)) {
+    ask(view, wanted);
+  }
+  drawPosition(view);
+  settle(view);
+}

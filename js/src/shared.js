@@ -1,0 +1,99 @@
+// What the views of one model share: the chunk store, the auto-play timer and
+// speed, and the request the bots are thinking over. Messages to Python go
+// through post(), which keeps that state honest.
+
+/** @typedef {import("./types").Model} Model */
+/** @typedef {import("./types").Shared} Shared */
+
+/** Delays of the auto-play, in ms; "off" steps by hand. */
+export const SPEEDS = /** @type {const} */ ({ off: null, slow: 1600, normal: 800, fast: 250 });
+
+/** @type {WeakMap<object, Shared>} the model's `board` value -> its shared state */
+const shared = new WeakMap();
+
+/**
+ * The state shared by the views of `model`.
+ *
+ * anywidget hands initialize() and each render() a proxy of its own for the
+ * same model, so the proxy cannot be the key. The `board` trait's value is
+ * one object per model (Python sets it once): it is.
+ * @param {Model} model
+ * @returns {Shared}
+ */
+export function sharedOf(model) {
+  const key = model.get("board") || model;
+  let state = shared.get(key);
+  if (!state) {
+    // asked: the step or skip sent to a bot's seat (see thinking());
+    // views: where the views of this model hear that it changed.
+    state = { speed: "normal", timer: null, chunks: new Map(), asked: null, views: new EventTarget() };
+    shared.set(key, state);
+  }
+  return state;
+}
+
+/**
+ * A message to Python. Without a live kernel (shut down, or a saved page
+ * reopened) the comm refuses to send: say so (false) instead of throwing.
+ * @param {Model} model
+ * @param {{kind: string, version: number, [field: string]: unknown}} content
+ */
+export function post(model, content) {
+  try {
+    model.send(content);
+  } catch {
+    return false;
+  }
+  // One request per version: whatever the player asks replaces the
+  // auto-play's pending step.
+  clearTimeout(sharedOf(model).timer ?? undefined);
+  if (content.kind === "step" || content.kind === "skip") {
+    // The page knows at once that the bots think over it (see thinking()),
+    // with no message from Python: a bot's step costs one message back, not two.
+    setAsked(model, { kind: content.kind, version: content.version });
+  }
+  return true;
+}
+
+/**
+ * Every view of the model redraws its controls when a request is asked or refused.
+ * @param {Model} model
+ * @param {import("./types").Asked | null} asked
+ */
+export function setAsked(model, asked) {
+  const state = sharedOf(model);
+  state.asked = asked;
+  state.views.dispatchEvent(new Event("thinking"));
+}
+
+/**
+ * The request the bots are thinking over, or null: one asked on the
+ * position shown, not yet answered by a new position or a refusal, while a
+ * bot is to play (or a playback is skipped, which plays on through the bots).
+ * @param {Model} model
+ */
+export function thinking(model) {
+  const asked = sharedOf(model).asked;
+  const waiting = (model.get("decision") || {}).waiting;
+  const busy = waiting === "bot" || (waiting === "playback" && asked?.kind === "skip");
+  return asked && asked.version === model.get("version") && busy ? asked : null;
+}
+
+/**
+ * While the board shows a playback or waits for a bot, ask Python for the
+ * next step after the chosen delay. A step is asked for once per version.
+ * @param {Model} model
+ */
+export function scheduleStep(model) {
+  const state = sharedOf(model);
+  clearTimeout(state.timer ?? undefined);
+  state.timer = null;
+  const waiting = (model.get("decision") || {}).waiting;
+  const delay = SPEEDS[state.speed];
+  if (delay == null || (waiting !== "playback" && waiting !== "bot")) return;
+  const version = model.get("version");
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    if (model.get("version") === version) post(model, { kind: "step", version });
+  }, delay);
+}

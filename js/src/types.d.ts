@@ -1,0 +1,174 @@
+// The shapes of the widget's traits as Python sends them (covil_nb/widget/
+// board.py and scene.py say what each holds), and of the page's own state.
+// Every trait may still be {} before Python's first message.
+
+export interface Seat {
+  color: string;
+  label: string;
+  kind: "person" | "bot" | "dummy";
+}
+
+export interface Board {
+  map?: string;
+  legend?: string;
+  name?: string;
+  seats?: Seat[];
+  kinds?: string[];
+  mark?: string;
+}
+
+export interface Preview {
+  attack: number;
+  defense: number;
+  resolves?: boolean;
+  winner?: string;
+}
+
+export interface Offered {
+  action: string;
+  label: string;
+  elements: string[];
+  preview?: Preview;
+  closes?: boolean;
+}
+
+export interface Strength {
+  total: number;
+  parts: [string, number][];
+}
+
+export interface Combat {
+  troop?: string;
+  attacker?: string;
+  target: string;
+  defender: string;
+  style?: string;
+  attack?: Strength;
+  defense?: Strength;
+}
+
+export interface Decision {
+  player?: string;
+  seat?: { label: string };
+  prompt?: string;
+  rule?: string;
+  actions?: Offered[];
+  combat?: Combat;
+  over?: boolean;
+  winners?: string[];
+  scores?: { text: string }[];
+  waiting?: "playback" | "bot" | null;
+}
+
+export interface Moment {
+  player: string;
+  told?: string[];
+  actions: string[];
+  reason?: string;
+  outcome?: string[];
+}
+
+export interface Controls {
+  can_undo?: boolean;
+  can_redo?: boolean;
+  moment?: Moment;
+  outcome?: string[];
+  pending?: number;
+  what_if?: { from: number };
+}
+
+export interface Past {
+  step?: number;
+  moment?: number;
+  pictures?: Record<string, string>;
+  chunks?: Record<string, string>;
+}
+
+export interface Traits {
+  board: Board;
+  chunks: Record<string, string>;
+  chunks_new: Record<string, string>;
+  pictures: Record<string, string>;
+  decision: Decision;
+  log: { done?: string[]; now?: string[] };
+  controls: Controls;
+  past: Past;
+  hint: { text?: string };
+  error: { text?: string; rule?: string };
+  version: number;
+  theme: string;
+}
+
+/** The part of anywidget's model the board uses. */
+export interface Model {
+  get<K extends keyof Traits>(name: K): Traits[K];
+  on(event: string, callback: () => void): void;
+  off(event: string, callback: () => void): void;
+  send(content: object): void;
+}
+
+export interface Asked {
+  kind: string;
+  version: number;
+}
+
+export interface Shared {
+  speed: "off" | "slow" | "normal" | "fast";
+  timer: ReturnType<typeof setTimeout> | null;
+  chunks: Map<string, string>;
+  asked: Asked | null;
+  views: EventTarget;
+}
+
+export interface LogEntry {
+  step: number;
+  moment: number;
+  rule: string;
+  text: string;
+}
+
+export interface LogGroup {
+  day: number;
+  phase: string;
+  entries: LogEntry[];
+}
+
+/** A position the log leads to, as a player remembers it. */
+export interface Position {
+  step: number;
+  moment: number;
+  when: string;
+  said: string;
+}
+
+/** The fixed parts of a view (skeleton.js). */
+export type Parts = ReturnType<typeof import("./skeleton.js").skeleton>;
+
+/** State that lives only in one view of the board. */
+export interface Page {
+  /** an element key whose several actions are offered */
+  chooser: string | null;
+  /** index into positions() while a past position is shown */
+  cursor: number | null;
+  /** the past position asked of Python, and not yet received */
+  wanted: Position | null;
+  asking: boolean;
+  help: boolean;
+  /** the choices are to be marked again */
+  stale: boolean;
+  /** a click Python is asked to explain */
+  clicked: { version: number; x: number; y: number } | null;
+  /** the log's finished phases, built once (see log.js) */
+  builtGroups: Map<string, { details: HTMLDetailsElement; index: number; previous: string | null }>;
+}
+
+/** One view of the board: what its functions share. */
+export interface View {
+  model: Model;
+  el: HTMLElement;
+  root: HTMLElement;
+  parts: Parts;
+  page: Page;
+  /** a message to Python about the position shown */
+  send(kind: string, fields?: Record<string, unknown>): void;
+}

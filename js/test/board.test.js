@@ -1,0 +1,82 @@
+// The board on a fake model: what it shows, and what it sends when pressed.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { renderBoard, traits } from "./fake.js";
+
+test("the decision lists its actions, numbered, and a press sends the action with the version", async () => {
+  const board = await renderBoard();
+  const buttons = [...board.root.querySelectorAll("button")].filter((b) => b.closest(".covil-actions"));
+  assert.deepEqual(
+    buttons.map((b) => b.firstChild?.textContent),
+    ["1. Move Y1 to zone A", "2. Move Y1 to zone B", "3. End the turn"],
+  );
+  assert.equal(buttons[1].querySelector(".covil-details")?.textContent, "it fights there");
+  buttons[0].click();
+  assert.deepEqual(board.model.sent, [{ kind: "act", version: 7, action: "move A" }]);
+  board.close();
+});
+
+test("a number key presses its action; e ends the turn", async () => {
+  const board = await renderBoard();
+  board.press("2");
+  board.press("e");
+  assert.deepEqual(
+    board.model.sent.map((m) => /** @type {any} */ (m).action),
+    ["move B", "end"],
+  );
+  board.close();
+});
+
+test("the pieces are drawn from their chunks and the legal zones are marked", async () => {
+  const board = await renderBoard();
+  const zones = [...board.root.querySelectorAll(".covil-pieces [data-zone]")];
+  assert.deepEqual(zones.map((z) => z.getAttribute("data-zone")), ["A", "B"]);
+  assert.ok(zones.every((z) => z.classList.contains("covil-choice")));
+  assert.equal(zones[0].getAttribute("data-action"), "move A");
+  board.close();
+});
+
+test("a new version redraws once the whole message is in", async () => {
+  const board = await renderBoard();
+  const decision = { ...traits().decision, prompt: "pay for the Grunt", actions: [] };
+  board.model.set({ decision, version: 8 });
+  await board.settled();
+  assert.match(board.root.querySelector(".covil-prompt")?.textContent ?? "", /pay for the Grunt/);
+  assert.equal(board.root.dataset.version, "8");
+  board.close();
+});
+
+test("looking back asks Python for the past position, and End returns to the game", async () => {
+  const board = await renderBoard();
+  board.press("ArrowLeft");
+  assert.deepEqual(board.model.sent, [{ kind: "show", version: 7, step: 1, moment: 0 }]);
+  assert.ok(board.root.classList.contains("covil-looking-back"));
+  assert.equal(board.root.querySelectorAll(".covil-actions button").length, 0, "no actions while looking back");
+  board.press("End");
+  assert.ok(!board.root.classList.contains("covil-looking-back"));
+  board.close();
+});
+
+test("the rebels' combat reads as English", async () => {
+  const values = traits();
+  values.decision = { ...values.decision, combat: {
+    target: "Y1", defender: "yellow", style: "rebels",
+    attack: { total: 3, parts: [["the rebels", 3]] }, defense: { total: 2, parts: [] },
+  } };
+  const board = await renderBoard(values);
+  assert.equal(board.root.querySelector(".covil-combat-head")?.textContent, "The rebels attack Y1 (yellow)");
+  board.close();
+});
+
+test("a refusal is shown, and a new version clears it", async () => {
+  const board = await renderBoard();
+  board.model.set({ error: { text: "Zone C is not adjacent", rule: "§5.2" } });
+  await board.settled();
+  const error = /** @type {HTMLElement} */ (board.root.querySelector(".covil-error"));
+  assert.equal(error.hidden, false);
+  assert.equal(error.textContent, "Zone C is not adjacent (§5.2)");
+  board.model.set({ version: 8 });
+  await board.settled();
+  assert.equal(error.hidden, true);
+  board.close();
+});
