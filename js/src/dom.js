@@ -98,3 +98,18 @@ export function splitKey(key) {
   const at = key.indexOf(":");
   return [key.slice(0, at), key.slice(at + 1)];
 }
+
+/**
+ * Bring `node` into view inside `container` by scrolling the container
+ * alone: scrollIntoView would scroll every ancestor too, the notebook
+ * around the board among them. `above` keeps clear of a sticky heading.
+ * @param {HTMLElement} container
+ * @param {Element} node
+ * @param {number} [above]
+ */
+export function scrollWithin(container, node, above = 0) {
+  const box = container.getBoundingClientRect();
+  const at = node.getBoundingClientRect();
+  if (at.top < box.top + above) container.scrollTop -= box.top + above - at.top;
+  else if (at.bottom > box.bottom) container.scrollTop += at.bottom - box.bottom;
+}

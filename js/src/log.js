@@ -3,7 +3,7 @@
 // under way; each position it leads to can be shown on the board.
 
 import { parsedText } from "./chunks.js";
-import { make } from "./dom.js";
+import { make, scrollWithin } from "./dom.js";
 import { drawDecision } from "./decision.js";
 import { drawPosition, settle } from "./marks.js";
 import { drawControls } from "./controls.js";
@@ -199,8 +199,9 @@ export function goTo(view, at) {
   }
   const entries = parts.log.querySelectorAll(`[data-position="${page.cursor}"]`);
   entries.forEach((n) => n.classList.add("covil-here"));
-  const first = /** @type {HTMLElement | undefined} */ (entries[0]);
-  if (first) first.scrollIntoView({ block: "nearest" });
+  // Only the log scrolls, clear of the group's sticky heading.
+  const heading = entries[0]?.closest("details")?.querySelector("summary");
+  if (entries[0]) scrollWithin(parts.log, entries[0], heading?.getBoundingClientRect().height ?? 0);
 }
 
 /**

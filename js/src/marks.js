@@ -274,7 +274,7 @@ export function clickAt(view, node, point = null) {
     page.chooser = key;
     drawDecision(view);
     settle(view);
-    parts.actions.querySelector("button")?.focus();
+    parts.actions.querySelector("button")?.focus({ preventScroll: true });
   }
   return true;
 }

@@ -150,6 +150,12 @@ function splitKey(key) {
   const at = key.indexOf(":");
   return [key.slice(0, at), key.slice(at + 1)];
 }
+function scrollWithin(container2, node, above = 0) {
+  const box = container2.getBoundingClientRect();
+  const at = node.getBoundingClientRect();
+  if (at.top < box.top + above) container2.scrollTop -= box.top + above - at.top;
+  else if (at.bottom > box.bottom) container2.scrollTop += at.bottom - box.bottom;
+}
 
 // src/marks.js
 function drawBoard({ model, parts, root }) {
@@ -330,7 +336,7 @@ function clickAt(view, node, point = null) {
     page.chooser = key;
     drawDecision(view);
     settle(view);
-    parts.actions.querySelector("button")?.focus();
+    parts.actions.querySelector("button")?.focus({ preventScroll: true });
   }
   return true;
 }
@@ -632,11 +638,8 @@ function goTo(view, at) {
   }
   const entries = parts.log.querySelectorAll(`[data-position="${page.cursor}"]`);
   entries.forEach((n) => n.classList.add("covil-here"));
-  const first = (
-    /** @type {HTMLElement | undefined} */
-    entries[0]
-  );
-  if (first) first.scrollIntoView({ block: "nearest" });
+  const heading = entries[0]?.closest("details")?.querySelector("summary");
+  if (entries[0]) scrollWithin(parts.log, entries[0], heading?.getBoundingClientRect().height ?? 0);
 }
 function ask(view, position) {
   const { model, page } = view;
