@@ -671,6 +671,30 @@ def test_the_closing_action_is_marked_for_the_page():
     assert marked == closing
 
 
+def test_each_listed_action_names_its_group_by_its_verb():
+    """The page titles the groups once: every action of a verb in a group is
+    listed under that title, and an action that closes the step has none."""
+
+    def groups_match(widget: GameWidget) -> list[Any]:
+        listed = widget.decision["actions"]
+        for action, entry in zip(widget.game.legal_actions(), listed, strict=True):
+            assert entry.get("group") == scene.GROUPS.get(action.verb)
+            assert ("group" in entry) != ("closes" in entry)
+        return listed
+
+    widget = play_solo(seed=1)
+    widget.act("start B")
+    widget.skip()
+    first_turn = groups_match(widget)
+    titles = {"Troop action", "Acquire a minion", "Relics", "Minions' commands"}
+    assert {entry["group"] for entry in first_turn} == titles
+    widget.act("lie Y1")
+    widget.act("move A")
+    if widget.decision["waiting"] == "playback":
+        widget.skip()
+    assert [e["action"] for e in groups_match(widget) if "group" not in e] == ["end"]
+
+
 def test_the_banner_says_how_a_fight_ended():
     """A person's own action that ends a fight, and a dummy's moment that
     does, carry the outcome's sentence (the board shows it, not only the log)."""

@@ -26,6 +26,18 @@ from .sheet import Round
 Json = dict[str, Any]
 Position = tuple[int, int]  # (history step, moment in it): where a log entry leads
 RESPONSES = frozenset({"defend", "raise-stakes", "defend-rebels"})
+# The groups of the listed actions, in a player's words (rulebook 2.1 to 2.3):
+# the page titles each group once, so ten purchases do not each say what they
+# are. Ending the turn, passing and the rest have no title.
+GROUPS: dict[str, str] = {
+    **dict.fromkeys(
+        (Verb.LIE, Verb.MOVE, Verb.REST, Verb.REPAIR, Verb.GOLD, Verb.ATTACK), "Troop action"
+    ),
+    Verb.ACQUIRE: "Acquire a minion",
+    Verb.COMMAND: "Minions' commands",
+    **dict.fromkeys((Verb.ACTIVATE, Verb.BUY_RELIC), "Relics"),
+    **dict.fromkeys((Verb.PAY, Verb.CANCEL), "Payment"),
+}
 
 
 # -- pictures ------------------------------------------------------------------------
@@ -140,6 +152,8 @@ def action_json(game: Game, action: Action) -> Json:
     }
     if action.verb in CLOSING:  # ending the turn, passing: the page's key e chooses it
         entry["closes"] = True
+    if action.verb in GROUPS:
+        entry["group"] = GROUPS[action.verb]
     return entry
 
 

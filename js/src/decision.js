@@ -29,7 +29,7 @@ export function drawDecision(view) {
     if (page.chooser) {
       parts.actions.append(make("li", "covil-note", `Choose for ${page.chooser.replace(":", " ")} (Esc to cancel):`));
     }
-    offered.forEach((action, i) => parts.actions.append(actionItem(view, action, i)));
+    drawActions(view, offered);
   }
   root.dataset.waiting = decision.waiting || "";
   orderCards(view, decision);
@@ -63,16 +63,87 @@ function chooserActions({ page }, decision) {
 }
 
 /**
- * A listed action: its number (the key that chooses it), what it does,
- * and the details after the label's first colon on a quieter line.
+ * The listed actions in their groups (Python names each action's group):
+ * a group's title once, with the condition its actions all share.
+ * @param {View} view
+ * @param {Offered[]} offered
+ */
+function drawActions(view, offered) {
+  const groups = groupActions(offered);
+  let index = 0;
+  for (const group of groups) {
+    if (groups.length > 1 && group.title) {
+      const head = make("li", "covil-group", group.title);
+      if (group.shared) head.append(make("span", "covil-shared", ` ${group.shared}`));
+      view.parts.actions.append(head);
+    }
+    for (const action of group.actions) {
+      view.parts.actions.append(actionItem(view, action, index, group.shared));
+      index += 1;
+    }
+  }
+}
+
+/**
+ * The actions of each group together, the groups in the order they first
+ * come, each with the aside in parentheses that ends every label of the
+ * group ("(your hall is full: …)"), if any.
+ * @param {Offered[]} offered
+ * @returns {{title: string, shared: string, actions: Offered[]}[]}
+ */
+export function groupActions(offered) {
+  /** @type {Map<string, {title: string, shared: string, actions: Offered[]}>} */
+  const byTitle = new Map();
+  for (const action of offered) {
+    const title = action.group || "";
+    if (!byTitle.has(title)) byTitle.set(title, { title, shared: "", actions: [] });
+    byTitle.get(title)?.actions.push(action);
+  }
+  const groups = [...byTitle.values()];
+  for (const group of groups) {
+    const asides = group.actions.map((a) => trailingAside(a.label));
+    if (group.actions.length > 1 && asides[0] && asides.every((aside) => aside === asides[0])) group.shared = asides[0];
+  }
+  return groups;
+}
+
+/**
+ * The parenthesis that ends a label, with its brackets, or "".
+ * @param {string} label
+ */
+export function trailingAside(label) {
+  if (!label.endsWith(")")) return "";
+  let depth = 0;
+  for (let i = label.length - 1; i >= 0; i--) {
+    if (label[i] === ")") depth += 1;
+    else if (label[i] === "(" && --depth === 0) return i > 0 && label[i - 1] === " " ? label.slice(i) : "";
+  }
+  return "";
+}
+
+/**
+ * The key that chooses the listed action at `index`: 1 – 9, then 0 for the
+ * tenth; the others are reached with the arrow keys.
+ * @param {number} index
+ */
+export function keyOf(index) {
+  return index < 9 ? String(index + 1) : index === 9 ? "0" : "";
+}
+
+/**
+ * A listed action: its key, what it does, and the details after the
+ * label's first colon on a quieter line (less the aside its group says once).
  * @param {View} view
  * @param {Offered} action
  * @param {number} index
+ * @param {string} shared
  */
-function actionItem(view, action, index) {
+function actionItem(view, action, index, shared) {
   const item = make("li", "covil-action");
-  const number = index < 9 ? `${index + 1}. ` : "";
-  const [head, details] = splitLabel(action.label);
+  const key = keyOf(index);
+  const number = key ? `${key}. ` : "";
+  const label = shared ? action.label.slice(0, -shared.length).trimEnd() : action.label;
+  const [head, details] = splitLabel(label);
   const pick = button(number + head, action.label, () => choose(view, action.action));
   if (details) pick.append(make("span", "covil-details", details));
   pick.dataset.action = action.action;

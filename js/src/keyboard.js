@@ -82,10 +82,12 @@ export function onKey(view, event) {
     return;
   }
   let handled = false;
-  if (/^[1-9]$/.test(event.key)) {
+  if (/^[0-9]$/.test(event.key)) {
     const buttons = view.parts.actions.querySelectorAll("button");
-    buttons[Number(event.key) - 1]?.click();
+    buttons[event.key === "0" ? 9 : Number(event.key) - 1]?.click();
     handled = true;
+  } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    handled = stepThroughActions(view, target, event.key === "ArrowDown" ? 1 : -1);
   } else {
     const act = keyActions(view)[event.key];
     if (act) {
@@ -97,6 +99,22 @@ export function onKey(view, event) {
     event.preventDefault();
     event.stopPropagation();
   }
+}
+
+/**
+ * ↓ and ↑ go through the listed actions (from the board, ↓ starts at the
+ * first): past the tenth, the only keys that reach an action.
+ * @param {View} view
+ * @param {Element} from
+ * @param {1 | -1} by
+ */
+function stepThroughActions(view, from, by) {
+  const buttons = [...view.parts.actions.querySelectorAll("button")];
+  if (buttons.length === 0) return false;
+  const at = buttons.indexOf(/** @type {HTMLButtonElement} */ (from));
+  const next = at < 0 ? (by > 0 ? 0 : buttons.length - 1) : (at + by + buttons.length) % buttons.length;
+  buttons[next].focus(); // as Tab would: scrolled to only if out of sight
+  return true;
 }
 
 /** @param {View} view */

@@ -6,7 +6,8 @@ import { button, make } from "./dom.js";
 
 /** The help panel: the keys that keyboard.js handles. */
 const KEYS_HELP = [
-  ["1 – 9", "choose the listed action with that number"],
+  ["1 – 9, 0", "choose the listed action with that number (0 is the tenth)"],
+  ["↓ ↑, Enter", "go through the listed actions, choose one"],
   ["Tab, Enter, Space", "go to a highlighted piece, choose it"],
   ["e", "end the turn, or pass"],
   ["Esc", "close a choice or this help; back from a past position"],

@@ -30,6 +30,8 @@ export interface Offered {
   elements: string[];
   preview?: Preview;
   closes?: boolean;
+  /** the title of the group it is listed in */
+  group?: string;
 }
 
 export interface Strength {

@@ -80,3 +80,23 @@ test("a refusal is shown, and a new version clears it", async () => {
   assert.equal(error.hidden, true);
   board.close();
 });
+
+test("↓ and ↑ go through every listed action, past the tenth; 0 chooses the tenth", async () => {
+  const values = traits();
+  values.decision = { ...values.decision, actions: Array.from({ length: 12 }, (_, i) => (
+    { action: `gold ${i}`, label: `Action ${i}`, elements: [] }
+  )) };
+  const board = await renderBoard(values);
+  const focused = () => /** @type {HTMLElement} */ (board.root.contains(document.activeElement) ? document.activeElement : board.root);
+  const reached = [];
+  for (let i = 0; i < 12; i++) {
+    board.press("ArrowDown", focused());
+    reached.push(/** @type {HTMLElement} */ (document.activeElement).dataset.action);
+  }
+  assert.deepEqual(reached, values.decision.actions?.map((a) => a.action));
+  board.press("ArrowUp", focused());
+  assert.equal(/** @type {HTMLElement} */ (document.activeElement).dataset.action, "gold 10");
+  board.press("0", board.root);
+  assert.deepEqual(board.model.sent, [{ kind: "act", version: 7, action: "gold 9" }]);
+  board.close();
+});

@@ -14,3 +14,35 @@ test("an element key splits at its first colon", () => {
   assert.deepEqual(splitKey("card:iron-marshal"), ["card", "iron-marshal"]);
   assert.deepEqual(splitKey("coin:red:3"), ["coin", "red:3"]);
 });
+
+test("actions are grouped by title, in the order the groups first come, and share their aside once", async () => {
+  const { groupActions } = await import("../src/decision.js");
+  const hall = "(your hall is full: a minion goes back)";
+  /** @param {string} action @param {string} label @param {string} [group] */
+  const offered = (action, label, group) => ({ action, label, elements: [], group });
+  const groups = groupActions([
+    offered("lie Y1", "Lie down Y1", "Troop action"),
+    offered("acquire a", `Acquire A for 3 (4 less 1 from Acolyte): Command: x. ${hall}`, "Acquire a minion"),
+    offered("activate k", "Activate Kraken Ink (Instant: a free attack)", "Relics"),
+    offered("acquire b", `Acquire B for 5: y. ${hall}`, "Acquire a minion"),
+    offered("buy-relic", "Buy a relic for 3 gold", "Relics"),
+    offered("end", "End the turn"),
+  ]);
+  assert.deepEqual(
+    groups.map((g) => [g.title, g.shared, g.actions.map((a) => a.action)]),
+    [
+      ["Troop action", "", ["lie Y1"]],
+      ["Acquire a minion", hall, ["acquire a", "acquire b"]],
+      ["Relics", "", ["activate k", "buy-relic"]],
+      ["", "", ["end"]],
+    ],
+  );
+});
+
+test("an aside is a label's closing parenthesis after a space; the tenth action's key is 0", async () => {
+  const { trailingAside, keyOf } = await import("../src/decision.js");
+  assert.equal(trailingAside("Pay 3 (a (nested) aside)"), "(a (nested) aside)");
+  assert.equal(trailingAside("f(x)"), "");
+  assert.equal(trailingAside("no aside"), "");
+  assert.deepEqual([0, 8, 9, 10].map(keyOf), ["1", "9", "0", ""]);
+});

@@ -13,7 +13,7 @@ import re
 from playwright.sync_api import Locator, expect
 
 from browser.board import Board
-from browser.harness import NotebookOpener
+from browser.harness import Notebook, NotebookOpener, screenshot_path
 from browser.test_board import FIRST_DAY, open_solo
 
 # Where the page is scrolled: every scrolled ancestor's offset, the window's,
@@ -80,3 +80,49 @@ def test_no_board_action_scrolls_the_page(open_in_lab: NotebookOpener) -> None:
     zone.click()  # not legal now: a refusal
     expect(board.root.locator(".covil-error")).to_be_visible()
     unmoved("a refused click")
+
+
+def first_turn(open_in_lab: NotebookOpener) -> tuple[Notebook, Board]:
+    """Yellow's first turn: fourteen actions (troop actions, six minions to
+    acquire with a full hall, relics, commands, the end of the turn)."""
+    notebook, board = open_solo(open_in_lab)
+    board.click("zone:B", "start B")
+    board.skip_to_decision()
+    return notebook, board
+
+
+def test_actions_are_grouped_and_said_whole(open_in_lab: NotebookOpener) -> None:
+    _notebook, board = first_turn(open_in_lab)
+    actions = board.root.locator(".covil-actions")
+    groups = actions.locator(".covil-group")
+    expect(groups).to_have_count(4)
+    titles = [title.split(" (")[0] for title in groups.all_inner_texts()]
+    assert titles == ["Troop action", "Acquire a minion", "Relics", "Minions' commands"]
+    # The condition every purchase shares is said once, over the purchases.
+    assert actions.inner_text().count("your hall is full") == 1
+    assert "your hall is full" in groups.nth(1).inner_text()
+    # No sentence is cut: every text shows whole.
+    cut = actions.locator("button, .covil-details").evaluate_all(
+        "nodes => nodes.filter(n => n.scrollHeight > n.clientHeight + 1).map(n => n.textContent)"
+    )
+    assert cut == []
+    actions.screenshot(path=str(screenshot_path("grouped-actions")))
+
+
+def test_every_listed_action_has_a_keyboard_path(open_in_lab: NotebookOpener) -> None:
+    """1 to 9 and 0 choose the first ten; ↓ and ↑ reach every one, past the tenth."""
+    notebook, board = first_turn(open_in_lab)
+    listed = board.listed_actions()
+    assert len(listed) > 10
+    board.root.focus()
+    reached = []
+    for _ in listed:
+        notebook.page.keyboard.press("ArrowDown")
+        reached.append(notebook.page.evaluate("document.activeElement.dataset.action"))
+    assert reached == listed
+    assert board.root.locator(".covil-actions button").nth(9).inner_text().startswith("0. ")
+    notebook.page.keyboard.press("ArrowUp")  # back from the last to the one before it
+    before = board.version
+    notebook.page.keyboard.press("Enter")
+    board.moved_on_from(before)
+    assert notebook.kernel.value("[str(a) for a in board.game.history]")[-1] == listed[-2]

@@ -369,7 +369,7 @@ function drawDecision(view) {
     if (page.chooser) {
       parts.actions.append(make("li", "covil-note", `Choose for ${page.chooser.replace(":", " ")} (Esc to cancel):`));
     }
-    offered.forEach((action, i) => parts.actions.append(actionItem(view, action, i)));
+    drawActions(view, offered);
   }
   root.dataset.waiting = decision.waiting || "";
   orderCards(view, decision);
@@ -388,10 +388,53 @@ function orderCards({ model, parts }, decision) {
 function chooserActions({ page }, decision) {
   return (decision.actions || []).filter((a) => page.chooser && a.elements.includes(page.chooser));
 }
-function actionItem(view, action, index) {
+function drawActions(view, offered) {
+  const groups2 = groupActions(offered);
+  let index = 0;
+  for (const group of groups2) {
+    if (groups2.length > 1 && group.title) {
+      const head = make("li", "covil-group", group.title);
+      if (group.shared) head.append(make("span", "covil-shared", ` ${group.shared}`));
+      view.parts.actions.append(head);
+    }
+    for (const action of group.actions) {
+      view.parts.actions.append(actionItem(view, action, index, group.shared));
+      index += 1;
+    }
+  }
+}
+function groupActions(offered) {
+  const byTitle = /* @__PURE__ */ new Map();
+  for (const action of offered) {
+    const title = action.group || "";
+    if (!byTitle.has(title)) byTitle.set(title, { title, shared: "", actions: [] });
+    byTitle.get(title)?.actions.push(action);
+  }
+  const groups2 = [...byTitle.values()];
+  for (const group of groups2) {
+    const asides = group.actions.map((a) => trailingAside(a.label));
+    if (group.actions.length > 1 && asides[0] && asides.every((aside) => aside === asides[0])) group.shared = asides[0];
+  }
+  return groups2;
+}
+function trailingAside(label) {
+  if (!label.endsWith(")")) return "";
+  let depth = 0;
+  for (let i = label.length - 1; i >= 0; i--) {
+    if (label[i] === ")") depth += 1;
+    else if (label[i] === "(" && --depth === 0) return i > 0 && label[i - 1] === " " ? label.slice(i) : "";
+  }
+  return "";
+}
+function keyOf(index) {
+  return index < 9 ? String(index + 1) : index === 9 ? "0" : "";
+}
+function actionItem(view, action, index, shared2) {
   const item = make("li", "covil-action");
-  const number = index < 9 ? `${index + 1}. ` : "";
-  const [head, details] = splitLabel(action.label);
+  const key = keyOf(index);
+  const number = key ? `${key}. ` : "";
+  const label = shared2 ? action.label.slice(0, -shared2.length).trimEnd() : action.label;
+  const [head, details] = splitLabel(label);
   const pick = button(number + head, action.label, () => choose(view, action.action));
   if (details) pick.append(make("span", "covil-details", details));
   pick.dataset.action = action.action;
@@ -777,10 +820,12 @@ function onKey(view, event) {
     return;
   }
   let handled = false;
-  if (/^[1-9]$/.test(event.key)) {
+  if (/^[0-9]$/.test(event.key)) {
     const buttons = view.parts.actions.querySelectorAll("button");
-    buttons[Number(event.key) - 1]?.click();
+    buttons[event.key === "0" ? 9 : Number(event.key) - 1]?.click();
     handled = true;
+  } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    handled = stepThroughActions(view, target, event.key === "ArrowDown" ? 1 : -1);
   } else {
     const act = keyActions(view)[event.key];
     if (act) {
@@ -792,6 +837,17 @@ function onKey(view, event) {
     event.preventDefault();
     event.stopPropagation();
   }
+}
+function stepThroughActions(view, from, by) {
+  const buttons = [...view.parts.actions.querySelectorAll("button")];
+  if (buttons.length === 0) return false;
+  const at = buttons.indexOf(
+    /** @type {HTMLButtonElement} */
+    from
+  );
+  const next = at < 0 ? by > 0 ? 0 : buttons.length - 1 : (at + by + buttons.length) % buttons.length;
+  buttons[next].focus();
+  return true;
 }
 function toggleHelp({ page, parts }) {
   page.help = !page.help;
@@ -807,7 +863,8 @@ function tryHere(view) {
 
 // src/skeleton.js
 var KEYS_HELP = [
-  ["1 – 9", "choose the listed action with that number"],
+  ["1 – 9, 0", "choose the listed action with that number (0 is the tenth)"],
+  ["↓ ↑, Enter", "go through the listed actions, choose one"],
   ["Tab, Enter, Space", "go to a highlighted piece, choose it"],
   ["e", "end the turn, or pass"],
   ["Esc", "close a choice or this help; back from a past position"],
