@@ -28,7 +28,7 @@
 
 import { absorb, prune } from "./chunks.js";
 import { drawBanner } from "./banner.js";
-import { drawControls, drawError, drawHint, onVersion } from "./controls.js";
+import { acknowledge, answered, drawControls, drawError, drawHint, onVersion } from "./controls.js";
 import { drawDecision } from "./decision.js";
 import { onKey, toggleHelp, tryHere } from "./keyboard.js";
 import { drawLog, goTo, onPast } from "./log.js";
@@ -103,10 +103,13 @@ function render({ model, el }) {
       help: false,
       stale: false,
       clicked: null,
+      pressed: null,
       builtGroups: new Map(),
     },
-    send(kind, fields = {}) {
-      if (!post(model, { kind, version: model.get("version"), ...fields })) {
+    send(kind, fields = {}, pressed = null) {
+      if (post(model, { kind, version: model.get("version"), ...fields })) {
+        acknowledge(view, kind, pressed);
+      } else {
         parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
         parts.error.hidden = false;
       }
@@ -161,6 +164,7 @@ function listenToTraits(view) {
   const flush = () => {
     const names = [...dirty];
     dirty.clear();
+    answered(view);
     // A redraw may remove the focused piece: the keys then stay with the board.
     // (In marimo the board lives in a shadow root, which has its own activeElement.)
     const focusedIn = () => root.contains(/** @type {Document | ShadowRoot} */ (root.getRootNode()).activeElement);
@@ -188,12 +192,12 @@ function listenToTraits(view) {
  */
 function wire(view) {
   const { model, parts, root } = view;
-  parts.undo.addEventListener("click", () => view.send("undo"));
-  parts.redo.addEventListener("click", () => view.send("redo"));
-  parts.step.addEventListener("click", () => view.send("step"));
-  parts.skip.addEventListener("click", () => view.send("skip"));
-  parts.hint.addEventListener("click", () => view.send("hint"));
-  parts.back.addEventListener("click", () => view.send("return"));
+  parts.undo.addEventListener("click", () => view.send("undo", {}, parts.undo));
+  parts.redo.addEventListener("click", () => view.send("redo", {}, parts.redo));
+  parts.step.addEventListener("click", () => view.send("step", {}, parts.step));
+  parts.skip.addEventListener("click", () => view.send("skip", {}, parts.skip));
+  parts.hint.addEventListener("click", () => view.send("hint", {}, parts.hint));
+  parts.back.addEventListener("click", () => view.send("return", {}, parts.back));
   parts.tryHere.addEventListener("click", () => tryHere(view));
   parts.helpButton.addEventListener("click", () => toggleHelp(view));
   parts.slider.addEventListener("input", () => goTo(view, Number(parts.slider.value)));

@@ -7,6 +7,32 @@ import { thinking } from "./shared.js";
 
 /** @typedef {import("./types").View} View */
 
+/**
+ * A request is sent: say so in this frame, before Python answers. The
+ * board is marked pending (its cursor waits) and the element pressed looks
+ * pressed; a drawing from Python's answer clears both (see answered()).
+ * @param {View} view
+ * @param {string} kind
+ * @param {Element | null} pressed
+ */
+export function acknowledge({ root, page }, kind, pressed) {
+  page.pressed?.classList.remove("covil-pressed");
+  root.dataset.pending = kind;
+  page.pressed = pressed;
+  pressed?.classList.add("covil-pressed");
+}
+
+/**
+ * Python answered (a new position, a past one, a refusal or a hint): the
+ * request is no longer pending.
+ * @param {View} view
+ */
+export function answered({ root, page }) {
+  delete root.dataset.pending;
+  page.pressed?.classList.remove("covil-pressed");
+  page.pressed = null;
+}
+
 /** @param {View} view */
 export function drawControls(view) {
   const { model, page, parts } = view;

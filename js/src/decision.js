@@ -144,7 +144,7 @@ function actionItem(view, action, index, shared) {
   const number = key ? `${key}. ` : "";
   const label = shared ? action.label.slice(0, -shared.length).trimEnd() : action.label;
   const [head, details] = splitLabel(label);
-  const pick = button(number + head, action.label, () => choose(view, action.action));
+  const pick = button(number + head, action.label, () => choose(view, action.action, pick));
   if (details) pick.append(make("span", "covil-details", details));
   pick.dataset.action = action.action;
   item.appendChild(pick);
@@ -228,13 +228,15 @@ function drawScores({ parts }, decision) {
 }
 
 /**
- * Ask Python to play `action` (a notation such as "move D").
+ * Ask Python to play `action` (a notation such as "move D"), chosen by
+ * pressing `pressed` (a button or a piece).
  * @param {View} view
  * @param {string} action
+ * @param {Element | null} [pressed]
  */
-export function choose(view, action) {
+export function choose(view, action, pressed = null) {
   view.page.chooser = null;
-  view.send("act", { action });
+  view.send("act", { action }, pressed);
 }
 
 /**

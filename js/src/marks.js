@@ -269,7 +269,7 @@ export function clickAt(view, node, point = null) {
   }
   const actions = offered.get(key) || [];
   if (actions.length === 1) {
-    choose(view, actions[0].action);
+    choose(view, actions[0].action, node.closest("[data-action]") ?? node);
   } else {
     page.chooser = key;
     drawDecision(view);

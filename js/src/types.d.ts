@@ -160,6 +160,8 @@ export interface Page {
   stale: boolean;
   /** a click Python is asked to explain */
   clicked: { version: number; x: number; y: number } | null;
+  /** the element pressed, marked until Python answers (see controls.js) */
+  pressed: Element | null;
   /** the log's finished phases, built once (see log.js) */
   builtGroups: Map<string, { details: HTMLDetailsElement; index: number; previous: string | null }>;
 }
@@ -172,5 +174,5 @@ export interface View {
   parts: Parts;
   page: Page;
   /** a message to Python about the position shown */
-  send(kind: string, fields?: Record<string, unknown>): void;
+  send(kind: string, fields?: Record<string, unknown>, pressed?: Element | null): void;
 }

@@ -100,3 +100,16 @@ test("↓ and ↑ go through every listed action, past the tenth; 0 chooses the 
   assert.deepEqual(board.model.sent, [{ kind: "act", version: 7, action: "gold 9" }]);
   board.close();
 });
+
+test("a press is acknowledged at once, and Python's answer clears it", async () => {
+  const board = await renderBoard();
+  const button = /** @type {HTMLButtonElement} */ (board.root.querySelector('.covil-actions button[data-action="move B"]'));
+  button.click();
+  assert.equal(board.root.dataset.pending, "act", "pending in the same task as the click");
+  assert.ok(button.classList.contains("covil-pressed"));
+  board.model.set({ version: 8 });
+  await board.settled();
+  assert.equal(board.root.dataset.pending, undefined);
+  assert.ok(!button.classList.contains("covil-pressed"));
+  board.close();
+});

@@ -126,3 +126,60 @@ def test_every_listed_action_has_a_keyboard_path(open_in_lab: NotebookOpener) ->
     notebook.page.keyboard.press("Enter")
     board.moved_on_from(before)
     assert notebook.kernel.value("[str(a) for a in board.game.history]")[-1] == listed[-2]
+
+
+# Click a listed action and see, in the page, what the next frames show: the
+# board pending and the button pressed at once, both gone once the new
+# position is drawn.
+PRESS_AND_WATCH = """
+async (button) => {
+  const board = button.closest(".covil-board");
+  const before = board.dataset.version;
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  button.click();
+  await frame();
+  const acknowledged = {
+    pending: board.dataset.pending ?? null,
+    pressed: button.classList.contains("covil-pressed"),
+    version: board.dataset.version,
+  };
+  while (board.dataset.version === before) await frame();
+  const after = { pending: board.dataset.pending ?? null, version: board.dataset.version };
+  return { acknowledged, after };
+}
+"""
+
+
+def test_a_click_is_acknowledged_in_the_next_frame(open_in_lab: NotebookOpener) -> None:
+    """Python decides in tens of milliseconds; the page says at once that it heard."""
+    _notebook, board = open_solo(open_in_lab)
+    before = str(board.version)
+    seen = board.listed("start B").evaluate(PRESS_AND_WATCH)
+    assert seen["acknowledged"] == {"pending": "act", "pressed": True, "version": before}
+    assert seen["after"]["pending"] is None
+    assert seen["after"]["version"] != before
+
+
+def test_a_narrow_board_keeps_its_map_readable(open_in_lab: NotebookOpener) -> None:
+    """At 1024 px with the file browser open (an output about 700 px wide),
+    and in any output under 800 px, the actions move under the map, which
+    keeps the board's whole width."""
+    notebook, board = open_solo(open_in_lab)
+    page = notebook.page
+    notebook.command("filebrowser:activate")
+    for window in (1024, 1200, 1400):
+        page.set_viewport_size({"width": window, "height": 900})
+        page.wait_for_timeout(300)  # JupyterLab lays its panels out on resize
+        sizes = board.root.evaluate(
+            """board => {
+              const box = (s) => board.querySelector(s).getBoundingClientRect();
+              return { board: box(".covil-main").width, map: box(".covil-map").width,
+                       mapBottom: box(".covil-map").bottom, sideTop: box(".covil-side").top };
+            }"""
+        )
+        board.root.screenshot(path=str(screenshot_path(f"narrow-{window}")))
+        if sizes["board"] < 800:
+            assert sizes["map"] >= sizes["board"] - 1, (window, sizes)
+            assert sizes["sideTop"] >= sizes["mapBottom"] - 1, (window, sizes)
+        else:
+            assert sizes["map"] >= 480, (window, sizes)

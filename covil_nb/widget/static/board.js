@@ -331,7 +331,7 @@ function clickAt(view, node, point = null) {
   }
   const actions = offered.get(key) || [];
   if (actions.length === 1) {
-    choose(view, actions[0].action);
+    choose(view, actions[0].action, node.closest("[data-action]") ?? node);
   } else {
     page.chooser = key;
     drawDecision(view);
@@ -435,7 +435,7 @@ function actionItem(view, action, index, shared2) {
   const number = key ? `${key}. ` : "";
   const label = shared2 ? action.label.slice(0, -shared2.length).trimEnd() : action.label;
   const [head, details] = splitLabel(label);
-  const pick = button(number + head, action.label, () => choose(view, action.action));
+  const pick = button(number + head, action.label, () => choose(view, action.action, pick));
   if (details) pick.append(make("span", "covil-details", details));
   pick.dataset.action = action.action;
   item.appendChild(pick);
@@ -488,9 +488,9 @@ function drawScores({ parts }, decision) {
   for (const score of decision.scores || []) list.append(make("li", "", score.text));
   parts.combat.append(list);
 }
-function choose(view, action) {
+function choose(view, action, pressed = null) {
   view.page.chooser = null;
-  view.send("act", { action });
+  view.send("act", { action }, pressed);
 }
 function closeChooser(view) {
   view.page.chooser = null;
@@ -499,6 +499,17 @@ function closeChooser(view) {
 }
 
 // src/controls.js
+function acknowledge({ root, page }, kind, pressed) {
+  page.pressed?.classList.remove("covil-pressed");
+  root.dataset.pending = kind;
+  page.pressed = pressed;
+  pressed?.classList.add("covil-pressed");
+}
+function answered({ root, page }) {
+  delete root.dataset.pending;
+  page.pressed?.classList.remove("covil-pressed");
+  page.pressed = null;
+}
 function drawControls(view) {
   const { model, page, parts } = view;
   const controls = model.get("controls") || {};
@@ -1042,10 +1053,13 @@ function render({ model, el }) {
       help: false,
       stale: false,
       clicked: null,
+      pressed: null,
       builtGroups: /* @__PURE__ */ new Map()
     },
-    send(kind, fields = {}) {
-      if (!post(model, { kind, version: model.get("version"), ...fields })) {
+    send(kind, fields = {}, pressed = null) {
+      if (post(model, { kind, version: model.get("version"), ...fields })) {
+        acknowledge(view, kind, pressed);
+      } else {
         parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
         parts.error.hidden = false;
       }
@@ -1090,6 +1104,7 @@ function listenToTraits(view) {
   const flush = () => {
     const names = [...dirty];
     dirty.clear();
+    answered(view);
     const focusedIn = () => root.contains(
       /** @type {Document | ShadowRoot} */
       root.getRootNode().activeElement
@@ -1116,12 +1131,12 @@ function listenToTraits(view) {
 }
 function wire(view) {
   const { model, parts, root } = view;
-  parts.undo.addEventListener("click", () => view.send("undo"));
-  parts.redo.addEventListener("click", () => view.send("redo"));
-  parts.step.addEventListener("click", () => view.send("step"));
-  parts.skip.addEventListener("click", () => view.send("skip"));
-  parts.hint.addEventListener("click", () => view.send("hint"));
-  parts.back.addEventListener("click", () => view.send("return"));
+  parts.undo.addEventListener("click", () => view.send("undo", {}, parts.undo));
+  parts.redo.addEventListener("click", () => view.send("redo", {}, parts.redo));
+  parts.step.addEventListener("click", () => view.send("step", {}, parts.step));
+  parts.skip.addEventListener("click", () => view.send("skip", {}, parts.skip));
+  parts.hint.addEventListener("click", () => view.send("hint", {}, parts.hint));
+  parts.back.addEventListener("click", () => view.send("return", {}, parts.back));
   parts.tryHere.addEventListener("click", () => tryHere(view));
   parts.helpButton.addEventListener("click", () => toggleHelp(view));
   parts.slider.addEventListener("input", () => goTo(view, Number(parts.slider.value)));
