@@ -13,7 +13,7 @@ import re
 from playwright.sync_api import Locator, expect
 
 from browser.board import Board
-from browser.harness import Notebook, NotebookOpener, screenshot_path
+from browser.harness import DARK, LIGHT, Notebook, NotebookOpener, screenshot_path
 from browser.test_board import FIRST_DAY, open_solo
 
 # Where the page is scrolled: every scrolled ancestor's offset, the window's,
@@ -183,3 +183,44 @@ def test_a_narrow_board_keeps_its_map_readable(open_in_lab: NotebookOpener) -> N
             assert sizes["sideTop"] >= sizes["mapBottom"] - 1, (window, sizes)
         else:
             assert sizes["map"] >= 480, (window, sizes)
+
+
+# The mean lightness (0 to 1) of a section's picture as the board paints it:
+# the SVG drawn on a canvas through the filter the page's CSS gives it.
+LIGHTNESS = """
+async (svg) => {
+  const image = new Image();
+  const text = new XMLSerializer().serializeToString(svg);
+  image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(text);
+  await image.decode();
+  const canvas = document.createElement("canvas");
+  [canvas.width, canvas.height] = [200, 200];
+  const context = canvas.getContext("2d");
+  context.filter = getComputedStyle(svg).filter;
+  context.drawImage(image, 0, 0, 200, 200);
+  const { data } = context.getImageData(0, 0, 200, 200);
+  let sum = 0;
+  for (let i = 0; i < data.length; i += 4) sum += (data[i] + data[i + 1] + data[i + 2]) / 3;
+  return sum / (data.length / 4) / 255;
+}
+"""
+
+
+def test_the_dark_board_is_dark_throughout(open_in_lab: NotebookOpener) -> None:
+    """In JupyterLab's dark theme the map, the halls and the status strip are
+    dark like the buttons beside them, not bright parchment."""
+    notebook, board = open_solo(open_in_lab)
+    sections = {
+        "map": ".covil-map svg",
+        "status": ".covil-status svg",
+        "pool": ".covil-pool svg",
+    }
+    lightness = {}
+    for theme, name in ((DARK, "dark"), (LIGHT, "light")):
+        notebook.theme(theme)
+        expect(board.root).to_have_attribute("data-theme", name)
+        for section, selector in sections.items():
+            svg = board.root.locator(selector).first
+            lightness[name, section] = svg.evaluate(LIGHTNESS)
+    for section in sections:
+        assert lightness["dark", section] < 0.35 < 0.65 < lightness["light", section], lightness
