@@ -10,9 +10,11 @@ nothing."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import stat
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -127,6 +129,24 @@ def test_test_runs_the_committed_tutorials_and_fails_when_nothing_is_collected(
     stand_in(project / ".venv" / "bin" / "pytest", project / "calls.txt", status=5)
     nothing = dev(project, "test")
     assert nothing.returncode == 5 and "collected no tests" in nothing.stderr
+
+
+def test_the_tests_on_the_python_source_end_with_their_summary(project: Path) -> None:
+    """The output of ./dev test alone says it passed: its last line is pytest's
+    summary, from the real pytest run as the script runs its second pass
+    (with the project's configuration, whose addopts has -q already)."""
+    (project / "tests").mkdir()
+    (project / "tests" / "test_sample.py").write_text(
+        "def test_one():\n    pass\n\n\ndef test_two():\n    pass\n"
+    )
+    (project / ".venv" / "bin" / "pytest").write_text(
+        "#!/usr/bin/env bash\n"
+        '[ "${COVIL_ENGINE:-}" = python ] || exit 0\n'
+        f'exec "{sys.executable}" -m pytest "$@"\n'
+    )
+    done = dev(project, "test")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.fullmatch(r"2 passed in [\d.]+s", done.stdout.splitlines()[-1]), done.stdout
 
 
 def test_an_unknown_command_shows_the_usage(project: Path) -> None:
