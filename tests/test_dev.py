@@ -208,22 +208,19 @@ def test_a_background_build_outlives_the_script_and_writes_to_its_log(
     compiler: ModuleType, tmp_path: Path
 ) -> None:
     log, go = tmp_path / "build" / "compile.log", tmp_path / "go"
-    # It says its session and priority, but only once told to go: that is
-    # after detach returned, or never (a detach that waited would time out).
+    # It waits to be told to go, which only happens once detach has returned,
+    # then says whether it was (or gave up waiting), its session and priority.
     waits = (
         "import os, pathlib, time\n"
-        f"for _ in range(200):\n    if pathlib.Path({str(go)!r}).exists(): break\n"
-        "    time.sleep(0.05)\n"
-        "print(os.getsid(0) == os.getpid(), os.nice(0), flush=True)\n"
+        f"go = pathlib.Path({str(go)!r})\n"
+        "for _ in range(100):\n    if go.exists(): break\n    time.sleep(0.05)\n"
+        "print(go.exists(), os.getsid(0) == os.getpid(), os.nice(0), flush=True)\n"
     )
-    compiler.detach([sys.executable, "-c", waits], log)
+    started = compiler.detach([sys.executable, "-c", waits], log)
     go.touch()
-    for _ in range(200):
-        if log.read_text():
-            break
-        threading.Event().wait(0.05)
-    session_of_its_own, niceness = log.read_text().split()
-    assert session_of_its_own == "True"
+    assert started.wait(10) == 0
+    told, session_of_its_own, niceness = log.read_text().split()
+    assert told == "True" and session_of_its_own == "True"
     assert int(niceness) == min(os.nice(0) + 10, 19)
 
 

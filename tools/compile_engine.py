@@ -91,15 +91,15 @@ def swap_in(new: Path, build: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def detach(command: list[str], log: Path) -> None:
-    """Start ``command`` and return at once, its output going to ``log``. It
-    runs in a session of its own, so that it outlives the shell that started
-    it (exec'ed into JupyterLab, stopped with Ctrl-C, or its terminal closed),
-    and at a lower priority, so that JupyterLab and the kernels come first
-    on a small machine."""
+def detach(command: list[str], log: Path) -> subprocess.Popen[bytes]:
+    """Start ``command`` and return at once (its process, which nobody need
+    wait for), its output going to ``log``. It runs in a session of its own,
+    so that it outlives the shell that started it (exec'ed into JupyterLab,
+    stopped with Ctrl-C, or its terminal closed), and at a lower priority, so
+    that JupyterLab and the kernels come first on a small machine."""
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("w") as out:
-        subprocess.Popen(
+        return subprocess.Popen(
             command,
             stdin=subprocess.DEVNULL,
             stdout=out,
