@@ -262,19 +262,19 @@ def test_one_build_at_a_time_the_second_finds_the_first_ones(
         fake_build(native, out)
 
     monkeypatch.setattr(compiler, "_compile", compile_slowly)
-    built: list[bool] = []
-    first = threading.Thread(target=lambda: built.append(compiler.build(native, False)))
+    built: dict[str, bool] = {}  # by thread: they end in either order
+    first = threading.Thread(target=lambda: built.update(first=compiler.build(native, False)))
     first.start()
     assert compiling.wait(10)
     assert native.building()
-    second = threading.Thread(target=lambda: built.append(compiler.build(native, False)))
+    second = threading.Thread(target=lambda: built.update(second=compiler.build(native, False)))
     second.start()
     second.join(0.5)
     assert second.is_alive()  # waiting for the lock, not compiling beside the first
     finish.set()
     first.join(10)
     second.join(10)
-    assert built == [True, False] and len(compiled) == 1
+    assert built == {"first": True, "second": False} and len(compiled) == 1
     assert native.current() and not native.building()
     assert sorted(p.name for p in native.BUILD.parent.iterdir()) == ["engine", "engine.lock"]
 
