@@ -3,17 +3,26 @@ stand-ins for uv, JupyterLab and pytest that only write down how they were
 called: setup installs once and then not again until ``pyproject.toml``
 changes while it asks for the engine to be compiled every time (the compiler
 decides), ``./dev lab`` opens a working copy of the tutorials that keeps the
-learner's edits and passes its arguments to JupyterLab (as root too), and
-``./dev test`` runs the tests on both engines and fails when pytest collects
-nothing."""
+learner's edits and passes its arguments to JupyterLab (as root too), with the
+engine compiling in the background, and ``./dev test`` runs the tests on both
+engines and fails when pytest collects nothing. Then the compiler's own
+share of that (tools/compile_engine.py), without compiling: a build in the
+background outlives the script and writes to its log, one build runs at a
+time, and a finished build is swapped in whole."""
 
 from __future__ import annotations
 
+import fcntl
+import importlib.util
 import os
+import re
 import shutil
 import stat
 import subprocess
+import sys
+import threading
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -25,8 +34,12 @@ STAND_IN = (
     'echo "$(basename "$0") $*${{COVIL_ENGINE:+ [COVIL_ENGINE=$COVIL_ENGINE]}}" >> "{calls}"\n'
     "exit {status}\n"
 )
-# The engine's compiler, run by the real python: it only writes down that it ran.
-COMPILER = "import sys\nopen({calls!r}, 'a').write('compile_engine\\n')\nsys.exit({status})\n"
+# The engine's compiler, run by the real python: it only writes down how it ran.
+COMPILER = (
+    "import sys\n"
+    "open({calls!r}, 'a').write(' '.join(['compile_engine', *sys.argv[1:]]) + '\\n')\n"
+    "sys.exit({status})\n"
+)
 
 
 def stand_in(path: Path, calls: Path, status: int = 0) -> None:
@@ -92,6 +105,10 @@ def test_setup_goes_on_when_the_engine_cannot_be_compiled(project: Path) -> None
     failed = dev(project, "setup")
     assert failed.returncode == 0
     assert "the engine was not compiled; it runs as Python" in failed.stderr
+    opened = dev(project, "lab")
+    assert opened.returncode == 0
+    assert "the engine is not compiling; it runs as Python" in opened.stderr
+    assert calls(project)[-1].startswith("jupyter lab")
 
 
 def test_lab_opens_a_working_copy_that_keeps_the_learners_edits(project: Path) -> None:
@@ -104,6 +121,10 @@ def test_lab_opens_a_working_copy_that_keeps_the_learners_edits(project: Path) -
     lab = [c for c in calls(project) if c.startswith("jupyter lab")][-1]
     assert lab.endswith("--ServerApp.root_dir=my-tutorials --no-browser --port 8899")
     assert ("--allow-root" in lab) == (os.geteuid() == 0)
+    # The engine compiles in the background: JupyterLab does not wait for it.
+    compiles = [c for c in calls(project) if c.startswith("compile_engine")]
+    assert compiles == ["compile_engine --background"]
+    assert calls(project).index(compiles[0]) < calls(project).index(lab)
 
     (copy / "01-setup.ipynb").write_text("my own notes")
     (copy / "data" / "games.csv").unlink()
@@ -129,6 +150,141 @@ def test_test_runs_the_committed_tutorials_and_fails_when_nothing_is_collected(
     assert nothing.returncode == 5 and "collected no tests" in nothing.stderr
 
 
+def test_the_tests_on_the_python_source_end_with_their_summary(project: Path) -> None:
+    """The output of ./dev test alone says it passed: its last line is pytest's
+    summary, from the real pytest run as the script runs its second pass
+    (with the project's configuration, whose addopts has -q already)."""
+    (project / "tests").mkdir()
+    (project / "tests" / "test_sample.py").write_text(
+        "def test_one():\n    pass\n\n\ndef test_two():\n    pass\n"
+    )
+    (project / ".venv" / "bin" / "pytest").write_text(
+        "#!/usr/bin/env bash\n"
+        '[ "${COVIL_ENGINE:-}" = python ] || exit 0\n'
+        f'exec "{sys.executable}" -m pytest "$@"\n'
+    )
+    done = dev(project, "test")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.fullmatch(r"2 passed in [\d.]+s", done.stdout.splitlines()[-1]), done.stdout
+
+
 def test_an_unknown_command_shows_the_usage(project: Path) -> None:
     wrong = dev(project, "play")
     assert wrong.returncode == 2 and "usage: ./dev lab" in wrong.stderr
+
+
+@pytest.fixture
+def compiler() -> ModuleType:
+    """tools/compile_engine.py, imported (it is a script, not a module of the package)."""
+    spec = importlib.util.spec_from_file_location(
+        "compile_engine", ROOT / "tools/compile_engine.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def native(compiler: ModuleType, tmp_path: Path) -> ModuleType:
+    """The compiler's copy of native.py, its build, lock and log in tmp_path."""
+    module = compiler.load_native()
+    module.BUILD = tmp_path / "build" / "engine"
+    module.STAMP = module.BUILD / "STAMP"
+    module.LOCK = module.BUILD.with_name("engine.lock")
+    module.LOG = module.BUILD.with_name("compile.log")
+    return module
+
+
+def fake_build(native: ModuleType, out: Path) -> None:
+    """What a build holds, as the package checks it (empty files)."""
+    (out / f"{native.LIBRARY}{native.SUFFIX}").touch()
+    (out / "covil_nb" / "model").mkdir(parents=True)
+    for path in native.compiled_modules():
+        (out / "covil_nb" / "model" / f"{path.stem}{native.SUFFIX}").touch()
+
+
+def test_a_background_build_outlives_the_script_and_writes_to_its_log(
+    compiler: ModuleType, tmp_path: Path
+) -> None:
+    log, go = tmp_path / "build" / "compile.log", tmp_path / "go"
+    # It waits to be told to go, which only happens once detach has returned,
+    # then says whether it was (or gave up waiting), its session and priority.
+    waits = (
+        "import os, pathlib, time\n"
+        f"go = pathlib.Path({str(go)!r})\n"
+        "for _ in range(100):\n    if go.exists(): break\n    time.sleep(0.05)\n"
+        "print(go.exists(), os.getsid(0) == os.getpid(), os.nice(0), flush=True)\n"
+    )
+    started = compiler.detach([sys.executable, "-c", waits], log)
+    go.touch()
+    assert started.wait(10) == 0
+    told, session_of_its_own, niceness = log.read_text().split()
+    assert told == "True" and session_of_its_own == "True"
+    assert int(niceness) == min(os.nice(0) + 10, 19)
+
+
+def test_lab_starts_one_build_in_the_background_and_says_how_to_use_it(
+    compiler: ModuleType,
+    native: ModuleType,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    started: list[tuple[list[str], Path]] = []
+    monkeypatch.setattr(compiler, "detach", lambda command, log: started.append((command, log)))
+    compiler.in_background(native)
+    assert started == [([sys.executable, compiler.__file__], native.LOG)]
+    assert "Kernel ▸ Restart Kernel" in capsys.readouterr().out
+    # A build already under way is not started again, but still said.
+    native.LOCK.parent.mkdir(parents=True)
+    with native.LOCK.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        compiler.in_background(native)
+    assert len(started) == 1 and str(native.LOG) in capsys.readouterr().out
+    # A current build: nothing to start, nothing to say.
+    native.BUILD.mkdir()
+    fake_build(native, native.BUILD)
+    native.STAMP.write_text(native.fingerprint())
+    compiler.in_background(native)
+    assert len(started) == 1 and capsys.readouterr().out == ""
+
+
+def test_one_build_at_a_time_the_second_finds_the_first_ones(
+    compiler: ModuleType, native: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compiling, finish = threading.Event(), threading.Event()
+    compiled: list[Path] = []
+
+    def compile_slowly(native: ModuleType, out: Path) -> None:
+        compiling.set()
+        finish.wait(10)
+        compiled.append(out)
+        fake_build(native, out)
+
+    monkeypatch.setattr(compiler, "_compile", compile_slowly)
+    built: dict[str, bool] = {}  # by thread: they end in either order
+    first = threading.Thread(target=lambda: built.update(first=compiler.build(native, False)))
+    first.start()
+    assert compiling.wait(10)
+    assert native.building()
+    second = threading.Thread(target=lambda: built.update(second=compiler.build(native, False)))
+    second.start()
+    second.join(0.5)
+    assert second.is_alive()  # waiting for the lock, not compiling beside the first
+    finish.set()
+    first.join(10)
+    second.join(10)
+    assert built == {"first": True, "second": False} and len(compiled) == 1
+    assert native.current() and not native.building()
+    assert sorted(p.name for p in native.BUILD.parent.iterdir()) == ["engine", "engine.lock"]
+
+
+def test_a_finished_build_is_swapped_in_whole(compiler: ModuleType, tmp_path: Path) -> None:
+    build = tmp_path / "engine"
+    for version in ("old", "new"):
+        finished = tmp_path / f"engine.new-{version}"
+        finished.mkdir()
+        (finished / version).touch()
+        compiler.swap_in(finished, build)
+        assert [p.name for p in build.iterdir()] == [version]
+    assert [p.name for p in tmp_path.iterdir()] == ["engine"]  # nothing of the old left

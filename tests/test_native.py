@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -54,6 +55,35 @@ def test_without_a_build_the_source_runs_and_compiled_is_refused(tmp_path: Path)
     assert "COVIL_ENGINE=compiled, but build/engine is missing" in refused.stderr
     misspelt = engine_in(checkout, "fast")
     assert "COVIL_ENGINE='fast': write 'python', 'compiled' or leave it unset" in misspelt.stderr
+
+
+def test_while_a_build_is_under_way_the_package_says_a_restart_will_take_it(
+    tmp_path: Path,
+) -> None:
+    checkout = copy_of_the_package(tmp_path, with_build=False)
+    assert engine_in(checkout).stderr == ""
+    (checkout / "build").mkdir()
+    with (checkout / "build" / "engine.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # as tools/compile_engine.py holds it
+        shown = engine_in(checkout)
+        assert engine_in(checkout, "python").stderr == ""  # asked for: nothing to say
+    assert shown.stdout.split()[0] == "False"
+    assert shown.stderr.strip() == native.BUILDING
+    assert "restart the kernel (Kernel ▸ Restart Kernel)" in native.BUILDING
+    assert engine_in(checkout).stderr == ""  # the lock let go of: no build under way
+
+
+def test_the_engine_is_chosen_once_a_process_and_imported_whole() -> None:
+    """Every compiled module is imported with the package, so that a build
+    swapped in later (./dev lab builds in the background) mixes nothing
+    into a process that has chosen: it runs on as it began."""
+    code = (
+        "import sys, covil_nb.model as m\n"
+        "print([p.stem for p in m.native.compiled_modules()"
+        " if 'covil_nb.model.' + p.stem not in sys.modules])"
+    )
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert shown.stdout.strip() == "[]", shown.stderr
 
 
 needs_build = pytest.mark.skipif(not native.current(), reason="no current build of the engine")

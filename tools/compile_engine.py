@@ -1,15 +1,20 @@
 """Compile the rules engine (covil_nb/model) with mypyc into build/engine/.
 
-    .venv/bin/python tools/compile_engine.py          # when the source changed
-    .venv/bin/python tools/compile_engine.py --force  # anyway
+    .venv/bin/python tools/compile_engine.py               # when the source changed
+    .venv/bin/python tools/compile_engine.py --force       # anyway
+    .venv/bin/python tools/compile_engine.py --background  # in a process of its own
 
-``./dev setup`` runs it. It does nothing while build/engine matches the
-source; otherwise it builds afresh beside the old build (one build at a time)
-and swaps the new one in whole, so a failed or interrupted build never leaves
-half an engine (and the package checks that a build is whole before using it). The
-package uses the build only while it matches the source
-(``covil_nb/model/native.py``). It needs a C compiler; without one, the
-package runs its Python source, less than half as fast.
+``./dev setup`` and ``./dev test`` run it and wait; ``./dev lab`` runs it in
+the background (its output in build/compile.log), so that JupyterLab opens at
+once while the engine compiles. It does nothing while build/engine matches
+the source; otherwise it builds afresh beside the old build (one build at a
+time, under a lock: a second run waits for the first, then finds its build
+current) and swaps the new one in whole, so a failed or interrupted build
+never leaves half an engine (and the package checks that a build is whole
+before using it). The package uses the build only while it matches the
+source (``covil_nb/model/native.py``), and chooses once per process: a
+kernel restarted after the build runs it. It needs a C compiler; without
+one, the package runs its Python source, less than half as fast.
 """
 
 from __future__ import annotations
@@ -56,9 +61,11 @@ def load_native() -> ModuleType:
 def build(native: ModuleType, force: bool) -> bool:
     """Build the engine unless current (or ``force``); return whether it built."""
     native.BUILD.parent.mkdir(parents=True, exist_ok=True)
-    with (native.BUILD.parent / "engine.lock").open("w") as lock:
-        # One build at a time (./dev lab and ./dev test may start one each);
-        # the second finds the first one's build current.
+    with native.LOCK.open("w") as lock:
+        # One build at a time (./dev lab's in the background and ./dev test's
+        # may overlap); the second finds the first one's build current.
+        if native.building():
+            print(f"waiting for the build under way (its output: {native.LOG})...", flush=True)
         fcntl.flock(lock, fcntl.LOCK_EX)
         if native.current() and not force:
             return False
@@ -67,14 +74,39 @@ def build(native: ModuleType, force: bool) -> bool:
         try:
             _compile(native, new)
             (new / "STAMP").write_text(stamp)
-            old = native.BUILD.with_name(f"engine.old-{os.getpid()}")
-            if native.BUILD.exists():
-                native.BUILD.rename(old)
-            new.rename(native.BUILD)
-            shutil.rmtree(old, ignore_errors=True)
+            swap_in(new, native.BUILD)
         finally:
             shutil.rmtree(new, ignore_errors=True)  # left only by a failed build
     return True
+
+
+def swap_in(new: Path, build: Path) -> None:
+    """Put the finished build ``new`` in the place of ``build``, whole: a
+    process that looks finds the old build, the new one or (between the two
+    renames) none, and then runs the source; never a mix of the two."""
+    old = build.with_name(f"{build.name}.old-{os.getpid()}")
+    if build.exists():
+        build.rename(old)
+    new.rename(build)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def detach(command: list[str], log: Path) -> subprocess.Popen[bytes]:
+    """Start ``command`` and return at once (its process, which nobody need
+    wait for), its output going to ``log``. It runs in a session of its own,
+    so that it outlives the shell that started it (exec'ed into JupyterLab,
+    stopped with Ctrl-C, or its terminal closed), and at a lower priority, so
+    that JupyterLab and the kernels come first on a small machine."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("w") as out:
+        return subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=lambda: os.nice(10),  # safe: this process runs no threads
+        )
 
 
 def _compile(native: ModuleType, out: Path) -> None:
@@ -107,11 +139,32 @@ def _bare_root(temp: Path) -> Path:
     return bare
 
 
+def in_background(native: ModuleType) -> None:
+    """Build in a process of its own unless the build is current; say so,
+    and how a notebook gets the compiled engine then."""
+    if native.current():
+        return
+    if not native.building():
+        detach([sys.executable, __file__], native.LOG)
+    print(
+        f"The engine is compiling in the background (a minute or two; its output: {native.LOG})."
+        "\nMeanwhile the tutorials run on the Python engine, about half as fast; once it is"
+        "\nbuilt, restart the kernel (Kernel ▸ Restart Kernel) to run the compiled engine."
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--force", action="store_true", help="build even when current")
-    force = parser.parse_args().force
+    parser.add_argument(
+        "--background", action="store_true", help="build in a process of its own; do not wait"
+    )
+    options = parser.parse_args()
     native = load_native()
+    if options.background:
+        in_background(native)
+        return 0
+    force = options.force
     if native.current() and not force:
         print("compiled engine: current (build/engine)")
         return 0

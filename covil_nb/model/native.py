@@ -6,6 +6,10 @@ about twice as fast (``docs/engine.md``). The package imports those compiled
 modules instead of its source, but only while they were built from exactly
 the source there is now: after an edit to any module here the package runs
 the source until the next build, so an edit never silently fails to run.
+A process chooses once, when the package is imported, and imports every
+compiled module then: a build swapped in later changes nothing in it (while
+``./dev lab`` builds in the background, the package says so, and that a
+kernel restart takes the build once it is there).
 
 ``COVIL_ENGINE=python`` runs the source regardless; ``COVIL_ENGINE=compiled``
 refuses to run without a current build (CI sets it, so that the tests check
@@ -28,6 +32,10 @@ SOURCE = Path(__file__).resolve().parent
 DATA = SOURCE / "data"
 BUILD = SOURCE.parents[1] / "build" / "engine"
 STAMP = BUILD / "STAMP"
+# Held by tools/compile_engine.py while it builds; ./dev lab's build in the
+# background writes what it says to the log.
+LOCK = BUILD.with_name("engine.lock")
+LOG = BUILD.with_name("compile.log")
 # The compiled modules share one library, imported by this name before them.
 LIBRARY = "covil_engine__mypyc"
 # What an extension module's file name ends with for this Python (its
@@ -50,6 +58,14 @@ UNCOMPILED = frozenset(
         "arguments.py",
         "errors.py",
     }
+)
+
+
+# What a learner reads in a notebook opened while ./dev lab compiles the engine.
+BUILDING = (
+    "covil_nb: the rules run as Python, about half as fast, while the compiled engine is"
+    f" being built ({LOG.parent.name}/{LOG.name}); once it is built, restart the kernel"
+    " (Kernel ▸ Restart Kernel) to use it."
 )
 
 
@@ -84,6 +100,26 @@ def current() -> bool:
     return all(path.is_file() for path in built)
 
 
+def building() -> bool:
+    """Whether ``tools/compile_engine.py`` is building the engine now: it holds
+    the lock (a look that takes no lock and creates no file)."""
+    try:
+        import fcntl  # not on Windows, where ./dev builds nothing
+    except ImportError:
+        return False
+    try:
+        lock = os.open(LOCK, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(lock, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(lock)  # which lets go of the lock taken, if any
+    return False
+
+
 def use_compiled(package_path: list[str]) -> bool:
     """Make the package import its compiled modules, if the build is current
     and not refused by COVIL_ENGINE; return whether it does. Called by the
@@ -94,6 +130,8 @@ def use_compiled(package_path: list[str]) -> bool:
     if wanted == "python":
         return False
     if not current():
+        if wanted == "" and building():
+            print(BUILDING, file=sys.stderr)
         return _refused(wanted, "build/engine is missing, incomplete or older than the source")
     spec = importlib.util.spec_from_file_location(LIBRARY, BUILD / f"{LIBRARY}{SUFFIX}")
     assert spec is not None and spec.loader is not None
