@@ -63,6 +63,10 @@ def project(tmp_path: Path) -> Path:
     calls = tmp_path / "calls.txt"
     for tool in ("uv", "jupyter", "ruff", "mypy", "pytest"):
         stand_in(bin_ / tool, calls)
+    # The board's page code, checked by npm (a stand-in first on PATH).
+    (tmp_path / "js").mkdir()
+    (tmp_path / "stubs").mkdir()
+    stand_in(tmp_path / "stubs" / "npm", calls)
     (tmp_path / "tools").mkdir()
     compiler = tmp_path / "tools" / "compile_engine.py"
     compiler.write_text(COMPILER.format(calls=str(calls), status=0))
@@ -73,6 +77,7 @@ def project(tmp_path: Path) -> Path:
 def dev(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
     # Without the engine choice of the test run itself (./dev test sets it).
     env = {k: v for k, v in os.environ.items() if k != "COVIL_ENGINE"}
+    env["PATH"] = f"{project / 'stubs'}:{env['PATH']}"
     return subprocess.run(
         ["bash", str(project / "dev"), *args],
         capture_output=True,
@@ -288,3 +293,15 @@ def test_a_finished_build_is_swapped_in_whole(compiler: ModuleType, tmp_path: Pa
         compiler.swap_in(finished, build)
         assert [p.name for p in build.iterdir()] == [version]
     assert [p.name for p in tmp_path.iterdir()] == ["engine"]  # nothing of the old left
+
+
+def test_test_checks_the_page_code_first_and_fails_with_it(project: Path) -> None:
+    """The committed bundle, the JSDoc types and the page's unit tests (npm in
+    js/) come before ruff; a failing check fails ./dev test."""
+    assert dev(project, "test").returncode == 0
+    done = calls(project)
+    checks = [i for i, c in enumerate(done) if c.startswith("npm")]
+    assert [done[i] for i in checks][-1] == "npm run --silent check"
+    assert checks[-1] < next(i for i, c in enumerate(done) if c.startswith("ruff"))
+    stand_in(project / "stubs" / "npm", project / "calls.txt", status=1)
+    assert dev(project, "test").returncode != 0
