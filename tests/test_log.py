@@ -50,6 +50,72 @@ def test_raising_the_stakes_is_visible_pass_by_pass(two_players):
     ]
 
 
+def pass_label(game: Game) -> str:
+    return next(a.label for a in game.legal_actions() if a.verb == "pass")
+
+
+def test_a_pass_says_what_it_does_and_who_wins_at_the_strengths_now(two_players):
+    s = two_players.hand("yellow", ["drowned-crown", "pearl-of-the-deep"])
+    s.hand("red", ["greenwood-mask"])
+    game = s.troops("yellow", "B", standing=1).troops("red", "B", standing=1).afternoon().build()
+    play(game, "lie Y1", "attack R1", "exhaust iron-marshal")
+    assert pass_label(game) == (
+        "Pass: yellow may still answer; if yellow passes too, the combat ends at attack 4 "
+        "against defense 1, and yellow wins"
+    )
+    play(game, "exhaust red-squire", "pass")  # red's round is closed: yellow's pass ends it
+    ends = "Pass: the combat ends now at attack 4 against defense 2, and yellow wins"
+    assert pass_label(game) == ends
+    play(game, "activate drowned-crown")  # yellow did something: red may answer it
+    assert pass_label(game) == (
+        "Pass: red may still answer; if red passes too, the combat ends at attack 4 against "
+        "defense 2, and yellow wins"
+    )
+
+
+def test_a_pass_against_the_rebels_ends_the_combat_and_names_a_tie(two_players):
+    game = two_players.rebels(4).troops("yellow", "E", lying=1).night().build()
+    assert pass_label(game) == (
+        "Pass: the combat ends now at attack 3 against defense 1, and the rebels win"
+    )
+    s = two_players.rebels(4).troops("yellow", "E", lying=1).hand("yellow", ["drowned-crown"])
+    game = s.night().build()
+    play(game, "activate drowned-crown")  # +2 defense: the rebels' 3 against 3
+    assert pass_label(game) == (
+        "Pass: the combat ends now at attack 3 against defense 3, and yellow wins: a tie goes "
+        "to the defender"
+    )
+
+
+_PASSING = re.compile(
+    r"Pass: (?:the combat ends now|(\w+) may still answer; if \1 passes too, the combat ends)"
+    r" at attack (\d+) against defense (\d+), and (.+?) wins?(?:: a tie goes to the defender)?$"
+)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_what_a_pass_label_says_is_what_passing_does(seed: int) -> None:
+    # A label a learner trusts must hold in every case: who answers next, and
+    # the outcome at the strengths as they stand if nobody does more.
+    chooser, game, checked = random.Random(seed), Game.new(["yellow", "red"], seed=seed), 0
+    while not game.is_over:
+        passing = [a for a in game.legal_actions() if a.verb == "pass"]
+        if passing:
+            said = _PASSING.match(passing[0].label)
+            assert said, passing[0].label
+            trial = game.copy()
+            events = trial.apply("pass")
+            if said[1] and not any(e.kind == "combat" for e in events):
+                assert trial.decision.player == said[1]
+                events += trial.apply("pass")
+            (outcome,) = [e.data for e in events if e.kind == "combat"]
+            assert (outcome["attack"], outcome["defense"]) == (int(said[2]), int(said[3]))
+            assert outcome["winner"] == said[4], passing[0].label
+            checked += 1
+        game.apply(chooser.choice(game.legal_actions()))
+    assert checked > 0
+
+
 def outcome_of(s, *responses: str) -> str:
     """Yellow's Butcher Baron attacks red's standing R1 in town with 5 (1 from
     the troop, 2 from its stat, 2 from its Aftershock); red answers."""
