@@ -349,4 +349,11 @@ def test_a_score_names_influence_only_where_it_added_something():
     plain = Score("red", 5, 3, 17, 0, 0, (2, 5, 3, 4))
     assert str(plain) == "red: 25 VP (fortress 5, gold 3, minions 17, relics 0)"
     boosted = Score("green", 5, 4, 28, 0, 2, (2, 5, 4, 6))
-    assert str(boosted).endswith("minions 28, relics 0; Influence added 2 of them)")
+    # The learner meets the word here: the text says what Influence is, and
+    # that its VP are part of the minions' and relics', not a fifth source.
+    assert str(boosted) == (
+        "green: 37 VP (fortress 5, gold 4, minions 28, relics 0; the minions' and relics' VP "
+        "include 2 from Influence, the minion ability that adds VP at the final scoring for "
+        "some minions or relics)"
+    )
+    assert boosted.total == 5 + 4 + 28 + 0
