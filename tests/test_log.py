@@ -232,17 +232,35 @@ def test_discounts_say_where_they_come_from_and_a_negative_price_pays(two_player
     game = s.pool(["red-grunt", "iron-bastion"]).afternoon("yellow").build()
     acquire = labels(game, "acquire")
     assert acquire["iron-bastion"].startswith("Acquire Iron Bastion for 7 (8 less 1 from Acolyte):")
+    # Discounts beyond the cost pay the buyer (the rulebook's Influence
+    # example): the label says so, and whose discounts they are.
     assert acquire["red-grunt"].startswith(
-        "Acquire Grunt for nothing: you gain 3 gold (0 less 1 from Acolyte, less 2 from "
-        "Crooked Quartermaster):"
+        "Acquire Grunt for nothing (it costs 0, and the discounts, 1 from Acolyte and 2 from "
+        "Crooked Quartermaster, pay you 3 gold):"
+    )
+    play(game, "acquire red-grunt")
+    assert game.player("yellow").gold == 3
+
+
+def test_one_discount_beyond_the_cost_is_named_with_what_it_covers(two_players):
+    s = two_players.hall("yellow", ["crooked-quartermaster"]).pool(["red-grunt", "red-private"])
+    acquire = labels(s.afternoon("yellow").build(), "acquire")
+    assert acquire["red-grunt"].startswith(
+        "Acquire Grunt for nothing (it costs 0, and Crooked Quartermaster's discount of 2 pays "
+        "you 2 gold):"
+    )
+    assert acquire["red-private"].startswith(
+        "Acquire Private for nothing (it costs 1, and Crooked Quartermaster's discount of 2 "
+        "covers it and pays you 1 gold):"
     )
 
 
 def _labelled_price(label: str) -> int:
-    """The price an acquire label names: "for 7 (...)", "for nothing: you gain 3 gold"."""
-    found = re.match(r"Acquire .+? for (?:(\d+)|nothing: you gain (\d+) gold)", label)
+    """The price an acquire label names: "for 7 (...)", "for nothing (...)", or
+    "for nothing (... pay(s) you 3 gold)", a price below zero."""
+    found = re.match(r"Acquire .+? for (?:(\d+)|nothing)(?: \(.* pays? you (\d+) gold\))?", label)
     assert found, label
-    return int(found[1]) if found[1] else -int(found[2])
+    return int(found[1] or 0) - int(found[2] or 0)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -275,12 +293,18 @@ def test_an_acquisition_says_the_price_paid_and_the_printed_cost(two_players):
             game, f"acquire {card}", *([payment, "pay minion yellow-acolyte"] if payment else [])
         )
         said[card] = next(e.text for e in events if e.kind == "acquire")
+        said[f"{card} gold"] = next(e.text for e in events if e.kind == "gold")
     assert said["iron-bastion"] == (
         "yellow acquires Iron Bastion for 7 (cost 8, less 1 in discounts) paying 5 gold, "
         "Acolyte; it enters the hall tired."
     )
     assert said["red-grunt"] == (
-        "yellow acquires Grunt for nothing (cost 0, less 3 in discounts); it enters the hall tired."
+        "yellow acquires Grunt for nothing (cost 0, less 3 in discounts, which pay yellow the 3 "
+        "beyond the cost); it enters the hall tired."
+    )
+    assert said["red-grunt gold"] == (
+        "yellow gains no gold from the discounts beyond the cost: the treasury is full at 5 and "
+        "the 3 is lost."
     )
 
 
