@@ -1,11 +1,17 @@
 """Exercises for the tutorials: a question whose answer comes from the engine,
 and a check the reader runs that says right or wrong, and why.
 
->>> defense = Exercise("What is the defense strength?", answer=6, why="1 from the troop, ...")
+>>> defense = Exercise("What is the defense strength?", answer=6, why="1 from the troop, ...",
+...                    hint="add the troop's 1 and its Reinforcements")
+>>> defense.check(7)  # doctest: +NORMALIZE_WHITESPACE
+Not quite: you said 7, which is too high. A hint: add the troop's 1 and its
+Reinforcements. Try again, or call show_answer() to see the answer.
 >>> defense.check(5)
 Not quite: you said 5, the answer is 6 (1 from the troop, ...).
 
-A check never raises: a learner's wrong answer, or no answer yet, is part of
+A first wrong try gets a nudge toward the rule, not the answer; the second
+wrong try, or :meth:`Exercise.show_answer`, gives the answer and why. A check
+never raises: a learner's wrong answer, or no answer yet, is part of
 learning, not an error.
 
 :func:`play` applies a lesson's moves in order and tells their story.
@@ -13,7 +19,7 @@ learning, not an error.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from covil_nb.model import Action, Game
@@ -31,26 +37,48 @@ def play(game: Game, *actions: Action | str) -> Events:
     return story
 
 
-@dataclass(frozen=True)
+@dataclass
 class Exercise:
     """A question, its answer (computed by the engine in the notebook that asks
-    it) and why that is the answer."""
+    it), why that is the answer, and a hint toward the rule that leads there
+    (never the answer itself). It counts the learner's wrong tries."""
 
     question: str
     answer: Any
     why: str = ""
+    hint: str = ""
+    wrong: int = field(default=0, init=False, repr=False)
 
     def verdict(self, guess: Any) -> str:
-        """What :meth:`check` prints for ``guess``."""
+        """What :meth:`check` prints for ``guess``: a wrong guess counts as a try."""
         if guess is None or guess is ...:
             return f"{self.question} Write your answer in the cell, then run it again."
-        because = f" ({self.why})" if self.why else ""
         if _same(guess, self.answer):
-            return f"Right: {self.answer}{because}."
-        return f"Not quite: you said {guess!r}, the answer is {self.answer!r}{because}."
+            return f"Right: {self.answer}{self._because()}."
+        self.wrong += 1
+        if self.wrong == 1:
+            return f"Not quite: you said {guess!r}{self._nudge(guess)}"
+        return f"Not quite: you said {guess!r}, the answer is {self.answer!r}{self._because()}."
 
     def check(self, guess: Any) -> None:
         print(self.verdict(guess))
+
+    def show_answer(self) -> None:
+        """The answer and why, for a learner who would rather see it than try again."""
+        print(f"The answer is {self.answer!r}{self._because()}.")
+
+    def _because(self) -> str:
+        return f" ({self.why})" if self.why else ""
+
+    def _nudge(self, guess: Any) -> str:
+        """The rest of a first wrong try's verdict: which way a number is off,
+        the hint, and the two ways on."""
+        side = _side(guess, self.answer)
+        hint = f" A hint: {self.hint}." if self.hint else ""
+        return (
+            f"{f', which is too {side}' if side else ''}.{hint} "
+            "Try again, or call show_answer() to see the answer."
+        )
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         p.text(self.question)
@@ -69,6 +97,17 @@ def _same(guess: Any, answer: Any) -> bool:
         return bool(guess == answer)
     except Exception:  # an odd object a learner typed: simply not the answer
         return False
+
+
+def _side(guess: Any, answer: Any) -> str:
+    """ "high" or "low" for a wrong number (written as text too); "" otherwise."""
+    if not isinstance(answer, int) or isinstance(answer, bool):
+        return ""
+    try:
+        number = int(str(guess).strip())
+    except ValueError:
+        return ""
+    return "high" if number > answer else "low" if number < answer else ""
 
 
 def _key(item: Any) -> str:

@@ -19,8 +19,11 @@ import pytest
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.scenario import Scenario
 from covil_nb.model.vocabulary import Verb
-from covil_nb.widget import drawing
-from covil_nb.widget._svg import _attribute, attrs, num
+from covil_nb.widget import _svg_cards, drawing
+from covil_nb.widget._svg import _attribute, attrs, num, text_width
+from covil_nb.widget._svg_cards import _CHIP_H as CHIP_H
+from covil_nb.widget._svg_cards import CARD_H, CARD_W, RELIC_H, RELIC_W
+from covil_nb.widget._svg_marks import Marks
 from covil_nb.widget._svg_style import ACTION, HIGHLIGHTS
 from covil_nb.widget.elements import KINDS, VERBS, attribute, elements_of
 
@@ -518,3 +521,107 @@ def test_equal_numbers_are_written_alike_whatever_was_written_first() -> None:
     assert attrs(stroke_width=1.5, class_="a<b", data_zone=None) == (
         ' stroke-width="1.5" class="a&lt;b"'
     )
+
+
+# -- words that fit: never cut, never over other words -----------------------------------------
+
+Box = tuple[str, float, float, float, float]  # words, left, right, top, bottom
+
+
+def text_boxes(root: ET.Element) -> list[Box]:
+    """Each line of text of a drawing with no transform between its texts, in
+    the box the drawing's width estimate gives it (wide enough for DejaVu
+    Sans, the widest common sans-serif) from the baseline's cap height to its
+    descent."""
+    boxes = []
+    for t in root.iter(f"{SVG}text"):
+        size, bold = float(t.get("font-size", "16")), t.get("font-weight") == "bold"
+        x, y = float(t.get("x", "0")), float(t.get("y", "0"))
+        rows = [(t.text or "", x, y)]
+        for span in t.iter(f"{SVG}tspan"):
+            x, y = float(span.get("x", x)), y + float(span.get("dy", "0"))
+            rows.append((span.text or "", x, y))
+        for words, at, baseline in [r for r in rows if r[0]]:
+            width = text_width(words, size, bold)
+            left = (
+                at - {"start": 0, "middle": width / 2, "end": width}[t.get("text-anchor", "start")]
+            )
+            boxes.append((words, left, left + width, baseline - 0.72 * size, baseline + 0.2 * size))
+    return boxes
+
+
+def overlapping(boxes: list[Box]) -> list[tuple[str, str]]:
+    return [
+        (a[0], b[0])
+        for i, a in enumerate(boxes)
+        for b in boxes[i + 1 :]
+        if a[1] < b[2] and b[1] < a[2] and a[3] < b[4] and b[3] < a[4]
+    ]
+
+
+def outside(boxes: list[Box], width: float, height: float) -> list[str]:
+    return [
+        w for w, left, right, top, bottom in boxes if left < 0 or right > width or bottom > height
+    ]
+
+
+def fragment(body: str) -> ET.Element:
+    return parse(f'<svg xmlns="http://www.w3.org/2000/svg">{body}</svg>')
+
+
+def test_every_cards_words_fit_on_its_face_whole_and_apart() -> None:
+    """Names, classes, stats, abilities and states of every card of the game:
+    inside the card, apart from each other, at a legible size, never cut."""
+    cards = Game.new(["yellow", "red"], seed=1).cards
+    faces = [
+        (f"{m.name} {state}", _svg_cards._minion_face(m, state, None), CARD_W, CARD_H)
+        for m in cards.minions
+        for state in ("ready", "exhausted")
+    ]
+    faces += [(r.name, _svg_cards._relic_face(r, None), RELIC_W, RELIC_H) for r in cards.relics]
+    faces += [
+        (f"{r.name} active", _svg_cards._active_chip(r, 0, 0, Marks()), RELIC_W, CHIP_H)
+        for r in cards.relics
+    ]
+    for name, face, width, height in faces:
+        root = fragment(face)
+        boxes = text_boxes(root)
+        assert not outside(boxes, width, height), (name, outside(boxes, width, height))
+        assert not overlapping(boxes), (name, overlapping(boxes))
+        assert not any("…" in words for words, *_ in boxes), name
+        sizes = [float(t.get("font-size")) for t in root.iter(f"{SVG}text")]
+        assert min(sizes) >= SMALLEST_TEXT, name
+
+
+def test_a_long_card_text_takes_a_smaller_size_never_an_ellipsis() -> None:
+    # A card set of one's own may hold longer texts than a card has room for.
+    wordy = " ".join(["Command: move one of your troops one zone, then gain 1 gold."] * 3)
+    root = fragment(_svg_cards._ability(wordy, 68, CARD_H - 26, CARD_W))
+    boxes = text_boxes(root)
+    assert " ".join(words for words, *_ in boxes) == wordy
+    assert not outside(boxes, CARD_W, CARD_H - 26 + 4) and not overlapping(boxes)
+
+
+@pytest.mark.parametrize(
+    "caption",
+    [
+        "Lesson 3: attacking",
+        "Example A, 1st troop: yellow to C; the dummy flips mountain and goes to D",
+        "Setup B: a hall of Henchmen, 5 gold and 5 HP for each player",
+        "A caption that goes on " * 12,
+    ],
+)
+def test_a_caption_wraps_clear_of_the_calendar(caption: str) -> None:
+    """A lesson's caption never runs into the day and phase (the calendar at
+    the top right) nor into the decision line under it."""
+    status = drawing.status(combat_scenario(), caption=caption)
+    root = parse(status.svg())
+    [title] = with_attr(root, "data-title")
+    [calendar] = with_attr(root, "data-day")
+    [prompt] = with_attr(root, "data-prompt")
+    rows, dials = text_boxes(title), text_boxes(calendar)
+    assert " ".join(words for words, *_ in rows) == " ".join(caption.split())
+    starts = [float(r.get("x")) for r in calendar.iter(f"{SVG}rect")]
+    assert max(right for _, _, right, _, _ in rows) < min([*starts, *(b[1] for b in dials)])
+    assert max(bottom for *_, bottom in rows) < min(top for *_, top, _ in text_boxes(prompt))
+    assert not outside([*rows, *text_boxes(prompt)], status.width, status.height)

@@ -9,10 +9,31 @@ from covil_nb.lessons import Exercise, play
 
 
 def test_right_wrong_and_no_answer_yet():
-    ask = Exercise("Which zone?", answer="D", why="it is next to C")
+    ask = Exercise("Which zone?", answer="D", why="it is next to C", hint="follow C's roads")
     assert ask.verdict("d") == "Right: D (it is next to C)."
-    assert ask.verdict("E") == "Not quite: you said 'E', the answer is 'D' (it is next to C)."
     assert ask.verdict(None).startswith("Which zone? Write your answer")
+    assert ask.verdict("E") == (
+        "Not quite: you said 'E'. A hint: follow C's roads. Try again, or call show_answer() "
+        "to see the answer."
+    )
+    assert ask.verdict("F") == "Not quite: you said 'F', the answer is 'D' (it is next to C)."
+
+
+def test_a_first_wrong_try_nudges_without_giving_the_answer_away(capsys):
+    ask = Exercise("How much?", answer=6, why="1 + 2 + 3", hint="add the three parts")
+    ask.check("4")
+    nudge = capsys.readouterr().out
+    assert "too low" in nudge and "add the three parts" in nudge
+    assert "6" not in nudge and "1 + 2 + 3" not in nudge
+    ask.check(6)  # a right answer after a nudge is simply right
+    assert capsys.readouterr().out == "Right: 6 (1 + 2 + 3).\n"
+    ask.show_answer()  # on request, at any time
+    assert capsys.readouterr().out == "The answer is 6 (1 + 2 + 3).\n"
+    assert (
+        Exercise("How much?", answer=6)
+        .verdict(9)
+        .startswith("Not quite: you said 9, which is too high. Try")
+    )
 
 
 def test_numbers_lists_and_odd_input_never_raise():

@@ -93,6 +93,17 @@ def test_an_exercise_waits_for_the_learner_without_an_error(name: str) -> None:
         assert asked.rstrip().endswith("Write your answer in the cell, then run it again.")
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_every_exercise_has_a_hint_for_a_first_wrong_try(name: str) -> None:
+    """A first wrong answer gets a nudge toward the rule, not the answer: each
+    exercise of the tutorial writes one (``hint=``) beside its ``why=``."""
+    asking = [source(c) for c in notebook(name)["cells"] if "Exercise(" in source(c)]
+    assert asking, f"{name} has no exercise"
+    for cell in asking:
+        asked = cell.count("Exercise(")
+        assert cell.count("hint=") == asked == cell.count("why="), cell
+
+
 def test_the_readme_links_every_tutorial_in_order() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     linked = re.findall(r"\(tutorials/(\d\d-[\w-]+\.ipynb)\)", readme)

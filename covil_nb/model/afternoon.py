@@ -28,6 +28,7 @@ from .vocabulary import (
     Phase,
     Verb,
 )
+from .words import and_list
 
 PHASE: Final = "Phase 2: Afternoon"
 ACQUIRE: Final = "2.1 Acquire a minion"
@@ -289,7 +290,9 @@ step(TroopAction, "troop-action")
 @dataclass(frozen=True)
 class Price:
     """What a pool card costs a player: the printed cost less each Influence
-    discount ("influence always applies before the resolution of hiring")."""
+    discount ("influence always applies before the resolution of hiring").
+    A discount beyond the cost pays the buyer: "you need two gold less than
+    the regular price ... If it costs 0 you will get +2 gold" (Influence)."""
 
     printed: int
     discounts: tuple[tuple[str, int], ...]  # (the discounting minion's name, amount)
@@ -299,13 +302,27 @@ class Price:
         return self.printed - sum(n for _, n in self.discounts)
 
     def __str__(self) -> str:
-        """ "5 (6 less 1 from Acolyte)"; below zero, "nothing: you gain 2 gold (...)"."""
-        less = ", ".join(f"less {n} from {name}" for name, n in self.discounts)
-        why = f" ({self.printed} {less})" if less else ""
+        """ "5 (6 less 1 from Acolyte)", "nothing (2 less 2 from Acolyte)"; below
+        zero, "nothing (it costs 0, and Acolyte's discount of 1 pays you 1 gold)"."""
         total = self.total
         if total < 0:
-            return f"nothing: you gain {-total} gold{why}"
-        return f"{total}{why}"
+            return f"nothing ({self._paying(-total)})"
+        less = ", ".join(f"less {n} from {name}" for name, n in self.discounts)
+        why = f" ({self.printed} {less})" if less else ""
+        return f"{total or 'nothing'}{why}"
+
+    def _paying(self, beyond: int) -> str:
+        """How discounts larger than the cost pay: a learner sees why buying earns gold."""
+        one = len(self.discounts) == 1
+        if one:
+            name, n = self.discounts[0]
+            whose = f"{name}'s discount of {n}"
+        else:
+            each = and_list([f"{n} from {name}" for name, n in self.discounts])
+            whose = f"the discounts, {each},"
+        s = "s" if one else ""
+        cover = f"cover{s} it and " if self.printed else ""
+        return f"it costs {self.printed}, and {whose} {cover}pay{s} you {beyond} gold"
 
 
 def discounters(t: Table, player: Player) -> list[str]:
@@ -424,12 +441,15 @@ class Purchase(Frame):
 
     def _price_words(self, t: Table) -> str:
         """ "(cost 8)", or with discounts "for 6 (cost 8, less 2 in discounts)":
-        the price paid, and the printed cost that scores."""
+        the price paid, and the printed cost that scores; discounts beyond
+        the cost pay the buyer (see :class:`Price`)."""
         printed = t.minion_card(self.card).cost
         if self.cost == printed:
             return f"(cost {printed})"
-        paid = "nothing" if self.cost <= 0 else str(self.cost)
-        return f"for {paid} (cost {printed}, less {printed - self.cost} in discounts)"
+        less = f"cost {printed}, less {printed - self.cost} in discounts"
+        if self.cost < 0:
+            return f"for nothing ({less}, which pay {self.player} the {-self.cost} beyond the cost)"
+        return f"for {self.cost or 'nothing'} ({less})"
 
     def paid(self, t: Table) -> int:
         paid = self.gold  # most payments are gold alone: no sums to start
@@ -540,13 +560,21 @@ class Purchase(Frame):
             card=self.card,
             cost=self.cost,
         )
-        change = self.paid(t) - self.cost
-        if change > 0:
-            t.gain_gold(player, change, ACQUIRE, "as change")
+        paid = self.paid(t)
+        if paid - self.cost > 0:
+            t.gain_gold(player, paid - self.cost, ACQUIRE, self._change_words(paid))
         for frame in reversed(s.stack):
             if isinstance(frame, Turn):
                 frame.acquired = True
                 break
+
+    def _change_words(self, paid: int) -> str:
+        """Why gold comes back: a payment beyond the price, discounts beyond
+        the cost (the acquisition's sentence says how much), or both."""
+        if self.cost >= 0:
+            return "as change"
+        beyond = "from the discounts beyond the cost"
+        return f"as change and {beyond}" if paid else beyond
 
 
 # Pledged gold is spent only when the purchase completes: buy relics before

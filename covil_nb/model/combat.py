@@ -374,7 +374,7 @@ class Combat(Frame):
 
     def legal(self, t: Table) -> list[Action]:
         if self.stage == RESPOND:
-            return [*self._guards(t), Action(Verb.PASS, (), "Pass: satisfied with the strengths")]
+            return [*self._guards(t), Action(Verb.PASS, (), self._pass_label(t))]
         player = t.player(self.attacker or "")
         if self.stage == TROOP:
             troops = [tr for tr in player.on_board() if targets_by_zone(t, player.color, tr)]
@@ -538,6 +538,30 @@ class Combat(Frame):
             for m in guards(t, player)
         ]
 
+    def _pass_ends(self) -> bool:
+        """Whether a pass now resolves the combat: the rebels' target has no
+        one to answer it, and otherwise "continue raising the stakes until
+        both players pass": a responder who passes with nothing done in a
+        round after the first follows the other side's pass that closed the
+        round before."""
+        return self.attacker is None or (self.round > 1 and not self.acted)
+
+    def _pass_label(self, t: Table) -> str:
+        """What passing does, and who wins at the strengths as they stand,
+        written when listed: the totals are the position's, not a later one's."""
+        attack, defense = self.strengths(t)
+        defender = self.defender(t).color
+        if defender_holds(attack, defense):
+            tie = ": a tie goes to the defender" if attack.total == defense.total else ""
+            winner = f"{defender} wins{tie}"
+        else:
+            winner = f"{self.attacker or 'the rebels'} win{'s' if self.attacker else ''}"
+        at = f"attack {attack.total} against defense {defense.total}, and {winner}"
+        if self._pass_ends():
+            return f"Pass: the combat ends now at {at}"
+        other = self.attacker if self.responder == defender else defender
+        return f"Pass: {other} may still answer; if {other} passes too, the combat ends at {at}"
+
     def _pass(self, t: Table, automatic: bool = False) -> None:
         responder = self.responder or ""
         how = "has nothing to answer with and passes" if automatic else "passes"
@@ -551,9 +575,7 @@ class Combat(Frame):
             player=responder,
             automatic=automatic,
         )
-        # Resolution comes when a round after the first passes with nothing
-        # done: the other side closed its own round with a pass already.
-        if self.attacker is None or (self.round > 1 and not self.acted):
+        if self._pass_ends():
             t.pop()
             resolve(t, self)
             return
@@ -611,7 +633,7 @@ def resolve(t: Table, combat: Combat) -> None:
     assert troop is not None and troop.zone is not None
     whose = f"{combat.attacker}'s" if combat.attacker else "the rebels'"
     facts = dict(attack=attack.total, defense=defense.total)
-    if attack.total <= defense.total:
+    if defender_holds(attack, defense):
         t.say(
             OUTCOME,
             lambda: _defender_wins(whose, attack, defense, defender.color),
@@ -646,6 +668,11 @@ def resolve(t: Table, combat: Combat) -> None:
         troop.zone, troop.standing = None, True
     if zone == defender.fortress and not defender.destroyed:
         damage_fortress(t, defender, attack.total - defense.total, attacker)
+
+
+def defender_holds(attack: Strength, defense: Strength) -> bool:
+    """The outcome's comparison: a tie goes to the defender."""
+    return attack.total <= defense.total
 
 
 def _defender_wins(whose: str, attack: Strength, defense: Strength, defender: str) -> str:

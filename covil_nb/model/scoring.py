@@ -34,8 +34,15 @@ class Score:
 
     def __str__(self) -> str:
         # Influence is a part of the minions' and relics' VP, not a source of its own,
-        # so it is named only where it added something.
-        added = f"; Influence added {self.influence} of them" if self.influence else ""
+        # so it is named only where it added something, and said what it is: a
+        # learner meets the word here first ("Influence abilities may still apply
+        # their effect for the final scoring").
+        added = (
+            f"; the minions' and relics' VP include {self.influence} from Influence, the "
+            "minion ability that adds VP at the final scoring for some minions or relics"
+            if self.influence
+            else ""
+        )
         return (
             f"{self.player}: {self.total} VP (fortress {self.fortress}, gold {self.gold}, "
             f"minions {self.minions}, relics {self.relics}{added})"

@@ -38,7 +38,7 @@ class Verb(Word):
     ATTACK = "attack"
     TROOP = "troop"  # a free attack's or a move effect's troop
     EXHAUST = "exhaust"  # a minion, to attack or to defend
-    PASS = "pass"  # the response: satisfied with the strengths
+    PASS = "pass"  # the response: nothing (more) now; both sides passing ends the combat
     RETREAT = "retreat"  # combat outcome: where the loser goes
     SKIP = "skip"  # an optional instant ability, or a free attack
 

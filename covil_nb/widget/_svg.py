@@ -20,6 +20,9 @@ INK = "#2b2620"
 # Average advance of a character, in em, for the widest common sans-serif
 # (DejaVu Sans): wrapping with it keeps text inside its box in every font.
 CHAR_EM = 0.6
+# The same for bold text: DejaVu Sans Bold's names and captions run to about
+# 0.67 em a character (measured in Chromium), wider than CHAR_EM allows for.
+BOLD_EM = 0.68
 
 Value = str | int | float | None
 
@@ -116,25 +119,33 @@ def lines(x: float, y: float, rows: list[str], size: float, step: float, **named
     return f"<text{attrs(x=x, y=y, font_size=size, **_inked(named))}>{spans}</text>"
 
 
-def wrap(words: str, width: float, size: float, most: int | None = None) -> list[str]:
+def wrap(words: str, width: float, size: float, bold: bool = False) -> list[str]:
     """Break ``words`` into lines no wider than ``width`` at font ``size``.
-    SVG has no automatic wrapping, so the lines are chosen here; with
-    ``most``, a longer text ends its last line with an ellipsis."""
-    rows = textwrap.wrap(words, fits(width, size), break_long_words=True) or [""]
-    if most is not None and len(rows) > most:
-        rows = rows[:most]
-        rows[-1] = rows[-1][: max(0, fits(width, size) - 1)].rstrip() + "…"
-    return rows
+    SVG has no automatic wrapping, so the lines are chosen here."""
+    return textwrap.wrap(words, fits(width, size, bold), break_long_words=True) or [""]
 
 
-def fits(width: float, size: float) -> int:
+def fit(
+    words: str, width: float, size: float, most: int, bold: bool = False
+) -> tuple[list[str], float]:
+    """``words`` in ``most`` lines of ``width`` at the most, and the font size
+    they take: ``size``, or smaller when they need more lines. A text is
+    never cut: a card's words are the rules a player reads."""
+    rows = wrap(words, width, size, bold)
+    while len(rows) > most:
+        size *= 0.9
+        rows = wrap(words, width, size, bold)
+    return rows, size
+
+
+def fits(width: float, size: float, bold: bool = False) -> int:
     """How many characters fit in ``width`` at font ``size``."""
-    return max(1, int(width / (size * CHAR_EM) + 1e-6))
+    return max(1, int(width / (size * (BOLD_EM if bold else CHAR_EM)) + 1e-6))
 
 
-def text_width(words: str, size: float) -> float:
+def text_width(words: str, size: float, bold: bool = False) -> float:
     """An estimate wide enough for ``words`` at font ``size``."""
-    return len(words) * size * CHAR_EM
+    return len(words) * size * (BOLD_EM if bold else CHAR_EM)
 
 
 def pips(xs: list[float], y: float, d: str, full: int, on: dict, off: dict) -> str:

@@ -23,7 +23,7 @@ from covil_nb.model import CovilError, Game
 from covil_nb.model.cards import MinionCard, RelicCard
 from covil_nb.model.state import EXHAUSTED, MAX_GOLD, MAX_HALL, MAX_HP, READY, TIRED, Player, State
 
-from ._svg import CHAR_EM, Section, group, lines, num, tag, text, text_width, wrap
+from ._svg import BOLD_EM, Section, fit, group, lines, num, tag, text, text_width
 from ._svg_marks import RULE, Box, Marks
 from ._svg_style import (
     BORDER,
@@ -84,8 +84,7 @@ def _header(band: str, ink: str, value: int, name: str, width: float) -> str:
     room = width - 34
     # A word too long for the band shrinks the name, never breaks it.
     longest = max(len(word) for word in name.split())
-    size = min(12.0, room / (longest * CHAR_EM))
-    rows = wrap(name, room, size, most=2)
+    rows, size = fit(name, room, min(12.0, room / (longest * BOLD_EM)), 2, bold=True)
     top = 13.5 if len(rows) == 2 else 19.5
     return (
         tag("path", d=f"M0,7a7,7 0 0 1 7,-7H{num(width - 7)}a7,7 0 0 1 7,7V30H0Z", fill=band)
@@ -98,9 +97,11 @@ def _header(band: str, ink: str, value: int, name: str, width: float) -> str:
 
 
 def _ability(words: str, y: float, bottom: float, width: float) -> str:
-    """The ability text from baseline ``y``, wrapped, down to ``bottom`` at most."""
-    rows = wrap(words, width - 11, TEXT, most=int((bottom - y) // _LINE) + 1)
-    return lines(6, y, rows, TEXT, _LINE, fill=INK)
+    """The ability text from baseline ``y``, wrapped, down to ``bottom`` at
+    most: smaller when it needs more lines (a card set of one's own may hold
+    longer texts), never cut."""
+    rows, size = fit(words, width - 11, TEXT, int((bottom - y) // _LINE) + 1)
+    return lines(6, y, rows, size, _LINE * size / TEXT, fill=INK)
 
 
 def _state_token(state: str) -> str:
@@ -173,12 +174,21 @@ def _minion_face(card: MinionCard, state: str | None, ribbon: Ribbon) -> str:
         stroke_width=1.2,
     )
     cls = text(6, 48.5, card.cls, font_size=TEXT, font_style="italic", fill=MUTED)
+    words = f"{card.stat} {card.power}"
+    pill = max(66.0, text_width(words, TEXT, bold=True) + 6)  # "defense 3" in a wide bold font
     stat = tag(
-        "rect", x=CARD_W - 70, y=37, width=66, height=15, rx=7.5, fill="#efe3c8", stroke="#b79f6e"
+        "rect",
+        x=CARD_W - 4 - pill,
+        y=37,
+        width=pill,
+        height=15,
+        rx=7.5,
+        fill="#efe3c8",
+        stroke="#b79f6e",
     ) + text(
-        CARD_W - 37,
+        CARD_W - 4 - pill / 2,
         48.3,
-        f"{card.stat} {card.power}",
+        words,
         font_size=TEXT,
         font_weight="bold",
         text_anchor="middle",
@@ -248,7 +258,7 @@ def _relic_face(card: RelicCard, ribbon: Ribbon) -> str:
     bonus = text(
         RELIC_W - 8,
         44,
-        f"troop bonus {_bonus(card)}",
+        _bonus_label(card),
         font_size=TEXT,
         font_weight="bold",
         text_anchor="end",
@@ -258,6 +268,15 @@ def _relic_face(card: RelicCard, ribbon: Ribbon) -> str:
     if ribbon:  # at the band's right end, clear of the name
         parts.append(_ribbon(*ribbon, RELIC_W - 86, 4, 80))
     return "".join(parts)
+
+
+def _bonus_label(card: RelicCard) -> str:
+    """ "troop bonus +2 ranged" beside the terrain; just the bonuses where the
+    words would run into the terrain's name (the ability text says "Troop
+    bonus" under it)."""
+    label = f"troop bonus {_bonus(card)}"
+    room = RELIC_W - 8 - (26 + text_width(card.terrain, TEXT) + GAP)
+    return label if text_width(label, TEXT, bold=True) <= room else _bonus(card)
 
 
 def relic_card(card: RelicCard, x: float, y: float, marks: Marks, ribbon: Ribbon = None) -> str:
@@ -273,15 +292,21 @@ def relic_card(card: RelicCard, x: float, y: float, marks: Marks, ribbon: Ribbon
 
 
 def _active_chip(card: RelicCard, x: float, y: float, marks: Marks) -> str:
-    """An active relic: its instant is spent, only its troop bonus matters now."""
+    """An active relic: its instant is spent, only its troop bonus matters now.
+    The name and the bonus share a line where both fit, else the bonus goes
+    under the name, at the right."""
     element = f"card:{card.id}"
+    bonus = _bonus(card)
+    name_end = 8 + text_width(card.name, 12, bold=True) + GAP
+    one_line = name_end <= RELIC_W - 8 - text_width(bonus, TEXT, bold=True)
+    name_y, bonus_y = (18.5, 18.5) if one_line else (12.5, 24.5)
     return group(
         tag("rect", width=RELIC_W, height=_CHIP_H, rx=6, fill="#e9defa", stroke=_RELIC_BAND),
-        text(8, 18.5, card.name, font_size=12, font_weight="bold", fill=INK),
+        text(8, name_y, card.name, font_size=12, font_weight="bold", fill=INK),
         text(
             RELIC_W - 8,
-            18.5,
-            _bonus(card),
+            bonus_y,
+            bonus,
             font_size=TEXT,
             font_weight="bold",
             text_anchor="end",

@@ -28,6 +28,8 @@ from ._svg_style import (
 
 _PHASES = ("morning", "afternoon", "night")
 _PROMPT = 13.0  # font size of the decision line
+_TITLE, _CAPTION = 16.0, 18.0  # font sizes of the title and of a lesson's caption
+_GAP = 16.0  # between the title and the calendar
 _STEP = 17.0  # between its lines
 
 
@@ -35,10 +37,11 @@ def status(game: Game, caption: str | None = None) -> Section:
     """Title (or ``caption``), day and phase, the decision and who makes it,
     and the combat under way."""
     s = game.read_state()
-    title = caption or f"Covil: The Dark Overlords — {game.board.title}"
-    parts = [text(12, 26, title, font_size=18 if caption else 16, font_weight="bold", fill=INK)]
-    parts.append(_calendar(s.day, s.phase, WIDTH - 12))
-    y = 52.0
+    calendar, left = _calendar(s.day, s.phase, WIDTH - 12)
+    words = caption or f"Covil: The Dark Overlords — {game.board.title}"
+    title, lower = _title(words, _CAPTION if caption else _TITLE, left)
+    parts = [title, calendar]
+    y = 52.0 + lower
     decision = game.decision
     if decision is not None:
         parts.append(group(badge(decision.player, 19), transform=f"translate(22,{num(y - 4.5)})"))
@@ -52,7 +55,7 @@ def status(game: Game, caption: str | None = None) -> Section:
         y += _STEP
     fight = combat_mark(game)
     if fight:
-        rows = wrap(fight.sentence, WIDTH - 60, 12)
+        rows = wrap(fight.sentence, WIDTH - 60, 12, bold=True)
         parts.append(lines(36, y, rows, 12, 16, font_weight="bold", fill="#991b1b", data_combat=""))
         y += 16 * len(rows)
     height = y + 2
@@ -68,8 +71,19 @@ def _nobody_decides(game: Game) -> str:
     return f"Game over: {winners} win{'s' if len(game.winners) == 1 else ''}."
 
 
-def _calendar(day: int, phase: str, right: float) -> str:
-    """Day 1 to 4 and the three phases, the current ones filled, right-aligned."""
+def _title(words: str, size: float, calendar: float) -> tuple[str, float]:
+    """The title, or a lesson's caption, in as many lines as it needs left of
+    the calendar (starting at x ``calendar``), which it never runs into; and
+    how much lower than one line it ends."""
+    rows = wrap(words, calendar - _GAP - 12, size, bold=True)
+    step = size + 4
+    markup = lines(12, 26, rows, size, step, font_weight="bold", fill=INK, data_title="")
+    return markup, step * (len(rows) - 1)
+
+
+def _calendar(day: int, phase: str, right: float) -> tuple[str, float]:
+    """Day 1 to 4 and the three phases, the current ones filled, right-aligned;
+    and where it starts, its word "Day"."""
     parts = []
     x = right
     for name in reversed(_PHASES):
@@ -82,7 +96,7 @@ def _calendar(day: int, phase: str, right: float) -> str:
         x -= 22
         parts.append(_dial(x, 20, str(d), d == day and phase != "end"))
     parts.append(text(x - 6, 24, "Day", font_size=12, text_anchor="end", fill=INK))
-    return group(*parts, data_day=str(day), data_phase=phase)
+    return group(*parts, data_day=str(day), data_phase=phase), x - 6 - text_width("Day", 12)
 
 
 def _dial(x: float, w: float, words: str, now: bool) -> str:
