@@ -13,7 +13,7 @@ import pytest
 from covil_nb.bots import RandomBot, advance, make_bot
 from covil_nb.bots import play as play_bots
 from covil_nb.lessons import play
-from covil_nb.model import CovilError, Game, load_cards
+from covil_nb.model import CovilError, Game, load_cards, night
 from covil_nb.model.cards import REFERENCE_DIR
 from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
@@ -117,6 +117,37 @@ def test_moments_show_each_dummy_step_in_turn():
     # the positions in between differ: each dummy step changed something
     states = [m.game.state for m in moments]
     assert all(a != b for a, b in pairwise(states))
+
+
+@pytest.mark.parametrize("solo", [True, False])
+def test_moments_show_each_step_of_the_night_in_turn(solo: bool) -> None:
+    """The night is played by the rules alone; a board shows it one step at a
+    time: each step's moment is told by its rule, no one decides there, and
+    the moments together are the whole step, ending at the position after it."""
+    game = Game.solo(seed=3) if solo else Game.new(["yellow", "red"], seed=3)
+    chooser = random.Random(4)
+    while game.day < 3:
+        game.apply(chooser.choice(game.legal_actions()))
+    # The last step in which a night fell.
+    step = max(i for i in range(len(game.history)) if game.at(i + 1).day > game.at(i).day)
+    moments = game.moments(step)
+    nights = [m for m in moments if m.player == ""]
+    assert all(m.actions == () and m.reason == m.events[0].rule for m in nights)
+    rules = {e.rule for m in nights for e in m.events}
+    assert {night.DISCARD, night.RENEW, night.FEE, night.RAID, night.REST} <= rules
+    assert len(nights) >= 5  # a moment for each step that said something, at least
+    undecided = [m for m in moments if m.game.decision is None]
+    assert undecided and all(m.game.phase == "night" for m in undecided)
+    assert moments[-1].game.state == game.at(step + 1).state
+    after, before = game.at(step + 1).log, game.at(step).log
+    assert [e for m in moments for e in m.events] == after[len(before) :]
+    # The night in a few lines: each fee's gold, the raid, the rebels in town.
+    events = [e for m in moments for e in m.events]
+    rebels = moments[-1].game.read_state().rebels
+    fee, raid, *_ = night.summary(events, rebels)
+    gold = [e for e in events if e.rule == night.FEE and e.kind == "gold"]
+    assert fee.count(" gold (") == len(gold)
+    assert raid.endswith(f"rebels {rebels}/5 in town.")
 
 
 def test_moments_of_an_ordinary_step_is_the_step_itself():

@@ -134,6 +134,7 @@ def test_a_start_zone_plays_the_dummys_answer_back_one_step_at_a_time():
         "told": ["yellow places the fortress and 2 troops in zone A."],
         "reason": "",
         "outcome": [],
+        "notable": False,
     }
     assert page.section("pieces") == pieces_of(moments[0].game, widget.game.at(0))
     assert widget.decision["actions"] == []  # nothing to choose while the playback runs

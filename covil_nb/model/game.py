@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
-from . import codec, flow, render, setup
+from . import codec, flow, night, render, setup
 from .actions import Action, Actions, Decision, Event, Events
 from .arguments import checked
 from .cards import CardSet, load_cards, load_cards_data
@@ -97,9 +97,9 @@ class Moment:
     """A position inside one step of the history: right after the chosen
     action, or after one automatic step of a solo dummy."""
 
-    player: str  # who acted
+    player: str  # who acted; "" for a step of the night, which the rules play
     actions: tuple[str, ...]  # what they did, in notation
-    reason: str  # why (a dummy's priority); empty for a player's own choice
+    reason: str  # why (a dummy's priority; a night step's rule); empty for a player's own choice
     events: tuple[Event, ...]
     game: Game  # a copy at that moment, to look at or draw
 
@@ -611,41 +611,62 @@ class Game:
     def moments(self, step: int | None = None) -> list[Moment]:
         """The positions inside one step of the history (the last one by
         default): right after the chosen action, then after each automatic
-        step of a solo dummy, so that a board can show them one at a time.
+        step of a solo dummy and each step of a night, so that a board can
+        show them one at a time.
         The step is played again from the state before it: chance is in the
         state, so it comes out the same."""
         if not self._history:
             raise CovilError("no action has been played yet", "history")
         index = self._step(len(self._history) - 1 if step is None else step, len(self._history) - 1)
         done = self._history[index]
-        if not any(e.kind == "dummy" for e in done.events):
-            # No dummy answered: one moment, the position after the step, kept already.
+        if not any(e.kind == "dummy" or e.rule == night.PHASE for e in done.events):
+            # No dummy answered, no night fell: one moment, the position after
+            # the step, kept already.
             last = index == len(self._history) - 1
             after = self._state.clone() if last else self._state_at(index + 1)
             return [Moment(done.player, (done.action,), "", done.events, self._fork(after))]
         t = Table(self._state_at(index), self.cards, self.board)
         now = flow.current(t)
         assert now is not None
-        cuts, states = [0], []
+        # Where a moment ends: before each dummy step (a position where the
+        # dummy decides), and between the night's steps (no one decides).
+        cuts: list[int] = [0]
+        states: list[tuple[State, bool]] = []
 
-        def cut(_: Decision) -> None:
+        def cut(settled: bool) -> None:
+            if len(t.events) > cuts[-1]:  # a moment in which nothing happened is no moment
+                cuts.append(len(t.events))
+                states.append((t.state.clone(), settled))
+
+        t.pause = lambda: cut(False)
+        flow.play(t, now, Action.parse(done.action), lambda _: cut(True))
+        if len(t.events) > cuts[-1]:
             cuts.append(len(t.events))
-            states.append(t.state.clone())
+            states.append((t.state, True))
+        else:
+            states[-1] = (t.state, True)
+        return [
+            self._moment(
+                now.player if i == 0 else None, done.action, t.events[cuts[i] : cuts[i + 1]], *at
+            )
+            for i, at in enumerate(states)
+        ]
 
-        flow.play(t, now, Action.parse(done.action), cut)
-        cuts.append(len(t.events))
-        states.append(t.state)
-        moments = []
-        who: tuple[str, tuple[str, ...], str]
-        for i, state in enumerate(states):
-            events = tuple(t.events[cuts[i] : cuts[i + 1]])
-            if i == 0:
-                who = (now.player, (done.action,), "")
-            else:  # each later moment is one dummy step, which says what it did and why
-                did = next(e.data for e in events if e.kind == "dummy")
-                who = (did["player"], tuple(did["actions"]), did["reason"])
-            moments.append(Moment(*who, events, self._fork(state)))
-        return moments
+    def _moment(
+        self, player: str | None, action: str, events: list[Event], state: State, settled: bool
+    ) -> Moment:
+        """A moment of ``Game.moments``: the step's own action (``player``
+        given), a dummy's step (it says what it did and why), or a step of the
+        night, told by its rule, which no one decided (``player`` "")."""
+        game = self._fork(state)
+        if not settled:  # between the night's steps: no one decides there
+            game._now, game._settled = None, True
+        if player is not None:
+            return Moment(player, (action,), "", tuple(events), game)
+        did = next((e.data for e in events if e.kind == "dummy" and "actions" in e.data), None)
+        if did is None:
+            return Moment("", (), events[0].rule, tuple(events), game)
+        return Moment(did["player"], tuple(did["actions"]), did["reason"], tuple(events), game)
 
     def _step(self, step: object, last: int) -> int:
         """``step`` checked as an index of the history, 0 to ``last``."""

@@ -5,9 +5,11 @@ renews the pool before the fee, pt after it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .actions import Event
 from .combat import REBEL_STRENGTH, Combat, damage_fortress
 from .maps import Board
 from .state import Player, State
@@ -45,6 +47,7 @@ def run(t: Table) -> None:
     s = t.state
     steps = STEPS[t.rules.night_order]
     if s.night_step == 0:
+        t.pause_here()  # a board shows the day's last action before the night
         t.say(PHASE, f"Day {s.day}: night.", "phase", day=s.day)
     while s.night_step < len(steps):
         step = steps[s.night_step]
@@ -54,7 +57,40 @@ def run(t: Table) -> None:
         else:
             STEP_RULES[step](t)
         s.night_step += 1
+        t.pause_here()
     end_of_day(t)
+
+
+def step_done(state: State) -> str:
+    """The rule of the night's step the state is after ("3.3 Collect
+    protection fee"); the phase's own title before the first."""
+    if state.night_step == 0:
+        return PHASE
+    return STEP_TITLES[STEPS[state.options.rules.night_order][state.night_step - 1]]
+
+
+def summary(events: Sequence[Event], rebels: int) -> list[str]:
+    """A night in a few lines, from its events: what the fee paid, what the
+    raid drew and the ``rebels`` in town after it, how the rebels' attacks
+    ended."""
+    fee, terrain = [], ""
+    for e in events:
+        if e.kind == "dominance":  # its gold, if any, comes next
+            terrain = e.data["terrain"]
+        elif e.rule == FEE and e.kind == "gold":
+            fee.append(f"{e.data['player']} +{e.data['amount']} gold ({terrain})")
+    drawn: dict[str, int] = {}
+    for e in events:
+        if e.rule == RAID and e.kind == "draw":
+            drawn[e.data["player"]] = drawn.get(e.data["player"], 0) + 1
+    raid = ", ".join(f"{color} +{n} relic{'s' if n > 1 else ''}" for color, n in drawn.items())
+    lines = [f"Fee: {', '.join(fee) if fee else 'no one dominates a terrain'}."]
+    raided = f"{raid}" if raid else "no troop in town"
+    lines.append(f"Raid: {raided}; rebels {rebels}/{MAX_REBELS} in town.")
+    fights = [e.text for e in events if e.kind == "combat" and e.phase == Phase.NIGHT]
+    if fights:
+        lines.append(f"Rebels: {' '.join(fights)}")
+    return lines
 
 
 def discard_relics(t: Table, why: str = "") -> None:
@@ -322,6 +358,14 @@ def end_of_day(t: Table) -> None:
     s.phase = Phase.MORNING
 
 
+STEP_TITLES: Final = {
+    "discard": DISCARD,
+    "renew": RENEW,
+    "fee": FEE,
+    "raid": RAID,
+    "retaliate": RETALIATE,
+    "rest": REST,
+}
 STEP_RULES: Final = {
     "discard": discard_relics,
     "renew": renew_pool,

@@ -36,6 +36,9 @@ class Table:
         self.cards = cards
         self.board = board
         self.events: list[Event] = []
+        # Called between the steps of the night, which no one decides, so that
+        # Game.moments can show them one at a time; None in play.
+        self.pause: Callable[[], None] | None = None
         # The cards by id, looked up directly: the rules do so many times an action.
         self.minion_card: Callable[[str], MinionCard] = cards.minion_cards.__getitem__
         self.relic_card: Callable[[str], RelicCard] = cards.relic_cards.__getitem__
@@ -114,6 +117,11 @@ class Table:
         s = self.state
         said = text if isinstance(text, str) else text()
         self.events.append(Event(rule, said, kind, data, s.day, s.phase))
+
+    def pause_here(self) -> None:
+        """A point between two steps the rules play alone (see ``pause``)."""
+        if self.pause is not None:
+            self.pause()
 
     # -- chance --------------------------------------------------------------
     def shuffle(self, items: list[str]) -> None:

@@ -3,9 +3,10 @@ way) and the legend (terrains, map marks, pieces, players, highlights)."""
 
 from __future__ import annotations
 
-from covil_nb.model import Game
+from covil_nb.model import Game, night
 from covil_nb.model.maps import TERRAINS
 from covil_nb.model.state import DAYS, MAX_REBELS
+from covil_nb.model.vocabulary import Phase
 
 from ._svg import PAD, Section, group, lines, num, tag, text, text_width, wrap
 from ._svg_cards import WIDTH
@@ -64,7 +65,10 @@ def status(game: Game, caption: str | None = None) -> Section:
 
 
 def _nobody_decides(game: Game) -> str:
-    """The game is over, or it is a snapshot of the setup (``Game.setup_steps``)."""
+    """The game is over, or it is a snapshot of the setup (``Game.setup_steps``)
+    or of the night between its steps (``Game.moments``)."""
+    if game.phase == Phase.NIGHT:
+        return f"Night: {night.step_done(game.read_state())}, played by the rules."
     if not game.is_over:
         return "Setting up the table: no one decides yet."
     winners = " and ".join(game.winners)

@@ -25,7 +25,7 @@ import anywidget
 import traitlets
 
 from covil_nb.bots import Bot, GreedyBot
-from covil_nb.model import Action, CovilError, Event, Game
+from covil_nb.model import Action, CovilError, Event, Game, night
 from covil_nb.model.arguments import checked
 from covil_nb.model.game import Moment
 
@@ -296,12 +296,15 @@ class GameWidget(anywidget.AnyWidget):
         game = self.line.game
         if not self._playing() and self._waiting() != "bot":
             raise CovilError("there is nothing to skip: it is your decision", "widget")
-        self._moments = []  # the playback under way ends
+        # The playback under way ends at its last moment, whose story (a
+        # night's, say) the board keeps telling; a bot's action makes it old.
+        self._at = len(self._moments) - 1
         for _ in range(MAX_BOT_ACTIONS):
             seat = self.seats.plays(game)
             if seat is None or seat.kind != BOT:
                 break
             game.apply(self.seats.decide(game))
+            self._moments = []
         self._publish()
 
     def _on_undo(self, _message: protocol.Message) -> None:
@@ -461,6 +464,7 @@ class GameWidget(anywidget.AnyWidget):
             "outcome": self._own_outcome(),
             "pending": len(self._moments) - 1 - self._at if playing else 0,
             "what_if": None if self._what_if is None else {"from": self._branch_step()},
+            "night": self._night(),
         }
         with self.hold_sync():  # everything is made: only the traits are set here
             self.version += 1
@@ -487,6 +491,14 @@ class GameWidget(anywidget.AnyWidget):
             return None
         return moment_json(self._moments[index], index)
 
+    def _night(self) -> list[str]:
+        """A night just played back, in a few lines (fee, raid, rebels): kept
+        in view until the person at the screen plays on."""
+        if self._playing() or all(m.player for m in self._moments):
+            return []
+        rebels = self._moments[-1].game.read_state().rebels
+        return night.summary([e for m in self._moments for e in m.events], rebels)
+
     def _own_outcome(self) -> list[str]:
         """How the fights of a person's own last action ended, when no
         moment is told (a told moment says its own): the board shows the
@@ -504,7 +516,8 @@ class GameWidget(anywidget.AnyWidget):
         if self._playing():
             return self._at
         last = len(self._moments) - 1
-        return None if self.seats[self._moments[last].player].kind == PERSON else last
+        player = self._moments[last].player  # "" for a step of the night: the rules'
+        return None if player and self.seats[player].kind == PERSON else last
 
     def _branch_step(self) -> int:
         """How many actions the "what if" line shares with the game."""
@@ -563,10 +576,14 @@ def moment_json(moment: Moment, index: int) -> dict[str, Any]:
         "told": [e.text for e in moment.events if e.kind not in _TOLD_APART][:_TOLD_AT_MOST],
         "reason": moment.reason,
         "outcome": outcome(moment.events),
+        # A moment worth a longer look at auto-play speed: a fight ended, a
+        # dummy flipped a relic, a step of the night.
+        "notable": not moment.player or any(e.kind in _NOTABLE for e in moment.events),
     }
 
 
 _TOLD_APART = frozenset({"dummy", "combat"})
+_NOTABLE = frozenset({"combat", "flip"})
 _TOLD_AT_MOST = 3  # a banner's worth; the log has the rest
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from itertools import groupby
 from typing import Any
 
-from covil_nb.model import Action, CovilError, Event, Game, Strength
+from covil_nb.model import Action, CovilError, Event, Game, Strength, night
 from covil_nb.model.flow import CLOSING
 from covil_nb.model.vocabulary import DecisionKind, Verb, fortress_target
 
@@ -116,6 +116,16 @@ def decision_json(game: Game, seats: Seats, actions: list[Action], waiting: str 
     """Who decides and what, with the ``actions`` offered (none while
     ``waiting`` for a playback or a bot). Once the game is over: the score."""
     decision = game.decision
+    if decision is None and not game.is_over:  # between the night's steps, in a playback
+        return {
+            "over": False,
+            "player": "",
+            "prompt": night_caption(game),
+            "rule": night.PHASE,
+            "actions": [],
+            "combat": None,
+            "waiting": waiting,
+        }
     if decision is None:
         scores = game.score()
         return {
@@ -142,6 +152,15 @@ def decision_json(game: Game, seats: Seats, actions: list[Action], waiting: str 
         "combat": combat,
         "waiting": waiting,
     }
+
+
+def night_caption(game: Game) -> str:
+    """What a position between the night's steps shows: the step just
+    played, which no one decides."""
+    step = night.step_done(game.read_state())
+    if step == night.PHASE:
+        return "night falls: the rules play its steps, and no one decides"
+    return f"the rules play the night: {step}, and no one decides"
 
 
 def action_json(game: Game, action: Action) -> Json:

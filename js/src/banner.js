@@ -47,6 +47,7 @@ function bannerLines(view, decision, controls) {
     lines.push(make("div", "", who));
   } else if (controls.moment) lines.push(...momentLines(view, controls.moment));
   else lines.push(...outcomeLines(controls.outcome));
+  if (controls.night?.length) lines.push(nightLines(controls.night));
   const next = nextStepText(view, decision, controls);
   if (next) lines.push(make("div", "covil-next", next));
   if (controls.what_if) {
@@ -65,9 +66,24 @@ function bannerLines(view, decision, controls) {
 function momentLines(view, moment) {
   const said = make("div", "covil-moment");
   const told = (moment.told || []).length ? `: ${(moment.told || []).join(" ")}` : ` played ${moment.actions.join(", ")}`;
-  said.append(make("strong", "", seatLabel(view, moment.player)), told);
+  // A step of the night is the rules', told by its rule (the reason).
+  said.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : "The night"), told);
   const why = moment.reason ? [make("div", "covil-why", moment.reason)] : [];
   return [said, ...why, ...outcomeLines(moment.outcome)];
+}
+
+/**
+ * The night just played back, in a few lines: it stays until the person at
+ * the screen plays on.
+ * @param {string[]} night
+ */
+function nightLines(night) {
+  const box = make("div", "covil-night");
+  box.append(make("strong", "", "Last night"));
+  const list = make("ul", "");
+  for (const line of night) list.append(make("li", "", line));
+  box.append(list);
+  return box;
 }
 
 /**

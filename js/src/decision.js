@@ -21,9 +21,13 @@ export function drawDecision(view) {
   } else if (decision.over) {
     drawScores(view, decision);
   } else {
-    const who = make("strong", "covil-who", decision.seat ? decision.seat.label : decision.player);
-    who.dataset.player = decision.player || "";
-    parts.prompt.append(who, `: ${decision.prompt} `, make("span", "covil-rule", `(${decision.rule})`));
+    if (decision.player) {
+      const who = make("strong", "covil-who", decision.seat ? decision.seat.label : decision.player);
+      who.dataset.player = decision.player;
+      parts.prompt.append(who, ": ");
+    }
+    // No player: a step of the night, which the rules play.
+    parts.prompt.append(`${decision.prompt} `, make("span", "covil-rule", `(${decision.rule})`));
     if (decision.combat) drawCombat(view, decision.combat);
     const offered = page.chooser ? chooserActions(view, decision) : decision.actions || [];
     if (page.chooser) {

@@ -8,6 +8,9 @@
 /** Delays of the auto-play, in ms; "off" steps by hand. */
 export const SPEEDS = /** @type {const} */ ({ off: null, slow: 1600, normal: 800, fast: 250 });
 
+/** How much longer a notable moment stays at auto-play speed. */
+const NOTABLE = 2.5;
+
 /** @type {WeakMap<object, Shared>} the model's `board` value -> its shared state */
 const shared = new WeakMap();
 
@@ -89,8 +92,10 @@ export function scheduleStep(model) {
   clearTimeout(state.timer ?? undefined);
   state.timer = null;
   const waiting = (model.get("decision") || {}).waiting;
-  const delay = SPEEDS[state.speed];
-  if (delay == null || (waiting !== "playback" && waiting !== "bot")) return;
+  const speed = SPEEDS[state.speed];
+  if (speed == null || (waiting !== "playback" && waiting !== "bot")) return;
+  // A fight's end, a relic flipped, a step of the night: time to read it.
+  const delay = model.get("controls")?.moment?.notable ? NOTABLE * speed : speed;
   const version = model.get("version");
   state.timer = setTimeout(() => {
     state.timer = null;

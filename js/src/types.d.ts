@@ -68,6 +68,8 @@ export interface Moment {
   actions: string[];
   reason?: string;
   outcome?: string[];
+  /** worth a longer look at auto-play speed */
+  notable?: boolean;
 }
 
 export interface Controls {
@@ -77,6 +79,8 @@ export interface Controls {
   outcome?: string[];
   pending?: number;
   what_if?: { from: number };
+  /** the night just played back, in a few lines */
+  night?: string[];
 }
 
 export interface Past {

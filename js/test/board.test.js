@@ -113,3 +113,41 @@ test("a press is acknowledged at once, and Python's answer clears it", async () 
   assert.ok(!button.classList.contains("covil-pressed"));
   board.close();
 });
+
+test("a night step is told as the night's, and the night's story stays in the banner", async () => {
+  const values = traits();
+  values.decision = { over: false, player: "", prompt: "the rules play the night: 3.3 Collect protection fee, and no one decides",
+    rule: "Phase 3: Night", actions: [], waiting: "playback" };
+  values.controls = { pending: 2, moment: { player: "", actions: [], told: ["yellow gains 2 gold for dominance over water."],
+    reason: "3.3 Collect protection fee", notable: true } };
+  const board = await renderBoard(values);
+  assert.equal(board.root.querySelector(".covil-prompt")?.textContent,
+    "the rules play the night: 3.3 Collect protection fee, and no one decides (Phase 3: Night)");
+  const banner = board.root.querySelector(".covil-banner")?.textContent ?? "";
+  assert.match(banner, /^The night: yellow gains 2 gold for dominance over water\.3\.3 Collect protection fee/);
+  board.model.set({ decision: traits().decision, controls: { night: ["Fee: yellow gains 2 gold.", "Raid: no troop in town; rebels 0/5 in town."] }, version: 8 });
+  await board.settled();
+  const night = [...board.root.querySelectorAll(".covil-night li")].map((li) => li.textContent);
+  assert.deepEqual(night, ["Fee: yellow gains 2 gold.", "Raid: no troop in town; rebels 0/5 in town."]);
+  board.close();
+});
+
+test("at auto-play speed a notable moment stays longer before the next step is asked", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const { scheduleStep } = await import("../src/shared.js");
+  const { FakeModel } = await import("./fake.js");
+  /** @type {[boolean, number][]} */
+  const cases = [[false, 800], [true, 2000]];
+  for (const [notable, wait] of cases) {
+    const values = traits();
+    values.board = { ...values.board }; // a model of its own (the shared state is the board's)
+    values.decision = { ...values.decision, waiting: "playback", actions: [] };
+    values.controls = { pending: 3, moment: { player: "red", actions: ["flip"], notable } };
+    const model = new FakeModel(values);
+    scheduleStep(model);
+    t.mock.timers.tick(wait - 1);
+    assert.deepEqual(model.sent, [], `nothing asked before ${wait} ms`);
+    t.mock.timers.tick(1);
+    assert.deepEqual(model.sent, [{ kind: "step", version: 7 }]);
+  }
+});

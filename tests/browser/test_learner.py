@@ -224,3 +224,41 @@ def test_the_dark_board_is_dark_throughout(open_in_lab: NotebookOpener) -> None:
             lightness[name, section] = svg.evaluate(LIGHTNESS)
     for section in sections:
         assert lightness["dark", section] < 0.35 < 0.65 < lightness["light", section], lightness
+
+
+def test_the_night_is_played_back_step_by_step_and_its_story_stays(
+    open_in_lab: NotebookOpener,
+) -> None:
+    """The day's last End plays the whole night inside Python; the board
+    shows it a step at a time (fee, raid, rest: each drawn, each told by its
+    rule), then keeps the night's story in view until the learner plays on."""
+    _notebook, board = open_solo(open_in_lab)
+    board.speed("off")
+    for action in FIRST_DAY[:-1]:
+        board.choose(action)
+        board.skip_to_decision()
+    board.choose(FIRST_DAY[-1])  # the end of the day: the night follows
+    status = board.root.locator(".covil-status")
+    banner = board.root.locator(".covil-banner")
+    seen = {}
+    while board.waiting() == "playback":
+        said = banner.inner_text()
+        if said.startswith("The night"):
+            seen[said.splitlines()[1] if "\n" in said else said] = status.inner_text()
+        before = board.version
+        board.control("Step").click()
+        board.moved_on_from(before)
+    told = " ".join(seen)
+    for rule in ("3.3 Collect protection fee", "3.4 Raid the town", "3.5 Rest all minions once"):
+        assert rule in told, seen
+    fee = next(drawn for said, drawn in seen.items() if "3.3 Collect protection fee" in said)
+    assert "Night: 3.3 Collect protection fee, played by the rules." in fee
+    story = board.root.locator(".covil-night")
+    expect(story).to_contain_text("Fee: yellow +2 gold (water)")
+    expect(story).to_contain_text("Raid: no troop in town; rebels 1/5 in town.")
+    board.root.screenshot(path=str(screenshot_path("night-story")))
+    board.control("Hint").click()  # asking for a hint is not playing on
+    expect(board.root.locator(".covil-hint")).to_be_visible()
+    expect(story).to_be_visible()
+    board.choose(board.listed_actions()[0])
+    expect(story).to_have_count(0)

@@ -6,6 +6,7 @@ var SPEEDS = (
   /** @type {const} */
   { off: null, slow: 1600, normal: 800, fast: 250 }
 );
+var NOTABLE = 2.5;
 var shared = /* @__PURE__ */ new WeakMap();
 function sharedOf(model) {
   const key = model.get("board") || model;
@@ -44,8 +45,9 @@ function scheduleStep(model) {
   clearTimeout(state.timer ?? void 0);
   state.timer = null;
   const waiting = (model.get("decision") || {}).waiting;
-  const delay = SPEEDS[state.speed];
-  if (delay == null || waiting !== "playback" && waiting !== "bot") return;
+  const speed = SPEEDS[state.speed];
+  if (speed == null || waiting !== "playback" && waiting !== "bot") return;
+  const delay = model.get("controls")?.moment?.notable ? NOTABLE * speed : speed;
   const version = model.get("version");
   state.timer = setTimeout(() => {
     state.timer = null;
@@ -361,9 +363,12 @@ function drawDecision(view) {
   } else if (decision.over) {
     drawScores(view, decision);
   } else {
-    const who = make("strong", "covil-who", decision.seat ? decision.seat.label : decision.player);
-    who.dataset.player = decision.player || "";
-    parts.prompt.append(who, `: ${decision.prompt} `, make("span", "covil-rule", `(${decision.rule})`));
+    if (decision.player) {
+      const who = make("strong", "covil-who", decision.seat ? decision.seat.label : decision.player);
+      who.dataset.player = decision.player;
+      parts.prompt.append(who, ": ");
+    }
+    parts.prompt.append(`${decision.prompt} `, make("span", "covil-rule", `(${decision.rule})`));
     if (decision.combat) drawCombat(view, decision.combat);
     const offered = page.chooser ? chooserActions(view, decision) : decision.actions || [];
     if (page.chooser) {
@@ -741,6 +746,7 @@ function bannerLines(view, decision, controls) {
     lines.push(make("div", "", who));
   } else if (controls.moment) lines.push(...momentLines(view, controls.moment));
   else lines.push(...outcomeLines(controls.outcome));
+  if (controls.night?.length) lines.push(nightLines(controls.night));
   const next = nextStepText(view, decision, controls);
   if (next) lines.push(make("div", "covil-next", next));
   if (controls.what_if) {
@@ -752,9 +758,17 @@ function bannerLines(view, decision, controls) {
 function momentLines(view, moment) {
   const said = make("div", "covil-moment");
   const told2 = (moment.told || []).length ? `: ${(moment.told || []).join(" ")}` : ` played ${moment.actions.join(", ")}`;
-  said.append(make("strong", "", seatLabel(view, moment.player)), told2);
+  said.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : "The night"), told2);
   const why = moment.reason ? [make("div", "covil-why", moment.reason)] : [];
   return [said, ...why, ...outcomeLines(moment.outcome)];
+}
+function nightLines(night) {
+  const box = make("div", "covil-night");
+  box.append(make("strong", "", "Last night"));
+  const list = make("ul", "");
+  for (const line of night) list.append(make("li", "", line));
+  box.append(list);
+  return box;
 }
 function outcomeLines(outcome) {
   return (outcome || []).map((text) => make("div", "covil-outcome", text));
