@@ -224,3 +224,7 @@ def test_scoring_example_47_vp():
     assert (green.fortress, green.gold, green.minions, green.relics) == (5, 5, 27, 10)
     assert green.influence == 5
     assert green.total == 47
+    # Red sees green's relics face down: only the Druid's +1 for each counts.
+    [seen] = [vp for vp in game.vp_now("red") if vp.player == "green"]
+    assert (seen.total, seen.face_down, dict(seen.sources)["relics"]) == (41, 4, 4)
+    assert [vp.total for vp in game.vp_now()] == [sc.total for sc in game.score()]

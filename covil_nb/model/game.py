@@ -37,7 +37,7 @@ from .errors import CovilError, CovilTypeError, said
 from .flow import Day, Now
 from .invariants import problems
 from .maps import Board
-from .scoring import Scores, scores, winners
+from .scoring import Scores, VpNow, scores, vp_now, winners
 from .setup import Deal
 from .state import STEPS, Player, Rules, State
 from .table import Table
@@ -464,9 +464,12 @@ class Game:
         (other hands, deck orders, unused cards, shuffles to come) is dealt
         anew from ``seed``. Bots decide on these, never on the real game
         (and search on them with ``log=False``, as with :meth:`copy`)."""
+        self._check_player(color)
+        return self._fork(resample(self._state, self.cards, color, seed), undo, log)
+
+    def _check_player(self, color: str) -> None:
         if color not in self.players:
             raise CovilError(f"no {said(color)} player in this game: {self.players}", "players")
-        return self._fork(resample(self._state, self.cards, color, seed), undo, log)
 
     def _fork(self, state: State, undo: bool = False, log: bool = True) -> Game:
         game = Game(state, self.cards, self.board, origin={}, undo=undo, log=log)
@@ -879,6 +882,15 @@ class Game:
     def score(self) -> Scores:
         """Each player's VP by source, with the tie-break values."""
         return Scores(scores(self.cards, self._state), over=self.is_over)
+
+    @checked("players")
+    def vp_now(self, seat: str | None = None) -> list[VpNow]:
+        """Each player's VP if the game were scored now, by source, as
+        ``seat`` sees it: the hands hidden from it count their relics face
+        down (see :func:`~covil_nb.model.scoring.vp_now`)."""
+        if seat is not None:
+            self._check_player(seat)
+        return vp_now(self.cards, self._state, seat)
 
     @property
     def winners(self) -> list[str]:

@@ -53,7 +53,7 @@ def pictures(
     """The sections of the drawing for one position, by name: the pieces over
     the map (the elements of the legal ``actions`` marked, and what a moment
     of a playback ``moved``), the status line, the market, each hall as
-    ``viewer`` sees it.
+    ``viewer`` sees it (and the VP now in the status line).
 
     The halls and the market are drawn without marks: the page marks their
     elements from the ``decision`` trait. Marks there would change most
@@ -64,7 +64,7 @@ def pictures(
         "pieces": drawing.pieces_layer(
             game, actions=actions, arrows=arrows, highlight=highlight
         ).svg(),
-        "status": drawing.status(game).svg(),
+        "status": drawing.status(game, viewer=viewer).svg(),
         "market": drawing.market(game).svg(),
     }
     for color in game.players:
