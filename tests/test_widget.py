@@ -111,7 +111,7 @@ def test_a_new_board_offers_the_starting_zones_with_their_elements():
     assert page.section("pieces") == drawing.pieces_layer(game, actions=legal).svg()
     assert page.section("hall:red") == drawing.hall(game, "red", viewer="yellow").svg()
     assert page.section("market") == drawing.market(game).svg()
-    assert page.section("status") == drawing.status(game).svg()
+    assert page.section("status") == drawing.status(game, viewer="yellow").svg()
     assert widget.board["seats"][1] == {
         "color": "red",
         "kind": "dummy",
@@ -216,17 +216,32 @@ def test_an_acquisition_is_paid_piece_by_piece():
     assert f'data-card="{bought}"' in page.section("hall:yellow")
 
 
-def combat_board() -> GameWidget:
-    """Yellow's Y1 attacks red's lying R1 in zone E; both hold relics."""
+def combat_board(
+    actions: tuple[str, ...] = ("lie Y1", "attack R1", "exhaust iron-marshal"),
+) -> GameWidget:
+    """Yellow's Y1 attacks red's lying R1 in zone E (after ``actions``); both hold relics."""
     s = Scenario(["yellow", "red"], board="A", seed=11)
     s.fortress("yellow", "J").fortress("red", "H").gold("yellow", 0).gold("red", 0)
     s.overlord("yellow", "iron-marshal", "ready").overlord("red", "gilded-lich")
     s.hand("yellow", ["drowned-crown", "sand-eaten-banner"]).hand("red", ["greenwood-mask"])
     s.troops("yellow", "E", standing=1).troops("red", "E", lying=1)
     widget = GameWidget(s.afternoon("yellow").build())
-    for action in ("lie Y1", "attack R1", "exhaust iron-marshal"):
+    for action in actions:
         widget.act(action)
     return widget
+
+
+def test_each_target_offered_tells_the_attack_it_would_meet():
+    widget = combat_board(("lie Y1",))
+    offered = {a["action"]: a for a in widget.decision["actions"]}
+    assert offered["attack R1"]["forecast"] == (
+        "attack up to 5 with The Iron Marshal and Sand-Eaten Banner against defense 1, "
+        "2 if red exhausts a minion; red holds 1 relic"
+    )
+    assert offered["attack R1"]["forecast"] == str(widget.game.forecast("attack R1"))
+    assert all(
+        "forecast" not in a for a in offered.values() if not a["action"].startswith("attack")
+    )
 
 
 def test_an_attack_shows_both_strengths_and_what_each_answer_would_change():

@@ -30,9 +30,10 @@ from typing import Any, ClassVar, NamedTuple
 
 from . import codec, flow, render, setup
 from .actions import Action, Actions, Decision, Event, Events
+from .afternoon import TroopAction
 from .arguments import checked
 from .cards import CardSet, load_cards, load_cards_data
-from .combat import Combat, CombatView
+from .combat import Combat, CombatView, Forecast, forecast
 from .errors import CovilError, CovilTypeError, said
 from .flow import Day, Now
 from .invariants import problems
@@ -42,7 +43,7 @@ from .setup import Deal
 from .state import STEPS, Player, Rules, State
 from .table import Table
 from .views import resample
-from .vocabulary import DecisionKind, Phase, fortress_target
+from .vocabulary import DecisionKind, Phase, Verb, fortress_target
 
 SAVE_FORMAT = "covil_nb/game"
 SAVE_VERSION = 1
@@ -438,6 +439,22 @@ class Game:
             return self._match(self._current(), wanted)
         except CovilError as refusal:
             return refusal
+
+    def forecast(self, action: Action | str) -> Forecast | None:
+        """What an attack offered now would meet, told before it is declared
+        ("attack up to 4 against defense 2", see
+        :class:`~covil_nb.model.combat.Forecast`); None for an action that
+        is not an attack. An action not allowed now raises, as in :meth:`apply`."""
+        now = self._current()
+        chosen = self._match(now, action)
+        if now is None or chosen.verb != Verb.ATTACK:
+            return None
+        # An attack is offered in a troop action and to a free attack's chosen troop.
+        frame = now.frame
+        assert isinstance(frame, TroopAction | Combat) and frame.troop is not None
+        troop = self._table.player(now.player).troop(frame.troop)
+        assert troop is not None
+        return forecast(self._table, now.player, troop, chosen.args[0])
 
     @property
     def combat(self) -> CombatView | None:

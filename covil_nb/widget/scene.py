@@ -140,6 +140,8 @@ def action_json(game: Game, action: Action) -> Json:
     }
     if action.verb in CLOSING:  # ending the turn, passing: the page's key e chooses it
         entry["closes"] = True
+    if action.verb == Verb.ATTACK:  # what the target would meet, before choosing it
+        entry["forecast"] = str(game.forecast(action))
     return entry
 
 
