@@ -485,13 +485,27 @@ def test_a_what_if_line_leaves_the_game_as_it_was():
     assert widget.error["text"] == "there is no 'what if' line to return from"
 
 
-def test_a_hint_is_the_greedy_bots_reasons():
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")  # vp_now, headroom's kin
+DECIMAL = re.compile(r"\d\.\d")
+
+
+def test_a_hint_says_what_to_do_and_why_in_words_and_rings_it():
     widget, _ = started()
-    send(widget, "hint")
-    assert widget.hint["player"] == "yellow"
-    assert "weighs" in widget.hint["text"] and widget.hint["version"] == widget.version
-    widget.act("lie Y1")
-    assert widget.hint == {}  # a hint belongs to the position it was asked in
+    chooser = random.Random(3)
+    hints = 0
+    while hints < 6 and not widget.game.is_over:
+        send(widget, "hint")
+        told = widget.hint
+        assert set(told) == {"text", "action", "elements"}
+        assert not IDENTIFIER.search(told["text"]) and not DECIMAL.search(told["text"])
+        assert told["text"].endswith(".") and ": " in told["text"]
+        # The suggested action is one the board offers: the page rings its elements.
+        [offered] = [a for a in widget.decision["actions"] if a["action"] == told["action"]]
+        assert told["elements"] == offered["elements"]
+        hints += 1
+        widget.act(chooser.choice(widget.decision["actions"])["action"])
+        to_decision(widget)
+        assert widget.hint == {}  # a hint belongs to the position it was asked in
 
 
 def test_a_click_that_is_not_legal_says_why():
