@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from covil_nb.model import Action, Game
+from covil_nb.model.arguments import checked
 from covil_nb.model.words import and_list
 
 from .evaluation import SAID, Evaluation, evaluate_all
@@ -44,6 +45,7 @@ class Hint:
     text: str
 
 
+@checked("bots")
 def hint(game: Game, bot: GreedyBot) -> Hint:
     """The greedy ``bot``'s best plan for the seat deciding in ``game`` (that
     seat's view), told in words."""
