@@ -11,6 +11,7 @@ from IPython.lib.pretty import pretty
 from covil_nb import Action, Game
 from covil_nb.bots import BOTS, GreedyBot, MctsBot, decide, evaluate, make_bot, margin
 from covil_nb.bots.greedy import plans, rank
+from covil_nb.bots.hint import hint
 from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
 
@@ -168,6 +169,15 @@ def test_the_bots_take_an_unguarded_fortress_at_2_hp(factory) -> None:
         game.apply(bot.choose(game.for_seat("yellow", seed)))
         seed += 1
     assert game.player("red").hp == 0
+
+
+def test_a_hint_tells_the_greedy_step_and_its_reasons_in_words() -> None:
+    game = at_reds_door(HANDS[0], red_hp=2)
+    game.apply("lie Y1")
+    told = hint(game.for_seat("yellow", 0), GreedyBot(0))
+    assert told.action == Action.parse("attack fortress-red")
+    assert told.text.startswith("Melee attack on red's unguarded fortress in zone H, then exhaust ")
+    assert "red loses 5 VP now" in told.text
 
 
 # -- the greedy bot looks through a step ------------------------------------------------------

@@ -184,7 +184,7 @@ def test_picture_shows_itself_and_has_a_short_repr() -> None:
     game = Game.new(["yellow", "red"], seed=1)
     picture = drawing.draw(game)
     assert picture._repr_svg_() == picture.svg
-    assert repr(picture) == "<Picture of Board A, day 1 morning: 900x1767>"
+    assert repr(picture) == "<Picture of Board A, day 1 morning: 900x1790>"
 
 
 def test_hall_lists_slots_tracks_and_states() -> None:
@@ -298,6 +298,45 @@ def test_a_dummys_relics_stay_face_down() -> None:
     assert not set(dummy.hand) & set(values(root, "data-card"))
     hidden = {e.attrib["data-hand"]: e.attrib["data-count"] for e in with_attr(root, "data-hand")}
     assert hidden == {"red": str(len(dummy.hand))}
+
+
+def shown_vp(game: Game, viewer: str | None = None) -> dict[str, tuple[str, str]]:
+    """Each player's VP as the status line shows it, with its hover text."""
+    root = parse(drawing.status(game, viewer=viewer).svg())
+    return {
+        g.attrib["data-vp"]: (
+            " ".join(t.text or "" for t in g.findall(f"{SVG}text")),  # not the badge's letter
+            g.findtext(f"{SVG}title") or "",
+        )
+        for g in with_attr(root, "data-vp")
+    }
+
+
+def test_the_status_shows_each_players_vp_now_and_its_sources() -> None:
+    game = combat_scenario()
+    shown = shown_vp(game)
+    assert list(shown) == game.players
+    for score in game.score():
+        words, sources = shown[score.player]
+        assert words == f"{score.player} VP {score.total}"
+        assert sources == (
+            f"{score.player}: {score.total} VP if the game ended now (fortress "
+            f"{score.fortress}, gold {score.gold}, minions {score.minions}, relics {score.relics})"
+        )
+    # Yellow does not see red's two relics: the VP count them face down.
+    red = next(s for s in game.score() if s.player == "red")
+    words, sources = shown_vp(game, viewer="yellow")["red"]
+    hidden = sum(game.cards.relic(r).gold for r in game.player("red").hand)
+    assert words == f"red VP {red.total - hidden} + 2 relics"
+    assert "and 2 relics face down, their gold value hidden" in sources
+
+
+def test_at_the_end_the_vp_shown_are_the_final_score_for_every_viewer() -> None:
+    for name, _, _ in GAMES:
+        *_, end = played()[name]
+        totals = {s.player: f"{s.player} VP {s.total}" for s in end.score()}
+        for viewer in [None, *end.players]:
+            assert {c: words for c, (words, _) in shown_vp(end, viewer).items()} == totals
 
 
 def test_unknown_viewer_is_refused() -> None:

@@ -95,6 +95,9 @@ def test_random_game_keeps_every_invariant(count: int, board: str, edition: str,
     loaded = Game.from_json(game.to_json())
     assert loaded == game and loaded.score() == game.score()
     assert set(game.winners) <= set(game.players) and game.winners
+    # At the end the VP shown along the game are the final score, to every seat.
+    final = [s.total for s in game.score()]
+    assert all([vp.total for vp in game.vp_now(seat)] == final for seat in [None, *game.players])
 
 
 @pytest.mark.parametrize("seed", [1, 2])

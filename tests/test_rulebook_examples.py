@@ -7,7 +7,7 @@ it through ``Game.apply``, as a player would.
 from __future__ import annotations
 
 from covil_nb.lessons import play
-from covil_nb.model.combat import defense_strength
+from covil_nb.model.combat import Strength, defense_strength
 from covil_nb.model.night import dominance
 from covil_nb.model.scenario import Scenario
 from covil_nb.model.table import Table
@@ -18,7 +18,13 @@ def test_attack_4_against_defense_2_on_a_lying_troop_in_its_fortress_zone(two_pl
     2, the attacker gains 3 gold (2 for winning, 1 hidden treasure)."""
     s = two_players.troops("yellow", "H", standing=1).troops("red", "H", lying=1)
     game = s.afternoon(turn="yellow").build()
-    events = play(game, "lie Y1", "attack R1", "exhaust iron-marshal", "exhaust red-squire")
+    play(game, "lie Y1")
+    # Told before the attack: the troop's 1 and the Overlord's 3, against the
+    # lying troop's 1 and the Squire's 1.
+    assert str(game.forecast("attack R1")) == (
+        "attack up to 4 with The Iron Marshal against defense 1, 2 if red exhausts a minion"
+    )
+    events = play(game, "attack R1", "exhaust iron-marshal", "exhaust red-squire")
     red, yellow = game.player("red"), game.player("yellow")
     assert red.troop("R1").zone is None
     assert red.hp == 3
@@ -41,7 +47,21 @@ def strength_example(s: Scenario) -> Scenario:
 
 def test_strength_declarations_and_the_tie_going_to_the_defender(two_players):
     game = strength_example(two_players).build()
-    events = play(game, "lie Y1", "attack R1", "exhaust forest-stalker")
+    play(game, "lie Y1")
+    told = game.forecast("attack R1")
+    assert told.attack == Strength(
+        (
+            ("the troop", 0),
+            ("the exhausted minion", 2),
+            ("Reinforcements", 3),
+            ("active relics", 1),
+            ("Aftershock", 0),
+        )
+    )
+    assert str(told) == (
+        "attack up to 6 with Forest Stalker against defense 4, 6 if red exhausts a minion"
+    )
+    events = play(game, "attack R1", "exhaust forest-stalker")
     declared = next(e for e in events if e.kind == "attack")
     assert (
         "6 (2 from the exhausted minion, 3 from Reinforcements, 1 from active relics)"
@@ -224,3 +244,7 @@ def test_scoring_example_47_vp():
     assert (green.fortress, green.gold, green.minions, green.relics) == (5, 5, 27, 10)
     assert green.influence == 5
     assert green.total == 47
+    # Red sees green's relics face down: only the Druid's +1 for each counts.
+    [seen] = [vp for vp in game.vp_now("red") if vp.player == "green"]
+    assert (seen.total, seen.face_down, dict(seen.sources)["relics"]) == (41, 4, 4)
+    assert [vp.total for vp in game.vp_now()] == [sc.total for sc in game.score()]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from covil_nb import CovilError, Game, Rules
+from covil_nb import Action, CovilError, Event, Game, Rules
 from covil_nb.lessons import play
 from covil_nb.model.scenario import Scenario
 from covil_nb.model.vocabulary import DefenseMinion, NightOrder
@@ -248,6 +250,95 @@ def test_relics_raise_the_stakes_until_a_round_passes(two_players):
         "troop": "R1",
         "fate": "removed",
     }
+
+
+def test_an_attacks_forecast_names_the_relics_that_would_raise_the_stakes(two_players):
+    s = two_players.hand("yellow", ["drowned-crown", "sand-eaten-banner"])
+    s.hand("red", ["greenwood-mask"]).troops("yellow", "E", standing=1).troops("red", "E", lying=1)
+    game = s.afternoon("yellow").build()
+    play(game, "lie Y1")
+    assert str(game.forecast("attack R1")) == (
+        "attack up to 5 with The Iron Marshal and Sand-Eaten Banner against defense 1, "
+        "2 if red exhausts a minion; red holds 1 relic"
+    )
+    assert game.forecast("gold") is None
+    with pytest.raises(CovilError, match="'attack R9' is not allowed"):
+        game.forecast("attack R9")
+
+
+def strengths_of(trial: Game, events: list[Event]) -> dict:
+    """Both strengths of the combat under way, or those it was just resolved at."""
+    if trial.combat is not None:
+        return {"attack": trial.combat.attack.total, "defense": trial.combat.defense.total}
+    return next(e.data for e in events if e.kind == "combat")
+
+
+def raise_with_every_relic(trial: Game, attacker: str) -> int:
+    """The defender passes; the attacker activates every relic of its hand
+    (an instant's own choice: the first offered, skip if it may): the attack then."""
+    events: list[Event] = []
+    hand = trial.player(attacker).hand
+    if trial.decision.kind == "defend":
+        events += trial.apply("pass")
+    for relic in hand:
+        events += trial.apply(f"activate {relic}")
+        while trial.decision.kind in ("move-effect", "rest-effect"):
+            choices = trial.legal_actions()
+            events += trial.apply(next((a for a in choices if a.verb == "skip"), choices[0]))
+    return strengths_of(trial, events)["attack"]
+
+
+def check_forecast(game: Game, attack: Action) -> None:
+    """Play ``attack`` every way the attacker may declare it: no minion gives
+    less than the forecast's least or more than its attack, the best one
+    with every relic of the hand activated reaches it; the defense once
+    declared is the forecast's, and the defender's best minion gives its
+    guarded defense."""
+    told = game.forecast(attack)
+    attacker, trial = game.decider, game.copy()
+    trial.apply(attack)
+    declared = {}
+    for minion in [a for a in trial.legal_actions() if a.verb == "exhaust"]:
+        answered = trial.copy()
+        events = answered.apply(minion)
+        declared[minion] = (answered, events)
+    strengths = {
+        m: next(e.data["strength"] for e in ev if e.kind == "attack")
+        for m, (_, ev) in declared.items()
+    }
+    assert min(strengths.values()) == told.least
+    assert max(strengths.values()) <= told.attack.total
+    best = max(strengths, key=strengths.get)
+    answered, events = declared[best]
+    if told.defense is None:  # an unguarded fortress: all of it damage, at once
+        assert answered.combat is None and strengths[best] == told.attack.total
+        return
+    assert strengths_of(answered, events)["defense"] == told.defense.total
+    guarded = [told.defense.total]
+    if answered.decision is not None and answered.decision.kind == "defend":
+        for guard in [a for a in answered.legal_actions() if a.verb == "exhaust"]:
+            defended = answered.copy()
+            guarded.append(strengths_of(defended, defended.apply(guard))["defense"])
+    assert max(guarded) == told.guarded
+    if answered.combat is None or not answered.player(attacker).hand:
+        assert strengths[best] == told.attack.total
+    else:
+        assert raise_with_every_relic(answered.copy(), attacker) == told.attack.total
+
+
+@pytest.mark.parametrize("edition", ["en", "pt"])
+def test_an_attacks_forecast_is_what_playing_it_gives(edition):
+    checked = 0
+    for seed in range(4):
+        game = Game.new(["yellow", "red", "green"], board="A", seed=seed, edition=edition)
+        chooser = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            for attack in [a for a in legal if a.verb == "attack"]:
+                check_forecast(game, attack)
+                checked += 1
+            game.apply(chooser.choice(legal))
+    assert checked > 50
 
 
 def test_a_response_relic_cannot_move_the_troops_in_combat(two_players):

@@ -111,7 +111,7 @@ def test_a_new_board_offers_the_starting_zones_with_their_elements():
     assert page.section("pieces") == drawing.pieces_layer(game, actions=legal).svg()
     assert page.section("hall:red") == drawing.hall(game, "red", viewer="yellow").svg()
     assert page.section("market") == drawing.market(game).svg()
-    assert page.section("status") == drawing.status(game).svg()
+    assert page.section("status") == drawing.status(game, viewer="yellow").svg()
     assert widget.board["seats"][1] == {
         "color": "red",
         "kind": "dummy",
@@ -217,17 +217,32 @@ def test_an_acquisition_is_paid_piece_by_piece():
     assert f'data-card="{bought}"' in page.section("hall:yellow")
 
 
-def combat_board() -> GameWidget:
-    """Yellow's Y1 attacks red's lying R1 in zone E; both hold relics."""
+def combat_board(
+    actions: tuple[str, ...] = ("lie Y1", "attack R1", "exhaust iron-marshal"),
+) -> GameWidget:
+    """Yellow's Y1 attacks red's lying R1 in zone E (after ``actions``); both hold relics."""
     s = Scenario(["yellow", "red"], board="A", seed=11)
     s.fortress("yellow", "J").fortress("red", "H").gold("yellow", 0).gold("red", 0)
     s.overlord("yellow", "iron-marshal", "ready").overlord("red", "gilded-lich")
     s.hand("yellow", ["drowned-crown", "sand-eaten-banner"]).hand("red", ["greenwood-mask"])
     s.troops("yellow", "E", standing=1).troops("red", "E", lying=1)
     widget = GameWidget(s.afternoon("yellow").build())
-    for action in ("lie Y1", "attack R1", "exhaust iron-marshal"):
+    for action in actions:
         widget.act(action)
     return widget
+
+
+def test_each_target_offered_tells_the_attack_it_would_meet():
+    widget = combat_board(("lie Y1",))
+    offered = {a["action"]: a for a in widget.decision["actions"]}
+    assert offered["attack R1"]["forecast"] == (
+        "attack up to 5 with The Iron Marshal and Sand-Eaten Banner against defense 1, "
+        "2 if red exhausts a minion; red holds 1 relic"
+    )
+    assert offered["attack R1"]["forecast"] == str(widget.game.forecast("attack R1"))
+    assert all(
+        "forecast" not in a for a in offered.values() if not a["action"].startswith("attack")
+    )
 
 
 def test_an_attack_shows_both_strengths_and_what_each_answer_would_change():
@@ -471,13 +486,27 @@ def test_a_what_if_line_leaves_the_game_as_it_was():
     assert widget.error["text"] == "there is no 'what if' line to return from"
 
 
-def test_a_hint_is_the_greedy_bots_reasons():
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")  # vp_now, headroom's kin
+DECIMAL = re.compile(r"\d\.\d")
+
+
+def test_a_hint_says_what_to_do_and_why_in_words_and_rings_it():
     widget, _ = started()
-    send(widget, "hint")
-    assert widget.hint["player"] == "yellow"
-    assert "weighs" in widget.hint["text"] and widget.hint["version"] == widget.version
-    widget.act("lie Y1")
-    assert widget.hint == {}  # a hint belongs to the position it was asked in
+    chooser = random.Random(3)
+    hints = 0
+    while hints < 6 and not widget.game.is_over:
+        send(widget, "hint")
+        told = widget.hint
+        assert set(told) == {"text", "action", "elements"}
+        assert not IDENTIFIER.search(told["text"]) and not DECIMAL.search(told["text"])
+        assert told["text"].endswith(".") and ": " in told["text"]
+        # The suggested action is one the board offers: the page rings its elements.
+        [offered] = [a for a in widget.decision["actions"] if a["action"] == told["action"]]
+        assert told["elements"] == offered["elements"]
+        hints += 1
+        widget.act(chooser.choice(widget.decision["actions"])["action"])
+        to_decision(widget)
+        assert widget.hint == {}  # a hint belongs to the position it was asked in
 
 
 def test_a_click_that_is_not_legal_says_why():

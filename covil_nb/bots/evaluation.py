@@ -282,3 +282,18 @@ def _relics(b: _Board, p: Player) -> Term:
 
 
 TERMS = (_fee, _headroom, _raid, _fortress, _troops, _minions, _relics)
+
+#: Each term beyond the VP now in a learner's words: what a step gains when
+#: the term grows, and what it costs when it shrinks ("it costs a troop action").
+SAID = {
+    "fee": ("more protection fee tonight", "some of tonight's protection fee"),
+    "headroom": ("room in the treasury for the gold to come",) * 2,
+    "raid": (
+        "relics from tonight's raid on the town",
+        "relics from the raid, or troops to the rebels",
+    ),
+    "fortress": ("a safer fortress", "the fortress's safety"),
+    "troops": ("troops on the board", "a troop action"),
+    "minions": ("ready minions", "a ready minion"),
+    "relics": ("a relic to activate", "a relic from the hand"),
+}

@@ -28,9 +28,18 @@ from .vocabulary import (
     fortress_target,
     owner_color,
 )
-from .words import a_or_an
+from .words import a_or_an, and_list, plural
 
-__all__ = ["FORTRESS", "REBEL_STRENGTH", "Combat", "CombatView", "Retreat", "Strength"]
+__all__ = [
+    "FORTRESS",
+    "REBEL_STRENGTH",
+    "Combat",
+    "CombatView",
+    "Forecast",
+    "Retreat",
+    "Strength",
+    "forecast",
+]
 
 ATTACK: Final = "2.3 Attack"
 RESPONSE: Final = "2.3 The defender's response"
@@ -211,6 +220,80 @@ def attack_actions(t: Table, color: str, troop: Troop) -> list[Action]:
         label = f"{style.capitalize()} attack on {describe_target(t, target)}"
         actions.append(Action(Verb.ATTACK, (target,), label))
     return actions
+
+
+# -- forecasts ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """What an attack on a target would meet, told before it is declared, as
+    the attacker may know it (2.3 Attack; 2.3 The defender's response).
+
+    ``attack`` is the most the attacker can reach: its best ready minion
+    exhausted and, on a troop, the relics of its hand that add, activated
+    while raising the stakes (a relic bought or drawn meanwhile is not
+    foreseen); ``least``, its attack with the weakest minion and no relic;
+    ``using``, the names of the minion and relics that make ``attack``.
+    ``defense`` is the target's now (None: an unguarded fortress, which no
+    one defends: all of the attack is damage to its ``hp``), ``guarded`` the
+    defense with the defender's best minion exhausted. The defender's
+    relics are hidden: ``held`` says how many it may add with (none for a
+    dummy, which never activates one)."""
+
+    attack: Strength
+    least: int
+    using: tuple[str, ...]
+    defender: str
+    defense: Strength | None
+    guarded: int
+    held: int
+    hp: int
+
+    def __str__(self) -> str:
+        """ "attack up to 4 with Hedge Witch and Kraken Ink against defense 2,
+        3 if red exhausts a minion; red holds 2 relics"."""
+        up_to = "up to " if self.attack.total > self.least else ""
+        using = f" with {and_list(list(self.using))}" if self.using else ""
+        said = f"attack {up_to}{self.attack.total}{using}"
+        if self.defense is None:
+            return (
+                f"{said}, all of it damage to {self.defender}'s unguarded fortress ({self.hp} HP)"
+            )
+        said += f" against defense {self.defense.total}"
+        if self.guarded > self.defense.total:
+            said += f", {self.guarded} if {self.defender} exhausts a minion"
+        if self.held:
+            said += f"; {self.defender} holds {plural(self.held, 'relic')}"
+        return said
+
+
+def forecast(t: Table, color: str, troop: Troop, target: str) -> Forecast:
+    """What ``troop``'s attack on ``target`` would meet (see :class:`Forecast`),
+    read with the strengths of 2.3 on the table as it is, nothing played."""
+    player, zone, foe = t.player(color), target_zone(t, target), fortress_owner(target)
+    assert troop.zone is not None
+    style = MELEE if zone == troop.zone else RANGED
+    ready = [m.card for m in player.minions if m.ready]
+    strengths = attack_strengths(t, player, troop.zone, style, [None, *ready])
+    bare, options = strengths[0], strengths[1:]
+    best = max(range(len(ready)), key=lambda i: options[i].total)
+    # An unguarded fortress takes the attack at once: no response to add relics in.
+    relics = [] if foe else [r for r in player.hand if t.relic_card(r).bonus_for(style)]
+    armed = player.clone()  # the relics as if activated: the strength rules read the active row
+    armed.active += relics
+    attack = attack_strength(t, armed, troop.zone, style, ready[best])
+    minion = [t.name(ready[best])] if options[best].total > bare.total else []
+    using = tuple(minion + [t.name(r) for r in relics])
+    least = min(s.total for s in options)
+    defender = t.player(foe or owner_color(target))
+    if foe:
+        return Forecast(attack, least, using, defender.color, None, 0, 0, defender.hp)
+    defense = defense_strength(t, defender, zone, None)
+    guarded = [defense_strength(t, defender, zone, g.card).total for g in guards(t, defender)]
+    held = 0 if t.state.is_dummy(defender.color) else len(defender.hand)
+    strongest = max(guarded, default=defense.total)
+    return Forecast(attack, least, using, defender.color, defense, strongest, held, defender.hp)
 
 
 def not_a_target(t: Table, color: str, troop: Troop, target: str) -> Refusal | None:

@@ -30,19 +30,20 @@ from typing import Any, ClassVar, NamedTuple
 
 from . import codec, flow, night, render, setup
 from .actions import Action, Actions, Decision, Event, Events
+from .afternoon import TroopAction
 from .arguments import checked
 from .cards import CardSet, load_cards, load_cards_data
-from .combat import Combat, CombatView
+from .combat import Combat, CombatView, Forecast, forecast
 from .errors import CovilError, CovilTypeError, said
 from .flow import Day, Now
 from .invariants import problems
 from .maps import Board
-from .scoring import Scores, scores, winners
+from .scoring import Scores, VpNow, scores, vp_now, winners
 from .setup import Deal
 from .state import STEPS, Player, Rules, State
 from .table import Table
 from .views import resample
-from .vocabulary import DecisionKind, Phase, fortress_target
+from .vocabulary import DecisionKind, Phase, Verb, fortress_target
 
 SAVE_FORMAT = "covil_nb/game"
 SAVE_VERSION = 1
@@ -439,6 +440,22 @@ class Game:
         except CovilError as refusal:
             return refusal
 
+    def forecast(self, action: Action | str) -> Forecast | None:
+        """What an attack offered now would meet, told before it is declared
+        ("attack up to 4 against defense 2", see
+        :class:`~covil_nb.model.combat.Forecast`); None for an action that
+        is not an attack. An action not allowed now raises, as in :meth:`apply`."""
+        now = self._current()
+        chosen = self._match(now, action)
+        if now is None or chosen.verb != Verb.ATTACK:
+            return None
+        # An attack is offered in a troop action and to a free attack's chosen troop.
+        frame = now.frame
+        assert isinstance(frame, TroopAction | Combat) and frame.troop is not None
+        troop = self._table.player(now.player).troop(frame.troop)
+        assert troop is not None
+        return forecast(self._table, now.player, troop, chosen.args[0])
+
     @property
     def combat(self) -> CombatView | None:
         """The combat under way, with both strengths; None outside a combat."""
@@ -464,9 +481,12 @@ class Game:
         (other hands, deck orders, unused cards, shuffles to come) is dealt
         anew from ``seed``. Bots decide on these, never on the real game
         (and search on them with ``log=False``, as with :meth:`copy`)."""
+        self._check_player(color)
+        return self._fork(resample(self._state, self.cards, color, seed), undo, log)
+
+    def _check_player(self, color: str) -> None:
         if color not in self.players:
             raise CovilError(f"no {said(color)} player in this game: {self.players}", "players")
-        return self._fork(resample(self._state, self.cards, color, seed), undo, log)
 
     def _fork(self, state: State, undo: bool = False, log: bool = True) -> Game:
         game = Game(state, self.cards, self.board, origin={}, undo=undo, log=log)
@@ -900,6 +920,15 @@ class Game:
     def score(self) -> Scores:
         """Each player's VP by source, with the tie-break values."""
         return Scores(scores(self.cards, self._state), over=self.is_over)
+
+    @checked("players")
+    def vp_now(self, seat: str | None = None) -> list[VpNow]:
+        """Each player's VP if the game were scored now, by source, as
+        ``seat`` sees it: the hands hidden from it count their relics face
+        down (see :func:`~covil_nb.model.scoring.vp_now`)."""
+        if seat is not None:
+            self._check_player(seat)
+        return vp_now(self.cards, self._state, seat)
 
     @property
     def winners(self) -> list[str]:

@@ -12,6 +12,8 @@ from mypy_extensions import mypyc_attr
 
 from .cards import CardSet, Influence
 from .state import Player, State
+from .views import hand_hidden
+from .vocabulary import Phase
 from .words import and_list
 
 RULE: Final = "Final scoring"
@@ -32,17 +34,20 @@ class Score:
     def total(self) -> int:
         return self.fortress + self.gold + self.minions + self.relics
 
+    @property
+    def influence_said(self) -> str:
+        """What Influence added, said for a learner."""
+        return (
+            f"the minions' and relics' VP include {self.influence} from Influence, the "
+            "minion ability that adds VP at the final scoring for some minions or relics"
+        )
+
     def __str__(self) -> str:
         # Influence is a part of the minions' and relics' VP, not a source of its own,
         # so it is named only where it added something, and said what it is: a
         # learner meets the word here first ("Influence abilities may still apply
         # their effect for the final scoring").
-        added = (
-            f"; the minions' and relics' VP include {self.influence} from Influence, the "
-            "minion ability that adds VP at the final scoring for some minions or relics"
-            if self.influence
-            else ""
-        )
+        added = f"; {self.influence_said}" if self.influence else ""
         return (
             f"{self.player}: {self.total} VP (fortress {self.fortress}, gold {self.gold}, "
             f"minions {self.minions}, relics {self.relics}{added})"
@@ -87,7 +92,10 @@ def _influence_on_minions(cards: CardSet, player: Player, inf: Influence) -> int
     return inf.amount * sum(inf.counts(cards.minion(m.card)) for m in player.minions)
 
 
-def score_player(cards: CardSet, player: Player) -> Score:
+def score_player(cards: CardSet, player: Player, hand_seen: bool = True) -> Score:
+    """``player``'s score; with ``hand_seen`` False, the relics in hand add
+    only what Influence gives for each (their number is public), not their
+    hidden gold values."""
     influences = [
         i for m in player.minions for i in cards.minion(m.card).influences if i.kind == "score"
     ]
@@ -101,7 +109,7 @@ def score_player(cards: CardSet, player: Player) -> Score:
         fortress=FORTRESS_VP if player.fortress is not None and player.hp > 0 else 0,
         gold=player.gold,
         minions=sum(costs) + on_minions,
-        relics=sum(cards.relic(r).gold for r in player.hand) + on_relics,
+        relics=(sum(cards.relic(r).gold for r in player.hand) if hand_seen else 0) + on_relics,
         influence=on_minions + on_relics,
         tiebreak=(len(player.on_board()), player.hp, player.gold, max(costs)),
     )
@@ -115,3 +123,57 @@ def winners(all_scores: list[Score]) -> list[str]:
     """Most VP, then the tie breakers in order; several names share the victory."""
     best = max((s.total, s.tiebreak) for s in all_scores)
     return [s.player for s in all_scores if (s.total, s.tiebreak) == best]
+
+
+@dataclass(frozen=True)
+class VpNow:
+    """One player's VP if the game were scored now, as one seat sees it:
+    ``score`` leaves out the gold values of the ``face_down`` relics in hand
+    hidden from that seat."""
+
+    score: Score
+    face_down: int
+
+    @property
+    def player(self) -> str:
+        return self.score.player
+
+    @property
+    def total(self) -> int:
+        return self.score.total
+
+    @property
+    def sources(self) -> tuple[tuple[str, int], ...]:
+        """The VP by source, in the final scoring's words (Influence is a part
+        of the minions' and relics' VP: ``score.influence`` says how much)."""
+        s = self.score
+        return (
+            ("fortress", s.fortress),
+            ("gold", s.gold),
+            ("minions", s.minions),
+            ("relics", s.relics),
+        )
+
+
+def vp_now(cards: CardSet, state: State, seat: str | None = None) -> list[VpNow]:
+    """Each player's "VP now": the final scoring applied to the table as it
+    is, as ``seat`` sees it (None: the table, every hand face up but a
+    dummy's).
+
+    Covil scores nothing along the way: all its VP come from the final
+    scoring, and all it counts is on the table at any moment (the fortress
+    alive, the gold, the minions in the hall, Overlord included, the relics
+    in hand, Influence). So VP now is what the final score would be if the
+    game ended here; at the end it is the final score. Until then it moves:
+    gold above 5 is lost, an active relic scores nothing (its gold value went
+    with its activation), minions come and go as payment.
+
+    Hidden information stays hidden: a hand ``seat`` cannot see (another
+    player's; a dummy's relics, face down) counts only its Influence bonuses,
+    its relics are ``face_down``. Once the game is over every hand is scored."""
+    over = state.phase == Phase.END
+    now = []
+    for p in state.players:
+        seen = over or not hand_hidden(state, p.color, seat)
+        now.append(VpNow(score_player(cards, p, seen), 0 if seen else len(p.hand)))
+    return now

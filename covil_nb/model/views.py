@@ -14,6 +14,13 @@ from .rng import Rng, seed_state
 from .state import State
 
 
+def hand_hidden(state: State, color: str, seat: str | None) -> bool:
+    """Whether ``seat`` cannot see ``color``'s hand: another player's hand,
+    and a dummy's relics, which stay face down (None: no seat in
+    particular, every hand face up but a dummy's)."""
+    return state.is_dummy(color) or seat not in (None, color)
+
+
 def unknown_relics(state: State, seat: str) -> list[list[str]]:
     """The piles whose relics ``seat`` cannot see: the deck, other hands."""
     return [state.relic_deck] + [p.hand for p in state.players if p.color != seat]

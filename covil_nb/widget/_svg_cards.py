@@ -22,6 +22,7 @@ from typing import NamedTuple
 from covil_nb.model import CovilError, Game
 from covil_nb.model.cards import MinionCard, RelicCard
 from covil_nb.model.state import EXHAUSTED, MAX_GOLD, MAX_HALL, MAX_HP, READY, TIRED, Player, State
+from covil_nb.model.views import hand_hidden
 
 from ._svg import BOLD_EM, Section, fit, group, lines, num, tag, text, text_width
 from ._svg_marks import RULE, Box, Marks
@@ -424,14 +425,13 @@ def hall(game: Game, color: str, marks: Marks, viewer: str | None = None) -> Sec
     if color not in game.players:
         raise CovilError(f"no {color!r} player in this game: {game.players}", RULE)
     state = game.read_state()
-    dummy = state.is_dummy(color)
     seen = _Seen(
         game,
         state,
         state.player(color),
         _pledge(state, color),
         marks,
-        dummy or viewer not in (None, color),
+        hand_hidden(state, color, viewer),
     )
     slots = _relic_slots(seen)
     rows = (len(slots) + _SLOTS_PER_ROW - 1) // _SLOTS_PER_ROW

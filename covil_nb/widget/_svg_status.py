@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from covil_nb.model import Game, night
 from covil_nb.model.maps import TERRAINS
+from covil_nb.model.scoring import VpNow
 from covil_nb.model.state import DAYS, MAX_REBELS
 from covil_nb.model.vocabulary import Phase
 
-from ._svg import PAD, Section, group, lines, num, tag, text, text_width, wrap
+from ._svg import PAD, Section, escape, group, lines, num, tag, text, text_width, wrap
 from ._svg_cards import WIDTH
 from ._svg_map import MAP_SIZE, TOKEN_TEXT, token
 from ._svg_marks import combat_mark
@@ -34,15 +35,19 @@ _GAP = 16.0  # between the title and the calendar
 _STEP = 17.0  # between its lines
 
 
-def status(game: Game, caption: str | None = None) -> Section:
-    """Title (or ``caption``), day and phase, the decision and who makes it,
-    and the combat under way."""
+def status(game: Game, caption: str | None = None, viewer: str | None = None) -> Section:
+    """Title (or ``caption``), day and phase, each player's VP now (as
+    ``viewer`` sees them), the decision and who makes it, and the combat
+    under way."""
     s = game.read_state()
     calendar, left = _calendar(s.day, s.phase, WIDTH - 12)
     words = caption or f"Covil: The Dark Overlords — {game.board.title}"
     title, lower = _title(words, _CAPTION if caption else _TITLE, left)
     parts = [title, calendar]
     y = 52.0 + lower
+    if game.players:  # none before the first setup step
+        parts.append(_scoreboard(game.vp_now(viewer), y))
+        y += _STEP + 6
     decision = game.decision
     if decision is not None:
         parts.append(group(badge(decision.player, 19), transform=f"translate(22,{num(y - 4.5)})"))
@@ -62,6 +67,48 @@ def status(game: Game, caption: str | None = None) -> Section:
     height = y + 2
     frame = panel(WIDTH, height)
     return Section("status", WIDTH, height, frame + "".join(parts))
+
+
+def _scoreboard(now: list[VpNow], y: float) -> str:
+    """Each player's VP if the game ended now, in seat order: their shape
+    and name, "VP 26", and on hover where the VP come from."""
+    column = (WIDTH - 24) / len(now)
+    entries = []
+    for i, vp in enumerate(now):
+        x = 12 + i * column
+        shown = f"VP {vp.total}" + (f" + {_relics(vp.face_down)}" if vp.face_down else "")
+        entries.append(
+            group(
+                tag("title", escape(_sources(vp))),
+                group(badge(vp.player, 19), transform=f"translate({num(x + 10)},{num(y - 4.5)})"),
+                text(x + 24, y, vp.player, font_size=_PROMPT, fill=INK),
+                text(
+                    x + 28 + text_width(vp.player, _PROMPT),
+                    y,
+                    shown,
+                    font_size=_PROMPT,
+                    font_weight="bold",
+                    fill=INK,
+                ),
+                data_vp=vp.player,
+            )
+        )
+    return group(*entries, data_scores="")
+
+
+def _sources(vp: VpNow) -> str:
+    """What a player's VP now are made of, in the final scoring's words:
+    "yellow: 26 VP if the game ended now (fortress 5, gold 3, minions 18, …)"."""
+    parts = [f"{name} {value}" for name, value in vp.sources]
+    if vp.score.influence:
+        parts.append(vp.score.influence_said)
+    if vp.face_down:
+        parts.append(f"and {_relics(vp.face_down)} face down, their gold value hidden")
+    return f"{vp.player}: {vp.total} VP if the game ended now ({', '.join(parts)})"
+
+
+def _relics(n: int) -> str:
+    return f"{n} relic{'s' if n != 1 else ''}"
 
 
 def _nobody_decides(game: Game) -> str:

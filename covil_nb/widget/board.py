@@ -25,11 +25,13 @@ import anywidget
 import traitlets
 
 from covil_nb.bots import Bot, GreedyBot
+from covil_nb.bots.hint import hint
 from covil_nb.model import Action, CovilError, Event, Game, night
 from covil_nb.model.arguments import checked
 from covil_nb.model.game import Moment
 
 from . import drawing, protocol, scene
+from .elements import elements_of
 from .line import Line
 from .seats import BOT, PERSON, Seats
 from .sheet import Round, Sheet
@@ -316,11 +318,11 @@ class GameWidget(anywidget.AnyWidget):
     def _on_hint(self, _message: protocol.Message) -> None:
         game = self._ready_person("ask for a hint")
         color = game.decision.player  # type: ignore[union-attr]
-        view = game.for_seat(color, seed=len(game.history))
+        told = hint(game.for_seat(color, seed=len(game.history)), GreedyBot(seed=0))
         self.hint = {
-            "version": self.version,
-            "player": color,
-            "text": GreedyBot(seed=0).explain(view),
+            "text": told.text,
+            "action": str(told.action),
+            "elements": list(elements_of(told.action, game)),  # what the page rings
         }
 
     def _on_show(self, message: protocol.Message) -> None:

@@ -3,7 +3,7 @@
 >>> from covil_nb import Game
 >>> picture = draw(Game.new(["yellow", "red"], seed=1))
 >>> picture
-<Picture of Board A, day 1 morning: 900x1767>
+<Picture of Board A, day 1 morning: 900x1790>
 
 :func:`draw` composes the whole table from sections that the board widget
 also uses one by one (it keeps the static map and redraws only what changes):
@@ -14,7 +14,8 @@ also uses one by one (it keeps the static map and redraws only what changes):
   the map's coordinates: drawn over the map layer.
 - :func:`hall` — one player's Champions Hall.
 - :func:`market` — the mercenary pool and the piles of cards.
-- :func:`status` — title, day and phase, the decision, the combat under way.
+- :func:`status` — title, day and phase, each player's VP now, the decision,
+  the combat under way.
 - :func:`legend` — what the shapes mean.
 
 Every element a page or a test may look for carries a ``data-*`` attribute
@@ -102,9 +103,12 @@ def market(game: Game, *, actions: Actions = None, highlight: Highlight = None) 
     return _svg_cards.market(game, Marks.of(game, actions, highlight))
 
 
-def status(game: Game, *, caption: str | None = None) -> Section:
-    """Title (or ``caption``), day and phase, the decision, the combat under way."""
-    return _svg_status.status(game, caption)
+def status(game: Game, *, caption: str | None = None, viewer: str | None = None) -> Section:
+    """Title (or ``caption``), day and phase, each player's VP now (the
+    hands hidden from ``viewer`` counted face down), the decision, the
+    combat under way."""
+    _check_viewer(game, viewer)
+    return _svg_status.status(game, caption, viewer)
 
 
 def sections(
@@ -123,7 +127,7 @@ def sections(
     with the legend beside it, the market, then the halls (every player's, or
     those of ``halls``)."""
     actions = list(actions or ())  # read by several sections
-    top = status(game, caption=caption)
+    top = status(game, caption=caption, viewer=viewer)
     y = PAD + top.height + PAD
     board = map_layer(game.board)
     key = legend(game.players)

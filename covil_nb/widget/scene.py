@@ -65,7 +65,7 @@ def pictures(
     """The sections of the drawing for one position, by name: the pieces over
     the map (the elements of the legal ``actions`` marked, and what a moment
     of a playback ``moved``), the status line, the market, each hall as
-    ``viewer`` sees it.
+    ``viewer`` sees it (and the VP now in the status line).
 
     The halls and the market are drawn without marks: the page marks their
     elements from the ``decision`` trait. Marks there would change most
@@ -76,7 +76,7 @@ def pictures(
         "pieces": drawing.pieces_layer(
             game, actions=actions, arrows=arrows, highlight=highlight
         ).svg(),
-        "status": drawing.status(game).svg(),
+        "status": drawing.status(game, viewer=viewer).svg(),
         "market": drawing.market(game).svg(),
     }
     for color in game.players:
@@ -173,6 +173,8 @@ def action_json(game: Game, action: Action) -> Json:
         entry["closes"] = True
     if action.verb in GROUPS:
         entry["group"] = GROUPS[action.verb]
+    if action.verb == Verb.ATTACK:  # what the target would meet, before choosing it
+        entry["forecast"] = str(game.forecast(action))
     return entry
 
 

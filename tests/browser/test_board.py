@@ -381,7 +381,7 @@ def test_the_hint_wraps_between_words(open_in_lab: NotebookOpener) -> None:
     _notebook, board = open_solo(open_in_lab)
     board.control("Hint").click()
     hint = board.root.locator(".covil-hint-text")
-    expect(hint).to_contain_text("weighs")
+    expect(hint).to_have_text(re.compile(r"^[A-Z].*: .*\.$"))  # what to do: why.
     assert hint.evaluate("node => getComputedStyle(node).wordBreak") == "normal"
 
 

@@ -33,6 +33,7 @@ from covil_nb.bots import (
     margin,
 )
 from covil_nb.bots import play as play_bots
+from covil_nb.bots.hint import hint as hint_of
 from covil_nb.bots.tournament import Matchup, parse_seats, tournament
 from covil_nb.model.arguments import fits
 
@@ -79,6 +80,8 @@ ENTRY_POINTS: dict[str, tuple[Call, Callable[[Table], dict[str, Any]]]] = {
     "game.apply": (lambda t: t.game.apply, lambda t: {"action": t.legal}),
     "game.explain": (lambda t: t.game.explain, lambda t: {"action": t.legal}),
     "game.refusal": (lambda t: t.game.refusal, lambda t: {"action": t.legal}),
+    "game.forecast": (lambda t: t.game.forecast, lambda t: {"action": t.legal}),
+    "game.vp_now": (lambda t: t.game.vp_now, lambda t: {"seat": "red"}),
     "game.copy": (lambda t: t.game.copy, lambda t: {"undo": True, "log": True}),
     "game.for_seat": (lambda t: t.game.for_seat, lambda t: {"color": "red", "seed": 1}),
     "game.at": (lambda t: t.game.at, lambda t: {"step": 1}),
@@ -106,6 +109,7 @@ ENTRY_POINTS: dict[str, tuple[Call, Callable[[Table], dict[str, Any]]]] = {
     "DummyPolicyBot": (lambda t: DummyPolicyBot, lambda t: {"seed": 1}),
     "bot.choose": (lambda t: GreedyBot(1).choose, lambda t: {"game": t.game}),
     "GreedyBot.explain": (lambda t: GreedyBot(1).explain, lambda t: {"game": t.game, "top": 2}),
+    "hint": (lambda t: hint_of, lambda t: {"game": t.game, "bot": GreedyBot(1, limit=50)}),
     "evaluate": (lambda t: evaluate, lambda t: {"game": t.game, "color": "red"}),
     "margin": (lambda t: margin, lambda t: {"game": t.game, "color": "red"}),
     "tournament": (

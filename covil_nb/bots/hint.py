@@ -1,0 +1,137 @@
+"""The greedy bot's choice told to a learner: what to do now, and why, in the
+game's words (the board's hint button).
+
+"Lie down Y1, then gain 1 gold: 1 VP now and more protection fee tonight;
+it costs a troop action." The deed is the step the bot would take, as far
+as the player's own decisions carry it (a purchase with its payments, a
+troop action, an attack up to its minion); the reasons are the VP now it
+adds or costs (whole VP) and the evaluation's terms it changes most, in
+words (:data:`~covil_nb.bots.evaluation.SAID`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from covil_nb.model import Action, Game
+from covil_nb.model.arguments import checked
+from covil_nb.model.words import and_list
+
+from .evaluation import SAID, Evaluation, evaluate_all
+from .greedy import GreedyBot, Plan, signature
+
+# The decisions that go on with the player's own step, not answers to
+# another's move (a defense, a retreat).
+OWN_STEP = frozenset(
+    {
+        "troop-action",
+        "payment",
+        "attack-troop",
+        "attack-target",
+        "attack-minion",
+        "move-effect",
+        "rest-effect",
+    }
+)
+NOTABLE = 0.5  # VP: a term that changes less says little about the choice
+REASONS = 2  # besides the VP now
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What to play now (``action``, the plan's first) and the sentence that says why."""
+
+    action: Action
+    text: str
+
+
+@checked("bots")
+def hint(game: Game, bot: GreedyBot) -> Hint:
+    """The greedy ``bot``'s best plan for the seat deciding in ``game`` (that
+    seat's view), told in words."""
+    me = game.decision.player  # type: ignore[union-attr]
+    plan = bot.best(game)
+    before, after = evaluate_all(game), evaluate_all(plan.result)
+    gains, costs = _reasons(before[me], after[me])
+    gains += _rival_losses(before, after, me)
+    return Hint(plan.actions[0], f"{_deed(game, plan)}: {_why(gains, costs)}.")
+
+
+def _why(gains: list[str], costs: list[str]) -> str:
+    if not costs:
+        return and_list(gains) or "nothing better to do now"
+    if not gains:
+        return f"it costs {and_list(costs)}, and no other choice does better"
+    return f"{and_list(gains)}; it costs {and_list(costs)}"
+
+
+def _deed(game: Game, plan: Plan) -> str:
+    """The plan's actions that make one step of the player's own, in words:
+    the labels' first words, the payments gathered ("paying 2 gold and Grunt")."""
+    trial = game.copy(log=False)
+    said, paying = [], []
+    for i, action in enumerate(plan.actions):
+        if i and (plan.expected[i][1] not in OWN_STEP or signature(trial) != plan.expected[i]):
+            break  # the rest answers another player's move
+        label = trial.explain(action)
+        if action.verb == "pay":
+            paying.append(_payment(game, action))
+        else:
+            said.append(_short(label))
+        trial.apply(action)
+    if not said:  # a payment under way
+        return f"Pay {and_list(paying)}"
+    deed = ", then ".join([said[0], *(s[:1].lower() + s[1:] for s in said[1:])])
+    return f"{deed}, paying {and_list(paying)}" if paying else deed
+
+
+def _short(label: str) -> str:
+    """A label up to its first note: "Lie down Y1 (zone H) for a troop action"
+    is "Lie down Y1", "Acquire Bowman for 2: +1 to…" is "Acquire Bowman for 2"."""
+    cuts = [i for i in (label.find(" ("), label.find(": ")) if i > 0]
+    return label[: min(cuts)] if cuts else label
+
+
+def _payment(game: Game, action: Action) -> str:
+    what, item = action.args
+    if what == "gold":
+        return f"{item} gold"
+    card = game.cards.relic(item) if what == "relic" else game.cards.minion(item)
+    return card.name
+
+
+def _reasons(before: Evaluation, after: Evaluation) -> tuple[list[str], list[str]]:
+    """What the step gains and what it costs: the VP now, then the terms it
+    changes most."""
+    gains: list[str] = []
+    costs: list[str] = []
+    vp = round(after["vp_now"] - before["vp_now"])
+    if vp:
+        (gains if vp > 0 else costs).append(f"{abs(vp)} VP now")
+    # At the game's end only the VP count: the other terms are gone.
+    was, now = _values(before), _values(after)
+    changes = sorted(
+        ((now[name] - was[name], name) for name in SAID if name in was and name in now),
+        key=lambda change: -abs(change[0]),
+    )
+    for change, name in changes[:REASONS]:
+        if abs(change) >= NOTABLE:
+            gain, cost = SAID[name]
+            (gains if change > 0 else costs).append(gain if change > 0 else cost)
+    return gains, costs
+
+
+def _values(evaluation: Evaluation) -> dict[str, float]:
+    return {term.name: term.value for term in evaluation.terms}
+
+
+def _rival_losses(
+    before: dict[str, Evaluation], after: dict[str, Evaluation], me: str
+) -> list[str]:
+    """The VP now the step takes from the others ("red loses 2 VP now")."""
+    said = []
+    for color in before:
+        lost = round(before[color]["vp_now"] - after[color]["vp_now"])
+        if color != me and lost > 0:
+            said.append(f"{color} loses {lost} VP now")
+    return said
