@@ -1,7 +1,8 @@
 // The controls (undo, redo, step, skip, hint, "what if"), the hint, a
 // refusal, and what a new version of the position resets.
 
-import { make } from "./dom.js";
+import { boxOf, make } from "./dom.js";
+import { elementsFor, ring } from "./marks.js";
 import { drawBanner, seatLabel } from "./banner.js";
 import { thinking } from "./shared.js";
 
@@ -50,11 +51,29 @@ export function drawControls(view) {
   drawBanner(view);
 }
 
-/** @param {View} view */
-export function drawHint({ model, parts }) {
+/**
+ * The hint: a sentence right under its button; the piece, zone or card to
+ * click ringed on the board, and the listed action marked.
+ * @param {View} view
+ */
+export function drawHint(view) {
+  const { model, parts, root } = view;
   const hint = model.get("hint") || {};
   parts.hintText.textContent = hint.text || "";
   parts.hintBox.hidden = !hint.text;
+  for (const node of root.querySelectorAll(".covil-hint-ring")) node.remove();
+  for (const node of root.querySelectorAll(".covil-hinted")) node.classList.remove("covil-hinted");
+  if (!hint.text || view.page.cursor != null) return;
+  const colour = getComputedStyle(root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
+  for (const key of hint.elements || []) {
+    for (const node of elementsFor(view, key)) {
+      const box = node.tagName.toLowerCase() === "g" ? boxOf(/** @type {any} */ (node)) : null;
+      if (box) node.appendChild(ring(node, box, colour, { dashed: false, className: "covil-hint-ring", pad: 6 }));
+    }
+  }
+  if (hint.action) {
+    parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`)?.classList.add("covil-hinted");
+  }
 }
 
 /**

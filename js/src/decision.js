@@ -153,6 +153,7 @@ function actionItem(view, action, index, shared) {
   pick.dataset.action = action.action;
   item.appendChild(pick);
   if (action.preview) item.appendChild(make("span", "covil-preview", previewText(view, action.preview)));
+  if (action.forecast) item.appendChild(make("span", "covil-preview covil-forecast", `→ ${action.forecast}`));
   // Pointing at a listed action points at its elements on the board.
   /** @param {boolean} on */
   const point = (on) =>

@@ -103,7 +103,7 @@ function markChoices(view) {
   for (const node of root.querySelectorAll("[data-covil-marked]")) {
     for (const name of ["data-action", "data-actions", "data-covil-marked"]) node.removeAttribute(name);
   }
-  for (const ring of root.querySelectorAll(".covil-ring")) ring.remove();
+  for (const old of root.querySelectorAll(".covil-ring")) old.remove();
   const marked = [];
   /** @type {[HTMLElement, Offered[]][]} */
   const unmarked = [];
@@ -113,7 +113,8 @@ function markChoices(view) {
       node.classList.add("covil-choice");
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
-      node.setAttribute("aria-label", actions.map((a) => a.label).join("; "));
+      node.setAttribute("aria-label", actions.map(said).join("; "));
+      tooltip(node, actions);
       if (key === page.chooser) node.classList.add("covil-chosen");
       if (!node.hasAttribute("data-action") && !node.hasAttribute("data-actions")) unmarked.push([node, actions]);
     }
@@ -124,6 +125,28 @@ function markChoices(view) {
   );
   unmarked.forEach(([node, actions], i) => mark(view, node, actions, boxes[i]));
   return marked;
+}
+
+/**
+ * Hovering a choice says what it does (an attack target: what it would
+ * meet). The title goes last: a mark's box is read from its first child.
+ * @param {Element} node
+ * @param {Offered[]} actions
+ */
+function tooltip(node, actions) {
+  if (node.namespaceURI !== "http://www.w3.org/2000/svg") return;
+  const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+  title.textContent = actions.map(said).join("\n");
+  title.setAttribute("class", "covil-ring"); // removed with the rings
+  node.appendChild(title);
+}
+
+/**
+ * An action as its element says it: the label, and what an attack would meet.
+ * @param {Offered} action
+ */
+function said(action) {
+  return action.forecast ? `${action.label}: ${action.forecast}` : action.label;
 }
 
 /**
@@ -139,16 +162,30 @@ function mark({ model }, node, actions, box) {
   else node.setAttribute("data-actions", notations.join("|"));
   if (box == null) return;
   const colour = (model.get("board") || {}).mark || "#c026d3";
+  node.appendChild(ring(node, box, colour, { dashed: true, className: "covil-ring", pad: 0 }));
+}
+
+/**
+ * A ring around an element of the drawing (its box given): dashed for a
+ * choice, as the drawing marks them; solid for the hint's suggestion.
+ * @param {Element} node
+ * @param {{x: number, y: number, width: number, height: number}} box
+ * @param {string} colour
+ * @param {{dashed: boolean, className: string, pad: number}} style
+ */
+export function ring(node, box, colour, { dashed, className, pad }) {
   const round = node.firstElementChild?.tagName.toLowerCase() === "circle" && Math.abs(box.width - box.height) < 1;
-  const ring = document.createElementNS("http://www.w3.org/2000/svg", round ? "circle" : "rect");
-  const pad = round ? 2 : 3;
-  const paint = { fill: colour, "fill-opacity": "0.1", stroke: colour, "stroke-width": "2.5", "stroke-dasharray": "5 3" };
-  const shape = round
-    ? { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: box.width / 2 + pad }
-    : { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad, rx: 4 + pad };
-  for (const [name, value] of Object.entries({ ...shape, ...paint })) ring.setAttribute(name, String(value));
-  ring.setAttribute("class", "covil-ring");
-  node.appendChild(ring);
+  const shape = document.createElementNS("http://www.w3.org/2000/svg", round ? "circle" : "rect");
+  const gap = pad + (round ? 2 : 3);
+  const paint = dashed
+    ? { fill: colour, "fill-opacity": "0.1", stroke: colour, "stroke-width": "2.5", "stroke-dasharray": "5 3" }
+    : { fill: "none", stroke: colour, "stroke-width": "3" };
+  const where = round
+    ? { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: box.width / 2 + gap }
+    : { x: box.x - gap, y: box.y - gap, width: box.width + 2 * gap, height: box.height + 2 * gap, rx: 4 + gap };
+  for (const [name, value] of Object.entries({ ...where, ...paint })) shape.setAttribute(name, String(value));
+  shape.setAttribute("class", className);
+  return shape;
 }
 
 /**

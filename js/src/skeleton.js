@@ -44,6 +44,11 @@ export function skeleton(root) {
   cards.append(pool);
 
   const controls = controlBar();
+  // The hint shows right under its button, not under the long list of actions.
+  const hintBox = hiddenDiv("covil-hint");
+  hintBox.setAttribute("role", "status");
+  const hintText = make("span", "covil-hint-text");
+  hintBox.append(make("strong", "", "Hint: "), hintText);
   const timeline = timelineBar();
 
   const log = make("div", "covil-log");
@@ -51,10 +56,10 @@ export function skeleton(root) {
   const live = make("div", "covil-live");
   live.setAttribute("aria-live", "polite");
 
-  root.append(top, main, controls.controlsBar, cards, timeline.timeline, log, live);
+  root.append(top, main, controls.controlsBar, hintBox, cards, timeline.timeline, log, live);
   /** @type {Record<string, HTMLDivElement>} the halls by section ("hall:red"), made as they come */
   const halls = {};
-  return { status, table, map, pieces, cards, pool, halls, log, live, ...side, ...controls, ...timeline };
+  return { status, table, map, pieces, cards, pool, halls, log, live, hintBox, hintText, ...side, ...controls, ...timeline };
 }
 
 function sidePanel() {
@@ -65,17 +70,14 @@ function sidePanel() {
   const actions = make("ol", "covil-actions");
   const error = hiddenDiv("covil-error");
   error.setAttribute("role", "alert");
-  const hintBox = hiddenDiv("covil-hint");
-  const hintText = make("pre", "covil-hint-text");
-  hintBox.append(make("strong", "", "Hint: "), hintText);
   const help = hiddenDiv("covil-help");
   const keys = make("dl", "");
   for (const [key, what] of KEYS_HELP) keys.append(make("dt", "", key), make("dd", "", what));
   help.append(make("strong", "", "Keyboard"), keys);
   const legend = make("div", "covil-legend");
   const panel = make("div", "covil-side");
-  panel.append(help, banner, prompt, where, combat, actions, error, hintBox, legend);
-  return { panel, banner, prompt, where, combat, actions, error, hintBox, hintText, help, legend };
+  panel.append(help, banner, prompt, where, combat, actions, error, legend);
+  return { panel, banner, prompt, where, combat, actions, error, help, legend };
 }
 
 function controlBar() {

@@ -32,6 +32,8 @@ export interface Offered {
   closes?: boolean;
   /** the title of the group it is listed in */
   group?: string;
+  /** an attack: the strength it would meet ("attack up to 4 against defense 2") */
+  forecast?: string;
 }
 
 export interface Strength {
@@ -99,7 +101,7 @@ export interface Traits {
   log: { done?: string[]; now?: string[] };
   controls: Controls;
   past: Past;
-  hint: { text?: string };
+  hint: { text?: string; action?: string; elements?: string[] };
   error: { text?: string; rule?: string };
   version: number;
   theme: string;

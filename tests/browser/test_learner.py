@@ -262,3 +262,52 @@ def test_the_night_is_played_back_step_by_step_and_its_story_stays(
     expect(story).to_be_visible()
     board.choose(board.listed_actions()[0])
     expect(story).to_have_count(0)
+
+
+def test_each_players_vp_now_is_shown_with_its_sources(open_in_lab: NotebookOpener) -> None:
+    notebook, board = first_turn(open_in_lab)
+    for color in ("yellow", "red"):
+        vp = board.root.locator(f'.covil-status [data-vp="{color}"]')
+        expected = notebook.kernel.value(
+            f"[v.total for v in board.game.vp_now('yellow') if v.player == {color!r}][0]"
+        )
+        expect(vp).to_contain_text(f"VP {expected}")
+        sources = vp.locator("title").text_content() or ""
+        assert f"{color}: {expected} VP if the game ended now (fortress" in sources
+
+
+def test_the_hint_is_a_sentence_beside_its_button_with_its_choice_ringed(
+    open_in_lab: NotebookOpener,
+) -> None:
+    notebook, board = first_turn(open_in_lab)
+    button = board.control("Hint")
+    button.click()
+    hint = board.root.locator(".covil-hint")
+    expect(hint).to_be_visible()
+    text = hint.inner_text()
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b|\d\.\d", text), text  # no internals
+    under, at = hint.bounding_box(), button.bounding_box()
+    assert under is not None and at is not None
+    below = under["y"] - (at["y"] + at["height"])
+    assert 0 <= below < 40, below  # right under the button, not under the list
+    suggested = notebook.kernel.value("board.hint")
+    if suggested["elements"]:
+        expect(board.root.locator(".covil-hint-ring")).not_to_have_count(0)
+    expect(board.listed(suggested["action"])).to_have_class(re.compile(r"\bcovil-hinted\b"))
+    hint.screenshot(path=str(screenshot_path("hint")))
+
+
+def test_each_attack_target_shows_what_it_would_meet(open_in_lab: NotebookOpener) -> None:
+    notebook, board = open_solo(open_in_lab)
+    for action in FIRST_DAY[: FIRST_DAY.index("attack R1")]:
+        board.choose(action)
+        board.skip_to_decision()
+    attacks = [a for a in board.listed_actions() if a.startswith("attack ")]
+    assert attacks
+    for action in attacks:
+        forecast = notebook.kernel.value(f"str(board.game.forecast({action!r}))")
+        item = board.listed(action).locator("xpath=..")
+        expect(item.locator(".covil-forecast")).to_have_text(f"→ {forecast}")
+        assert re.match(r"attack (up to )?\d+ .*against defense \d+", forecast), forecast
+        target = board.piece(f"troop:{action.split()[1]}", action).last
+        assert forecast in (target.locator("title").last.text_content() or "")

@@ -216,7 +216,7 @@ function markChoices(view) {
   for (const node of root.querySelectorAll("[data-covil-marked]")) {
     for (const name of ["data-action", "data-actions", "data-covil-marked"]) node.removeAttribute(name);
   }
-  for (const ring of root.querySelectorAll(".covil-ring")) ring.remove();
+  for (const old of root.querySelectorAll(".covil-ring")) old.remove();
   const marked = [];
   const unmarked = [];
   for (const [key, actions] of byElement(view)) {
@@ -225,7 +225,8 @@ function markChoices(view) {
       node.classList.add("covil-choice");
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
-      node.setAttribute("aria-label", actions.map((a) => a.label).join("; "));
+      node.setAttribute("aria-label", actions.map(said).join("; "));
+      tooltip(node, actions);
       if (key === page.chooser) node.classList.add("covil-chosen");
       if (!node.hasAttribute("data-action") && !node.hasAttribute("data-actions")) unmarked.push([node, actions]);
     }
@@ -239,6 +240,16 @@ function markChoices(view) {
   unmarked.forEach(([node, actions], i) => mark(view, node, actions, boxes[i]));
   return marked;
 }
+function tooltip(node, actions) {
+  if (node.namespaceURI !== "http://www.w3.org/2000/svg") return;
+  const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+  title.textContent = actions.map(said).join("\n");
+  title.setAttribute("class", "covil-ring");
+  node.appendChild(title);
+}
+function said(action) {
+  return action.forecast ? `${action.label}: ${action.forecast}` : action.label;
+}
 function mark({ model }, node, actions, box) {
   node.setAttribute("data-covil-marked", "");
   const notations = actions.map((a) => a.action);
@@ -246,14 +257,17 @@ function mark({ model }, node, actions, box) {
   else node.setAttribute("data-actions", notations.join("|"));
   if (box == null) return;
   const colour = (model.get("board") || {}).mark || "#c026d3";
+  node.appendChild(ring(node, box, colour, { dashed: true, className: "covil-ring", pad: 0 }));
+}
+function ring(node, box, colour, { dashed, className, pad }) {
   const round = node.firstElementChild?.tagName.toLowerCase() === "circle" && Math.abs(box.width - box.height) < 1;
-  const ring = document.createElementNS("http://www.w3.org/2000/svg", round ? "circle" : "rect");
-  const pad = round ? 2 : 3;
-  const paint = { fill: colour, "fill-opacity": "0.1", stroke: colour, "stroke-width": "2.5", "stroke-dasharray": "5 3" };
-  const shape = round ? { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: box.width / 2 + pad } : { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad, rx: 4 + pad };
-  for (const [name, value] of Object.entries({ ...shape, ...paint })) ring.setAttribute(name, String(value));
-  ring.setAttribute("class", "covil-ring");
-  node.appendChild(ring);
+  const shape = document.createElementNS("http://www.w3.org/2000/svg", round ? "circle" : "rect");
+  const gap = pad + (round ? 2 : 3);
+  const paint = dashed ? { fill: colour, "fill-opacity": "0.1", stroke: colour, "stroke-width": "2.5", "stroke-dasharray": "5 3" } : { fill: "none", stroke: colour, "stroke-width": "3" };
+  const where = round ? { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: box.width / 2 + gap } : { x: box.x - gap, y: box.y - gap, width: box.width + 2 * gap, height: box.height + 2 * gap, rx: 4 + gap };
+  for (const [name, value] of Object.entries({ ...where, ...paint })) shape.setAttribute(name, String(value));
+  shape.setAttribute("class", className);
+  return shape;
 }
 function settle(view) {
   if (!view.page.stale) return;
@@ -445,6 +459,7 @@ function actionItem(view, action, index, shared2) {
   pick.dataset.action = action.action;
   item.appendChild(pick);
   if (action.preview) item.appendChild(make("span", "covil-preview", previewText(view, action.preview)));
+  if (action.forecast) item.appendChild(make("span", "covil-preview covil-forecast", `→ ${action.forecast}`));
   const point = (on) => action.elements.forEach((k) => elementsFor(view, k).forEach((n) => n.classList.toggle("covil-pointed", on)));
   pick.addEventListener("mouseenter", () => point(true));
   pick.addEventListener("mouseleave", () => point(false));
@@ -529,10 +544,27 @@ function drawControls(view) {
   parts.tryHere.hidden = page.cursor == null;
   drawBanner(view);
 }
-function drawHint({ model, parts }) {
+function drawHint(view) {
+  const { model, parts, root } = view;
   const hint = model.get("hint") || {};
   parts.hintText.textContent = hint.text || "";
   parts.hintBox.hidden = !hint.text;
+  for (const node of root.querySelectorAll(".covil-hint-ring")) node.remove();
+  for (const node of root.querySelectorAll(".covil-hinted")) node.classList.remove("covil-hinted");
+  if (!hint.text || view.page.cursor != null) return;
+  const colour = getComputedStyle(root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
+  for (const key of hint.elements || []) {
+    for (const node of elementsFor(view, key)) {
+      const box = node.tagName.toLowerCase() === "g" ? boxOf(
+        /** @type {any} */
+        node
+      ) : null;
+      if (box) node.appendChild(ring(node, box, colour, { dashed: false, className: "covil-hint-ring", pad: 6 }));
+    }
+  }
+  if (hint.action) {
+    parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`)?.classList.add("covil-hinted");
+  }
 }
 function drawError({ model, page, parts, root }) {
   const error = model.get("error") || {};
@@ -562,10 +594,10 @@ function onVersion(view) {
   page.chooser = null;
   const decision = model.get("decision") || {};
   const moment = (model.get("controls") || {}).moment;
-  const said = [];
-  if (moment) said.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
-  said.push(decision.over ? "The game is over." : `${seatLabel(view, decision.player)}: ${decision.prompt}.`);
-  parts.live.textContent = said.join(" ");
+  const said2 = [];
+  if (moment) said2.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
+  said2.push(decision.over ? "The game is over." : `${seatLabel(view, decision.player)}: ${decision.prompt}.`);
+  parts.live.textContent = said2.join(" ");
   drawControls(view);
 }
 
@@ -756,11 +788,11 @@ function bannerLines(view, decision, controls) {
   return lines;
 }
 function momentLines(view, moment) {
-  const said = make("div", "covil-moment");
+  const said2 = make("div", "covil-moment");
   const told2 = (moment.told || []).length ? `: ${(moment.told || []).join(" ")}` : ` played ${moment.actions.join(", ")}`;
-  said.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : "The night"), told2);
+  said2.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : "The night"), told2);
   const why = moment.reason ? [make("div", "covil-why", moment.reason)] : [];
-  return [said, ...why, ...outcomeLines(moment.outcome)];
+  return [said2, ...why, ...outcomeLines(moment.outcome)];
 }
 function nightLines(night) {
   const box = make("div", "covil-night");
@@ -919,14 +951,18 @@ function skeleton(root) {
   const cards = make("div", "covil-cards");
   cards.append(pool);
   const controls = controlBar();
+  const hintBox = hiddenDiv("covil-hint");
+  hintBox.setAttribute("role", "status");
+  const hintText = make("span", "covil-hint-text");
+  hintBox.append(make("strong", "", "Hint: "), hintText);
   const timeline = timelineBar();
   const log = make("div", "covil-log");
   log.setAttribute("aria-label", "Game log");
   const live = make("div", "covil-live");
   live.setAttribute("aria-live", "polite");
-  root.append(top, main, controls.controlsBar, cards, timeline.timeline, log, live);
+  root.append(top, main, controls.controlsBar, hintBox, cards, timeline.timeline, log, live);
   const halls = {};
-  return { status, table, map, pieces, cards, pool, halls, log, live, ...side, ...controls, ...timeline };
+  return { status, table, map, pieces, cards, pool, halls, log, live, hintBox, hintText, ...side, ...controls, ...timeline };
 }
 function sidePanel() {
   const banner = hiddenDiv("covil-banner");
@@ -936,17 +972,14 @@ function sidePanel() {
   const actions = make("ol", "covil-actions");
   const error = hiddenDiv("covil-error");
   error.setAttribute("role", "alert");
-  const hintBox = hiddenDiv("covil-hint");
-  const hintText = make("pre", "covil-hint-text");
-  hintBox.append(make("strong", "", "Hint: "), hintText);
   const help = hiddenDiv("covil-help");
   const keys = make("dl", "");
   for (const [key, what] of KEYS_HELP) keys.append(make("dt", "", key), make("dd", "", what));
   help.append(make("strong", "", "Keyboard"), keys);
   const legend = make("div", "covil-legend");
   const panel = make("div", "covil-side");
-  panel.append(help, banner, prompt, where, combat, actions, error, hintBox, legend);
-  return { panel, banner, prompt, where, combat, actions, error, hintBox, hintText, help, legend };
+  panel.append(help, banner, prompt, where, combat, actions, error, legend);
+  return { panel, banner, prompt, where, combat, actions, error, help, legend };
 }
 function controlBar() {
   const undo = button("Undo", "Take back to your last decision (u)");
