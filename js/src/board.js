@@ -34,7 +34,7 @@ import { onKey, toggleHelp, tryHere } from "./keyboard.js";
 import { drawLog, goTo, onPast } from "./log.js";
 import { drawBoard, drawPosition, onClick, settle } from "./marks.js";
 import { make } from "./dom.js";
-import { post, scheduleStep, setAsked, sharedOf, thinking } from "./shared.js";
+import { afterPaint, asked, post, scheduleStep, setAsked, sharedOf, thinking } from "./shared.js";
 import { skeleton } from "./skeleton.js";
 import { hostTheme, watchTheme } from "./theme.js";
 
@@ -107,12 +107,16 @@ function render({ model, el }) {
       builtGroups: new Map(),
     },
     send(kind, fields = {}, pressed = null) {
-      if (post(model, { kind, version: model.get("version"), ...fields })) {
-        acknowledge(view, kind, pressed);
-      } else {
-        parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
-        parts.error.hidden = false;
-      }
+      // The version the player saw, taken now: the message leaves a frame later.
+      const content = { kind, version: model.get("version"), ...fields };
+      acknowledge(view, kind, pressed);
+      asked(model, content);
+      afterPaint(() => {
+        if (!post(model, content)) {
+          parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
+          parts.error.hidden = false;
+        }
+      });
     },
   };
   const applyTheme = () => {

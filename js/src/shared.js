@@ -45,8 +45,19 @@ export function post(model, content) {
   try {
     model.send(content);
   } catch {
+    setAsked(model, null); // no one thinks over a request that never left
     return false;
   }
+  asked(model, content);
+  return true;
+}
+
+/**
+ * What the page knows once a request is asked, before it reaches Python.
+ * @param {Model} model
+ * @param {{kind: string, version: number}} content
+ */
+export function asked(model, content) {
   // One request per version: whatever the player asks replaces the
   // auto-play's pending step.
   clearTimeout(sharedOf(model).timer ?? undefined);
@@ -55,7 +66,26 @@ export function post(model, content) {
     // with no message from Python: a bot's step costs one message back, not two.
     setAsked(model, { kind: content.kind, version: content.version });
   }
-  return true;
+}
+
+/**
+ * Run `callback` once the next frame is painted (a hidden page paints none:
+ * then after 100 ms). A click's message waits for the frame that shows the
+ * click was heard: on a machine of two cores, the kernel's work would
+ * otherwise delay that frame by a frame or more, and the message leaves
+ * only a few milliseconds later.
+ * @param {() => void} callback
+ */
+export function afterPaint(callback) {
+  let done = false;
+  const once = () => {
+    if (!done) {
+      done = true;
+      callback();
+    }
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100);
 }
 
 /**

@@ -12,7 +12,8 @@ test("the decision lists its actions, numbered, and a press sends the action wit
   );
   assert.equal(buttons[1].querySelector(".covil-details")?.textContent, "it fights there");
   buttons[0].click();
-  assert.deepEqual(board.model.sent, [{ kind: "act", version: 7, action: "move A" }]);
+  assert.deepEqual(board.model.sent, [], "sent once the press is painted");
+  assert.deepEqual(await board.sent(), [{ kind: "act", version: 7, action: "move A" }]);
   board.close();
 });
 
@@ -21,7 +22,7 @@ test("a number key presses its action; e ends the turn", async () => {
   board.press("2");
   board.press("e");
   assert.deepEqual(
-    board.model.sent.map((m) => /** @type {any} */ (m).action),
+    (await board.sent()).map((m) => m.action),
     ["move B", "end"],
   );
   board.close();
@@ -49,7 +50,7 @@ test("a new version redraws once the whole message is in", async () => {
 test("looking back asks Python for the past position, and End returns to the game", async () => {
   const board = await renderBoard();
   board.press("ArrowLeft");
-  assert.deepEqual(board.model.sent, [{ kind: "show", version: 7, step: 1, moment: 0 }]);
+  assert.deepEqual(await board.sent(), [{ kind: "show", version: 7, step: 1, moment: 0 }]);
   assert.ok(board.root.classList.contains("covil-looking-back"));
   assert.equal(board.root.querySelectorAll(".covil-actions button").length, 0, "no actions while looking back");
   board.press("End");
@@ -97,7 +98,7 @@ test("↓ and ↑ go through every listed action, past the tenth; 0 chooses the 
   board.press("ArrowUp", focused());
   assert.equal(/** @type {HTMLElement} */ (document.activeElement).dataset.action, "gold 10");
   board.press("0", board.root);
-  assert.deepEqual(board.model.sent, [{ kind: "act", version: 7, action: "gold 9" }]);
+  assert.deepEqual(await board.sent(), [{ kind: "act", version: 7, action: "gold 9" }]);
   board.close();
 });
 

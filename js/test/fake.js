@@ -93,6 +93,10 @@ export async function renderBoard(values = traits()) {
   const unrender = widget.render({ model, el });
   const root = /** @type {HTMLElement} */ (el.firstElementChild);
   const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+  // A press's message leaves once the frame that shows it is painted.
+  /** @type {() => Promise<Record<string, unknown>[]>} */
+  const sent = () =>
+    new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(/** @type {any} */ (model.sent)), 1)));
   /** @param {string} key */
   const press = (key, target = root) =>
     target.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
@@ -101,5 +105,5 @@ export async function renderBoard(values = traits()) {
     stop();
     el.remove();
   };
-  return { model, el, root, settled, press, close };
+  return { model, el, root, settled, sent, press, close };
 }

@@ -21,24 +21,39 @@ function post(model, content) {
   try {
     model.send(content);
   } catch {
+    setAsked(model, null);
     return false;
   }
+  asked(model, content);
+  return true;
+}
+function asked(model, content) {
   clearTimeout(sharedOf(model).timer ?? void 0);
   if (content.kind === "step" || content.kind === "skip") {
     setAsked(model, { kind: content.kind, version: content.version });
   }
-  return true;
 }
-function setAsked(model, asked) {
+function afterPaint(callback) {
+  let done = false;
+  const once = () => {
+    if (!done) {
+      done = true;
+      callback();
+    }
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100);
+}
+function setAsked(model, asked2) {
   const state = sharedOf(model);
-  state.asked = asked;
+  state.asked = asked2;
   state.views.dispatchEvent(new Event("thinking"));
 }
 function thinking(model) {
-  const asked = sharedOf(model).asked;
+  const asked2 = sharedOf(model).asked;
   const waiting = (model.get("decision") || {}).waiting;
-  const busy = waiting === "bot" || waiting === "playback" && asked?.kind === "skip";
-  return asked && asked.version === model.get("version") && busy ? asked : null;
+  const busy = waiting === "bot" || waiting === "playback" && asked2?.kind === "skip";
+  return asked2 && asked2.version === model.get("version") && busy ? asked2 : null;
 }
 function scheduleStep(model) {
   const state = sharedOf(model);
@@ -772,9 +787,9 @@ function bannerLines(view, decision, controls) {
     return [make("div", "", `Looking back: ${sliderText(view)}. ${keys}`)];
   }
   const lines = [];
-  const asked = thinking(view.model);
-  if (asked) {
-    const who = asked.kind === "skip" ? "Playing on to your decision…" : `${seatLabel(view, decision.player)} is thinking…`;
+  const asked2 = thinking(view.model);
+  if (asked2) {
+    const who = asked2.kind === "skip" ? "Playing on to your decision…" : `${seatLabel(view, decision.player)} is thinking…`;
     lines.push(make("div", "", who));
   } else if (controls.moment) lines.push(...momentLines(view, controls.moment));
   else lines.push(...outcomeLines(controls.outcome));
@@ -1104,12 +1119,15 @@ function render({ model, el }) {
       builtGroups: /* @__PURE__ */ new Map()
     },
     send(kind, fields = {}, pressed = null) {
-      if (post(model, { kind, version: model.get("version"), ...fields })) {
-        acknowledge(view, kind, pressed);
-      } else {
-        parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
-        parts.error.hidden = false;
-      }
+      const content = { kind, version: model.get("version"), ...fields };
+      acknowledge(view, kind, pressed);
+      asked(model, content);
+      afterPaint(() => {
+        if (!post(model, content)) {
+          parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
+          parts.error.hidden = false;
+        }
+      });
     }
   };
   const applyTheme = () => {
