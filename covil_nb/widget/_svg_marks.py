@@ -124,11 +124,13 @@ def _ring(
 
 
 def _label(words: str, x: float, y: float, color: str) -> str:
-    """A short label in a coloured tag centred above (x, y)."""
+    """A short label in a coloured tag centred above (x, y): a note on the
+    picture, drawn over what it marks (``data-note``), not part of it."""
     w = text_width(words, 11) + 10
     return group(
         tag("rect", x=x - w / 2, y=y - 9, width=w, height=16, rx=8, fill=color),
         text(x, y + 4, words, font_size=11, font_weight="bold", text_anchor="middle", fill="#fff"),
+        data_note="",
     )
 
 

@@ -311,3 +311,25 @@ def test_each_attack_target_shows_what_it_would_meet(open_in_lab: NotebookOpener
         assert re.match(r"attack (up to )?\d+ .*against defense \d+", forecast), forecast
         target = board.piece(f"troop:{action.split()[1]}", action).last
         assert forecast in (target.locator("title").last.text_content() or "")
+
+
+def test_the_words_say_what_each_choice_does(open_in_lab: NotebookOpener) -> None:
+    """Passing in a fight says what passing does (here: the fight ends and
+    who wins), not that the player is satisfied; the fight's head is English."""
+    notebook, board = open_solo(open_in_lab)
+    for action in FIRST_DAY[: FIRST_DAY.index("pass")]:
+        board.choose(action)
+        board.skip_to_decision()
+    passing = board.listed("pass")
+    label = passing.inner_text()
+    assert "satisfied" not in label
+    assert re.search(r"the combat ends .*attack \d+ against defense \d+.*wins", label), label
+    winner = "red" if "red wins" in label else "yellow"
+    before = board.version
+    passing.click()
+    board.moved_on_from(before)
+    board.skip_to_decision()
+    fight = notebook.kernel.value(
+        "[e.data for e in board.game.log if e.kind == 'combat'][-1]['winner']"
+    )
+    assert fight == winner
