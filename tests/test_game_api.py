@@ -132,12 +132,20 @@ def test_moments_show_each_step_of_the_night_in_turn(solo: bool) -> None:
     step = max(i for i in range(len(game.history)) if game.at(i + 1).day > game.at(i).day)
     moments = game.moments(step)
     nights = [m for m in moments if m.player == ""]
-    assert all(m.actions == () and m.reason == m.events[0].rule for m in nights)
-    rules = {e.rule for m in nights for e in m.events}
-    assert {night.DISCARD, night.RENEW, night.FEE, night.RAID, night.REST} <= rules
-    assert len(nights) >= 5  # a moment for each step that said something, at least
-    undecided = [m for m in moments if m.game.decision is None]
-    assert undecided and all(m.game.phase == "night" for m in undecided)
+    assert all(m.actions == () for m in nights)
+    # Each step of the night that said something is a moment, told by the step's rule.
+    order = list(night.STEP_TITLES.values())
+    told = [order.index(m.reason) for m in nights if m.reason in order]
+    assert told == sorted(told) and len(told) >= 4, [m.reason for m in nights]
+    paused = [m for m in moments if m.game.paused]
+    assert paused and all(m.game.phase == "night" and m.game.decision is None for m in paused)
+    assert all(m.game.paused == m.reason for m in paused if m.player == "")
+    # Such a position is for looking at: playing there is refused, and says why.
+    inside = paused[-1].game
+    for copy in (inside, inside.copy(), inside.for_seat("yellow", seed=1)):
+        assert copy.paused and copy.decision is None and not copy.legal_actions()
+        with pytest.raises(CovilError, match=r"inside the night.*for looking at"):
+            copy.apply("end")
     assert moments[-1].game.state == game.at(step + 1).state
     after, before = game.at(step + 1).log, game.at(step).log
     assert [e for m in moments for e in m.events] == after[len(before) :]

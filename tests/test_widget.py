@@ -22,7 +22,8 @@ import pytest
 from covil_nb import CovilError, CovilTypeError, Game, GameWidget, play, play_solo
 from covil_nb.bots import RandomBot
 from covil_nb.bots import play as play_bots
-from covil_nb.model import Event, flow
+from covil_nb.model import Event, flow, night
+from covil_nb.model.afternoon import TROOP_ACTION
 from covil_nb.model.scenario import Scenario
 from covil_nb.widget import drawing, scene
 from covil_nb.widget._svg_style import HIGHLIGHTS, PLAYERS
@@ -756,3 +757,34 @@ def test_the_banner_says_how_a_fight_ended():
     assert moment_json(fought, 1)["outcome"] == [
         e.text for e in fought.events if e.kind == "combat"
     ]
+
+
+def test_the_nights_story_is_the_whole_night_and_stays_until_the_person_plays() -> None:
+    """Against a bot: the night is told whole (its fee, its raid, the rebels
+    it left in town) once played back, stays while the bot plays on after
+    it, and goes when the person at the screen plays."""
+    widget = play(["yellow", "red"], seed=49, bots={"red": "random"})
+    chooser = random.Random(2)
+    mine = 0  # the log's length when yellow last played
+    nights = bot_after = 0
+    while nights < 3 and not widget.decision.get("over"):
+        if widget.decision["waiting"] is not None:
+            widget.skip()
+            continue
+        game, story = widget.game, widget.controls["night"]
+        since = game.log[mine:]
+        begun = [i for i, e in enumerate(since) if e.rule == night.PHASE and e.kind == "phase"]
+        if not begun:
+            assert story == []
+        else:
+            nights += 1
+            told = since[begun[-1] :]
+            bot_after += any(e.data.get("player") == "red" and e.rule == TROOP_ACTION for e in told)
+            fee = [e for e in told if e.rule == night.FEE and e.kind == "gold"]
+            assert story[0].count(" gold (") == len(fee), story
+            raided = [e.data["rebels"] for e in told if e.rule == night.RAID and e.kind == "rebel"]
+            rebels = raided[-1] if raided else game.read_state().rebels
+            assert f"rebels {rebels}/5 in town." in story[1], story
+        mine = len(game.log)
+        widget.act(chooser.choice(game.legal_actions()))
+    assert nights == 3 and bot_after, (nights, bot_after)

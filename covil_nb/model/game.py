@@ -140,6 +140,9 @@ class Game:
         self._keyframes = keyframes
         self._now: Now | None = None  # the decision waited for, once known
         self._settled = False  # whether _now is known for the current state
+        # A moment inside the night (Game.moments): the rule of the step just
+        # played, where no one decides; "" for a game in play.
+        self._paused = ""
         # The table may be out of step with the history: an action is being
         # played, or was stopped and its rollback stopped too. Whatever reads
         # the state next plays it again from the history (_repair).
@@ -326,9 +329,17 @@ class Game:
     def _current(self) -> Now | None:
         if self._stale:
             self._repair()
+        if self._paused:
+            return None
         if not self._settled:
             self._now, self._settled = flow.current(self._table), True
         return self._now
+
+    @property
+    def paused(self) -> str:
+        """Inside the night, between its steps (a moment of :meth:`moments`):
+        the rule of the step just played; "" for a game in play."""
+        return self._paused
 
     @property
     def decision(self) -> Decision | None:
@@ -409,6 +420,12 @@ class Game:
 
     def _match(self, now: Now | None, action: Action | str) -> Action:
         """The legal action that ``action`` names, or the error saying why none does."""
+        if self._paused:
+            raise CovilError(
+                f"this position is inside the night, after {self._paused}, where no one "
+                "decides: it is for looking at; play from Game.at(step)",
+                night.PHASE,
+            )
         if now is not None and isinstance(action, Action) and now.listed(action):
             return action
         legal = now.actions() if now else []
@@ -473,7 +490,7 @@ class Game:
         (``apply`` returns no events) and is the faster for it. A copy that
         keeps an undo record keeps its log too: ``log=False`` counts only
         without ``undo``."""
-        return self._fork(self._state.clone(), undo, log)
+        return self._fork(self._state.clone(), undo, log, self._paused)
 
     @checked("players")
     def for_seat(self, color: str, seed: int, undo: bool = False, log: bool = True) -> Game:
@@ -482,14 +499,15 @@ class Game:
         anew from ``seed``. Bots decide on these, never on the real game
         (and search on them with ``log=False``, as with :meth:`copy`)."""
         self._check_player(color)
-        return self._fork(resample(self._state, self.cards, color, seed), undo, log)
+        return self._fork(resample(self._state, self.cards, color, seed), undo, log, self._paused)
 
     def _check_player(self, color: str) -> None:
         if color not in self.players:
             raise CovilError(f"no {said(color)} player in this game: {self.players}", "players")
 
-    def _fork(self, state: State, undo: bool = False, log: bool = True) -> Game:
+    def _fork(self, state: State, undo: bool = False, log: bool = True, paused: str = "") -> Game:
         game = Game(state, self.cards, self.board, origin={}, undo=undo, log=log)
+        game._paused = paused
         if undo:  # its record starts here: the first kept state, which never changes
             game._origin = {"position": game._keyframes[0]}
         return game
@@ -678,14 +696,13 @@ class Game:
         """A moment of ``Game.moments``: the step's own action (``player``
         given), a dummy's step (it says what it did and why), or a step of the
         night, told by its rule, which no one decided (``player`` "")."""
-        game = self._fork(state)
-        if not settled:  # between the night's steps: no one decides there
-            game._now, game._settled = None, True
+        # Between the night's steps no one decides: the game is for looking at.
+        game = self._fork(state, paused="" if settled else night.step_done(state))
         if player is not None:
             return Moment(player, (action,), "", tuple(events), game)
         did = next((e.data for e in events if e.kind == "dummy" and "actions" in e.data), None)
         if did is None:
-            return Moment("", (), events[0].rule, tuple(events), game)
+            return Moment("", (), night.step_done(state), tuple(events), game)
         return Moment(did["player"], tuple(did["actions"]), did["reason"], tuple(events), game)
 
     def _step(self, step: object, last: int) -> int:

@@ -25,7 +25,7 @@ from .vocabulary import (
     fortress_owner,
     fortress_target,
 )
-from .words import and_list
+from .words import and_list, plural
 
 PHASE: Final = "Phase 3: Night"
 DISCARD: Final = "3.1 Discard all active Power Relics"
@@ -69,21 +69,41 @@ def step_done(state: State) -> str:
     return STEP_TITLES[STEPS[state.options.rules.night_order][state.night_step - 1]]
 
 
+def caption(state: State) -> str:
+    """What a position between the night's steps says instead of a decision."""
+    step = step_done(state)
+    if step == PHASE:
+        return "night falls: the rules play its steps, and no one decides"
+    return f"the rules play the night: {step}, and no one decides"
+
+
+def last_night(log: Sequence[Event], since: int = 0) -> list[Event]:
+    """The events of the last night the ``log`` tells, from its first step
+    on (and what followed it); none if no night began at ``since`` or later."""
+    for at in range(len(log) - 1, since - 1, -1):
+        if log[at].rule == PHASE and log[at].kind == "phase":
+            return list(log[at:])
+    return []
+
+
 def summary(events: Sequence[Event], rebels: int) -> list[str]:
-    """A night in a few lines, from its events: what the fee paid, what the
-    raid drew and the ``rebels`` in town after it, how the rebels' attacks
-    ended."""
+    """A night in a few lines, from its events (see :func:`last_night`):
+    what the fee paid, what the raid drew and how many rebels it left in
+    town (``rebels`` if it added none), how the rebels' attacks ended."""
     fee, terrain = [], ""
     for e in events:
         if e.kind == "dominance":  # its gold, if any, comes next
             terrain = e.data["terrain"]
         elif e.rule == FEE and e.kind == "gold":
-            fee.append(f"{e.data['player']} +{e.data['amount']} gold ({terrain})")
+            gained = f"+{e.data['amount']} gold" if e.data["amount"] else "no gold (treasury full)"
+            fee.append(f"{e.data['player']} {gained} ({terrain})")
     drawn: dict[str, int] = {}
     for e in events:
         if e.rule == RAID and e.kind == "draw":
             drawn[e.data["player"]] = drawn.get(e.data["player"], 0) + 1
-    raid = ", ".join(f"{color} +{n} relic{'s' if n > 1 else ''}" for color, n in drawn.items())
+        elif e.rule == RAID and e.kind == "rebel":  # before the rebels retaliate and leave
+            rebels = e.data["rebels"]
+    raid = ", ".join(f"{color} +{plural(n, 'relic')}" for color, n in drawn.items())
     lines = [f"Fee: {', '.join(fee) if fee else 'no one dominates a terrain'}."]
     raided = f"{raid}" if raid else "no troop in town"
     lines.append(f"Raid: {raided}; rebels {rebels}/{MAX_REBELS} in town.")

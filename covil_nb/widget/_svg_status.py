@@ -7,7 +7,7 @@ from covil_nb.model import Game, night
 from covil_nb.model.maps import TERRAINS
 from covil_nb.model.scoring import VpNow
 from covil_nb.model.state import DAYS, MAX_REBELS
-from covil_nb.model.vocabulary import Phase
+from covil_nb.model.words import plural
 
 from ._svg import PAD, Section, escape, group, lines, num, tag, text, text_width, wrap
 from ._svg_cards import WIDTH
@@ -76,7 +76,7 @@ def _scoreboard(now: list[VpNow], y: float) -> str:
     entries = []
     for i, vp in enumerate(now):
         x = 12 + i * column
-        shown = f"VP {vp.total}" + (f" + {_relics(vp.face_down)}" if vp.face_down else "")
+        shown = f"VP {vp.total}" + (f" + {plural(vp.face_down, 'relic')}" if vp.face_down else "")
         entries.append(
             group(
                 tag("title", escape(_sources(vp))),
@@ -103,19 +103,15 @@ def _sources(vp: VpNow) -> str:
     if vp.score.influence:
         parts.append(vp.score.influence_said)
     if vp.face_down:
-        parts.append(f"and {_relics(vp.face_down)} face down, their gold value hidden")
+        parts.append(f"and {plural(vp.face_down, 'relic')} face down, their gold value hidden")
     return f"{vp.player}: {vp.total} VP if the game ended now ({', '.join(parts)})"
-
-
-def _relics(n: int) -> str:
-    return f"{n} relic{'s' if n != 1 else ''}"
 
 
 def _nobody_decides(game: Game) -> str:
     """The game is over, or it is a snapshot of the setup (``Game.setup_steps``)
     or of the night between its steps (``Game.moments``)."""
-    if game.phase == Phase.NIGHT:
-        return f"Night: {night.step_done(game.read_state())}, played by the rules."
+    if game.paused:
+        return f"Night: {night.caption(game.read_state())}."
     if not game.is_over:
         return "Setting up the table: no one decides yet."
     winners = " and ".join(game.winners)

@@ -40,7 +40,7 @@ STATIC = Path(__file__).parent / "static"
 MAX_BOT_ACTIONS = 100_000  # skip on a board of bots only: a guard like bots.advance's
 # What handling a message may change besides the game: the board's own record
 # of the playback and "what if" line, and the traits it sends the page.
-_RECORD = ("_line", "_what_if", "_moments", "_at", "_before", "_told", "_drawn")
+_RECORD = ("_line", "_what_if", "_moments", "_at", "_before", "_told", "_drawn", "_since")
 _SHOWN = ("version", "chunks_new", "pictures", "decision", "log", "controls", "past", "hint")
 
 
@@ -98,6 +98,9 @@ class GameWidget(anywidget.AnyWidget):
         self._before: scene.Places = {}  # the troops before the step played back
         self._told: scene.Told = {}  # the log's finished phases, written once
         self._refusals = 0
+        # The log's length when the person at the screen last played (or
+        # travelled): a night told after it is news to them (see _night).
+        self._since = 0
         self._drawn: tuple[int, int | None] = (-1, None)  # the revisions the traits show
         self.board = scene.board_json(game, seats)
         self.on_msg(self._on_msg)
@@ -270,6 +273,7 @@ class GameWidget(anywidget.AnyWidget):
     def _on_act(self, message: protocol.Message) -> None:
         game = self._ready_person("play")
         before = scene.places(game)
+        self._since = len(game.log)
         game.apply(message.action)  # a refusal raises with the game as it was
         self._after_action(before)
 
@@ -341,6 +345,7 @@ class GameWidget(anywidget.AnyWidget):
         self._check_step(message.step)
         self._moments = []
         self._what_if = self.line.branch(message.step)
+        self._since = len(self.line.game.log)
         self._publish()
 
     def _on_return(self, _message: protocol.Message) -> None:
@@ -348,6 +353,7 @@ class GameWidget(anywidget.AnyWidget):
             raise CovilError("there is no 'what if' line to return from", "widget")
         self._what_if = None
         self._moments = []
+        self._since = len(self.line.game.log)
         self._publish()
 
     # -- helpers ------------------------------------------------------------------------
@@ -412,6 +418,7 @@ class GameWidget(anywidget.AnyWidget):
         move()
         while getattr(game, can) and self.seats.people() and self._waiting() == "bot":
             move()
+        self._since = len(game.log)
         self._publish()
 
     def _check_step(self, step: int) -> None:
@@ -494,12 +501,14 @@ class GameWidget(anywidget.AnyWidget):
         return moment_json(self._moments[index], index)
 
     def _night(self) -> list[str]:
-        """A night just played back, in a few lines (fee, raid, rebels): kept
-        in view until the person at the screen plays on."""
-        if self._playing() or all(m.player for m in self._moments):
+        """The night since the person at the screen last played, in a few
+        lines (fee, raid, rebels), once played back: kept in view until they
+        play on, whatever the bots and dummies do meanwhile."""
+        if self._playing():
             return []
-        rebels = self._moments[-1].game.read_state().rebels
-        return night.summary([e for m in self._moments for e in m.events], rebels)
+        game = self.line.game
+        told = night.last_night(game.log, self._since)
+        return night.summary(told, game.read_state().rebels) if told else []
 
     def _own_outcome(self) -> list[str]:
         """How the fights of a person's own last action ended, when no

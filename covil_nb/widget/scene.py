@@ -116,11 +116,11 @@ def decision_json(game: Game, seats: Seats, actions: list[Action], waiting: str 
     """Who decides and what, with the ``actions`` offered (none while
     ``waiting`` for a playback or a bot). Once the game is over: the score."""
     decision = game.decision
-    if decision is None and not game.is_over:  # between the night's steps, in a playback
+    if game.paused:  # between the night's steps, in a playback
         return {
             "over": False,
             "player": "",
-            "prompt": night_caption(game),
+            "prompt": night.caption(game.read_state()),
             "rule": night.PHASE,
             "actions": [],
             "combat": None,
@@ -152,15 +152,6 @@ def decision_json(game: Game, seats: Seats, actions: list[Action], waiting: str 
         "combat": combat,
         "waiting": waiting,
     }
-
-
-def night_caption(game: Game) -> str:
-    """What a position between the night's steps shows: the step just
-    played, which no one decides."""
-    step = night.step_done(game.read_state())
-    if step == night.PHASE:
-        return "night falls: the rules play its steps, and no one decides"
-    return f"the rules play the night: {step}, and no one decides"
 
 
 def action_json(game: Game, action: Action) -> Json:
