@@ -65,6 +65,7 @@ def project(tmp_path: Path) -> Path:
         stand_in(bin_ / tool, calls)
     # The board's page code, checked by npm (a stand-in first on PATH).
     (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "package-lock.json").write_text("{}")
     (tmp_path / "stubs").mkdir()
     stand_in(tmp_path / "stubs" / "npm", calls)
     (tmp_path / "tools").mkdir()
@@ -305,3 +306,13 @@ def test_test_checks_the_page_code_first_and_fails_with_it(project: Path) -> Non
     assert checks[-1] < next(i for i, c in enumerate(done) if c.startswith("ruff"))
     stand_in(project / "stubs" / "npm", project / "calls.txt", status=1)
     assert dev(project, "test").returncode != 0
+
+
+def test_the_page_code_is_installed_again_only_when_its_lock_file_changes(project: Path) -> None:
+    """npm ci needs the registry: ./dev test runs it once per lock file."""
+    for _ in range(2):
+        assert dev(project, "test").returncode == 0
+    assert len([c for c in calls(project) if c.startswith("npm ci")]) == 1
+    (project / "js" / "package-lock.json").write_text('{"lockfileVersion": 3}')
+    assert dev(project, "test").returncode == 0
+    assert len([c for c in calls(project) if c.startswith("npm ci")]) == 2

@@ -369,7 +369,7 @@ def test_each_color_has_its_letter_and_shape() -> None:
     for e in with_attr(root, "data-troop"):
         if e.attrib["data-pose"] == "standing":
             body = next(
-                x for x in e if x.tag in {f"{SVG}{t}" for t in ("circle", "rect", "polygon")}
+                x for x in e.iter() if x.tag in {f"{SVG}{t}" for t in ("circle", "rect", "polygon")}
             )
             shapes.setdefault(e.attrib["data-troop"][0], set()).add(
                 body.tag + body.get("points", "")

@@ -60,16 +60,16 @@ def test_a_pass_says_what_it_does_and_who_wins_at_the_strengths_now(two_players)
     game = s.troops("yellow", "B", standing=1).troops("red", "B", standing=1).afternoon().build()
     play(game, "lie Y1", "attack R1", "exhaust iron-marshal")
     assert pass_label(game) == (
-        "Pass: yellow may still answer; if yellow passes too, the combat ends at attack 4 "
-        "against defense 1, and yellow wins"
+        "Pass: if yellow plays nothing more, the combat ends at attack 4 against defense 1, "
+        "and yellow wins"
     )
     play(game, "exhaust red-squire", "pass")  # red's round is closed: yellow's pass ends it
     ends = "Pass: the combat ends now at attack 4 against defense 2, and yellow wins"
     assert pass_label(game) == ends
     play(game, "activate drowned-crown")  # yellow did something: red may answer it
     assert pass_label(game) == (
-        "Pass: red may still answer; if red passes too, the combat ends at attack 4 against "
-        "defense 2, and yellow wins"
+        "Pass: if red plays nothing more, the combat ends at attack 4 against defense 2, "
+        "and yellow wins"
     )
 
 
@@ -88,7 +88,7 @@ def test_a_pass_against_the_rebels_ends_the_combat_and_names_a_tie(two_players):
 
 
 _PASSING = re.compile(
-    r"Pass: (?:the combat ends now|(\w+) may still answer; if \1 passes too, the combat ends)"
+    r"Pass: (?:the combat ends now|if (\w+) plays nothing more, the combat ends)"
     r" at attack (\d+) against defense (\d+), and (.+?) wins?(?:: a tie goes to the defender)?$"
 )
 

@@ -498,7 +498,9 @@ def test_a_hint_says_what_to_do_and_why_in_words_and_rings_it():
     while hints < 6 and not widget.game.is_over:
         send(widget, "hint")
         told = widget.hint
-        assert set(told) == {"text", "action", "elements"}
+        assert set(told) == {"n", "text", "action", "elements"}
+        send(widget, "hint")  # asked again: an answer again, for the page to hear
+        assert widget.hint == {**told, "n": told["n"] + 1}
         assert not IDENTIFIER.search(told["text"]) and not DECIMAL.search(told["text"])
         assert told["text"].endswith(".") and ": " in told["text"]
         # The suggested action is one the board offers: the page rings its elements.

@@ -643,7 +643,7 @@ class Combat(Frame):
         if self._pass_ends():
             return f"Pass: the combat ends now at {at}"
         other = self.attacker if self.responder == defender else defender
-        return f"Pass: {other} may still answer; if {other} passes too, the combat ends at {at}"
+        return f"Pass: if {other} plays nothing more, the combat ends at {at}"
 
     def _pass(self, t: Table, automatic: bool = False) -> None:
         responder = self.responder or ""

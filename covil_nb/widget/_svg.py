@@ -80,7 +80,9 @@ def document(
     *children: str, width: float, height: float, kind: str, fill: str | None = None
 ) -> str:
     """A whole picture's ``<svg>`` (``kind``: "board", "chart"), sized and
-    with the drawing's font; ``fill`` sets the default ink when given."""
+    with the drawing's font; ``fill`` sets the default ink when given. It
+    shrinks to a narrower output (a notebook beside JupyterLab's file
+    browser), where its own size would cut its right side off."""
     return tag(
         "svg",
         *children,
@@ -88,6 +90,7 @@ def document(
         viewBox=f"0 0 {num(width)} {num(height)}",
         width=width,
         height=height,
+        style="max-width: 100%; height: auto",
         font_family=FONT,
         fill=fill,
         data_covil=kind,

@@ -21,6 +21,7 @@ from ._svg import Section, Value, group, num, pips, tag, text, text_width
 from ._svg_marks import RULE, Box, Marks, arrow, combat_mark
 from ._svg_style import (
     INK,
+    KEEP,
     LETTERS,
     PLAYERS,
     TERRAIN_FILL,
@@ -236,10 +237,11 @@ def token(color: str, label: str, standing: bool) -> str:
     reads upward), its shadow on the ground."""
     words = text(0, 3.9, label, fill=PLAYERS[color][1])
     if standing:
-        return shape(color, TOKEN) + words
+        return group(shape(color, TOKEN), words, class_=KEEP)
     return tag("ellipse", cy=8, rx=12, ry=2.2, fill=INK, fill_opacity=0.3) + group(
         group(shape(color, TOKEN), transform="scale(0.7,1.15)") + words,
         transform="rotate(-90)",
+        class_=KEEP,
     )
 
 

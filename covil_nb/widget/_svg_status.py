@@ -111,7 +111,8 @@ def _nobody_decides(game: Game) -> str:
     """The game is over, or it is a snapshot of the setup (``Game.setup_steps``)
     or of the night between its steps (``Game.moments``)."""
     if game.paused:
-        return f"Night: {night.caption(game.read_state())}."
+        said = night.caption(game.read_state())
+        return f"{said[0].upper()}{said[1:]}."
     if not game.is_over:
         return "Setting up the table: no one decides yet."
     winners = " and ".join(game.winners)

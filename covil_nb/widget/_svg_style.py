@@ -41,6 +41,9 @@ TOWN_INK = "#6b3f22"
 # Highlights: legal actions, and the tutorial styles. Distinct from the four
 # player colours by hue and by line: actions are dashed, highlights solid.
 ACTION = "#c026d3"
+# A player's own colours, which a dark board must not turn over (board.css):
+# yellow stays yellow, and its letter legible on it.
+KEEP = "covil-keep"
 HIGHLIGHTS = {"focus": "#0e7490", "good": "#15803d", "bad": "#b91c1c"}
 ARROWS = {"move": "#334155", "attack": "#b91c1c", **HIGHLIGHTS}
 
@@ -85,7 +88,7 @@ def badge(color: str, size: float, label: str | None = None) -> str:
     _body, ink, _tint, form = PLAYERS[color]
     font = size * (0.5 if label and len(label) > 1 else 0.6)
     lift = size * 0.16 if form == "triangle" else 0
-    return shape(color, size) + text(
+    letter = text(
         0,
         lift + font * 0.36,
         label or LETTERS[color],
@@ -94,6 +97,7 @@ def badge(color: str, size: float, label: str | None = None) -> str:
         text_anchor="middle",
         fill=ink,
     )
+    return group(shape(color, size), letter, class_=KEEP)
 
 
 # Terrain icons, about 14 units across, centred on (0, 0).

@@ -98,6 +98,7 @@ class GameWidget(anywidget.AnyWidget):
         self._before: scene.Places = {}  # the troops before the step played back
         self._told: scene.Told = {}  # the log's finished phases, written once
         self._refusals = 0
+        self._hints = 0  # counted as refusals are: the same hint twice is an answer twice
         # The log's length when the person at the screen last played (or
         # travelled): a night told after it is news to them (see _night).
         self._since = 0
@@ -323,7 +324,9 @@ class GameWidget(anywidget.AnyWidget):
         game = self._ready_person("ask for a hint")
         color = game.decision.player  # type: ignore[union-attr]
         told = hint(game.for_seat(color, seed=len(game.history)), GreedyBot(seed=0))
+        self._hints += 1
         self.hint = {
+            "n": self._hints,
             "text": told.text,
             "action": str(told.action),
             "elements": list(elements_of(told.action, game)),  # what the page rings
@@ -584,13 +587,23 @@ def moment_json(moment: Moment, index: int) -> dict[str, Any]:
         "index": index,
         "player": moment.player,
         "actions": list(moment.actions),
-        "told": [e.text for e in moment.events if e.kind not in _TOLD_APART][:_TOLD_AT_MOST],
+        "told": told(moment),
         "reason": moment.reason,
         "outcome": outcome(moment.events),
         # A moment worth a longer look at auto-play speed: a fight ended, a
         # dummy flipped a relic, a step of the night.
         "notable": not moment.player or any(e.kind in _NOTABLE for e in moment.events),
     }
+
+
+def told(moment: Moment) -> list[str]:
+    """What happened at a moment, in the log's sentences: a banner's worth of
+    a player's step (saying how much more the log has), all of a night's step."""
+    said = [e.text for e in moment.events if e.kind not in _TOLD_APART]
+    if not moment.player or len(said) <= _TOLD_AT_MOST:
+        return said
+    more = len(said) - _TOLD_AT_MOST + 1
+    return [*said[: _TOLD_AT_MOST - 1], f"… and {more} more in the log."]
 
 
 _TOLD_APART = frozenset({"dummy", "combat"})

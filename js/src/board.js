@@ -41,6 +41,9 @@ import { hostTheme, watchTheme } from "./theme.js";
 /** @typedef {import("./types").Model} Model */
 /** @typedef {import("./types").View} View */
 
+/** The requests that move the game on to a new version. */
+const MOVES = new Set(["act", "undo", "redo", "step", "skip", "try", "return"]);
+
 /**
  * Once per model: the chunk store and the auto-play timer.
  * @param {{model: Model}} context
@@ -104,15 +107,21 @@ function render({ model, el }) {
       stale: false,
       clicked: null,
       pressed: null,
+      moving: null,
       builtGroups: new Map(),
     },
     send(kind, fields = {}, pressed = null) {
       // The version the player saw, taken now: the message leaves a frame later.
       const content = { kind, version: model.get("version"), ...fields };
+      // A second press (a double click, a held key) on a position already left
+      // would only be refused as stale: one request moves the game per version.
+      if (MOVES.has(kind) && view.page.moving === content.version) return;
+      if (MOVES.has(kind)) view.page.moving = content.version;
       acknowledge(view, kind, pressed);
       asked(model, content);
       afterPaint(() => {
         if (!post(model, content)) {
+          answered(view);
           parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
           parts.error.hidden = false;
         }

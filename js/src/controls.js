@@ -32,6 +32,7 @@ export function answered({ root, page }) {
   delete root.dataset.pending;
   page.pressed?.classList.remove("covil-pressed");
   page.pressed = null;
+  page.moving = null;
 }
 
 /** @param {View} view */
@@ -117,6 +118,7 @@ function placeNear(root, node, point) {
 export function onVersion(view) {
   const { model, page, parts, root } = view;
   root.dataset.version = String(model.get("version"));
+  parts.panel.scrollTop = 0; // a new decision: its prompt, at the panel's top
   parts.error.hidden = true;
   page.clicked = null;
   page.chooser = null;
@@ -124,8 +126,10 @@ export function onVersion(view) {
   const moment = (model.get("controls") || {}).moment;
   // Said to screen readers: what just happened, then what is asked now.
   const said = [];
-  if (moment) said.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
-  said.push(decision.over ? "The game is over." : `${seatLabel(view, decision.player)}: ${decision.prompt}.`);
+  if (moment?.player) said.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
+  else if (moment) said.push(`The night: ${(moment.told || []).join(" ")}`); // the rules' step
+  if (decision.over) said.push("The game is over.");
+  else if (decision.player) said.push(`${seatLabel(view, decision.player)}: ${decision.prompt}.`);
   parts.live.textContent = said.join(" ");
   drawControls(view);
 }

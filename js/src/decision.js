@@ -76,13 +76,16 @@ function drawActions(view, offered) {
   const groups = groupActions(offered);
   let index = 0;
   for (const group of groups) {
-    if (groups.length > 1 && group.title) {
+    // The shared aside is said once, with the group's title; with no title
+    // drawn, each action keeps its whole label.
+    const titled = groups.length > 1 && group.title !== "";
+    if (titled) {
       const head = make("li", "covil-group", group.title);
       if (group.shared) head.append(make("span", "covil-shared", ` ${group.shared}`));
       view.parts.actions.append(head);
     }
     for (const action of group.actions) {
-      view.parts.actions.append(actionItem(view, action, index, group.shared));
+      view.parts.actions.append(actionItem(view, action, index, titled ? group.shared : ""));
       index += 1;
     }
   }

@@ -8,8 +8,22 @@
 /** Delays of the auto-play, in ms; "off" steps by hand. */
 export const SPEEDS = /** @type {const} */ ({ off: null, slow: 1600, normal: 800, fast: 250 });
 
-/** How much longer a notable moment stays at auto-play speed. */
+/** How much longer a notable moment stays at auto-play speed, at least. */
 const NOTABLE = 2.5;
+
+/**
+ * How long a moment stays at auto-play `speed` (the delay of a plain step):
+ * a fight's end, a relic flipped, a step of the night stay long enough to
+ * read, at a quarter of the step's delay per word (200 ms at Normal).
+ * @param {import("./types").Moment | undefined} moment
+ * @param {number} speed
+ */
+export function readingTime(moment, speed) {
+  if (!moment?.notable) return speed;
+  const said = [...(moment.told || []), moment.reason || "", ...(moment.outcome || [])].join(" ");
+  const words = said.split(/\s+/).filter(Boolean).length;
+  return Math.max(NOTABLE * speed, (words * speed) / 4);
+}
 
 /** @type {WeakMap<object, Shared>} the model's `board` value -> its shared state */
 const shared = new WeakMap();
@@ -124,8 +138,7 @@ export function scheduleStep(model) {
   const waiting = (model.get("decision") || {}).waiting;
   const speed = SPEEDS[state.speed];
   if (speed == null || (waiting !== "playback" && waiting !== "bot")) return;
-  // A fight's end, a relic flipped, a step of the night: time to read it.
-  const delay = model.get("controls")?.moment?.notable ? NOTABLE * speed : speed;
+  const delay = readingTime(model.get("controls")?.moment, speed);
   const version = model.get("version");
   state.timer = setTimeout(() => {
     state.timer = null;

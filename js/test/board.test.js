@@ -20,11 +20,11 @@ test("the decision lists its actions, numbered, and a press sends the action wit
 test("a number key presses its action; e ends the turn", async () => {
   const board = await renderBoard();
   board.press("2");
+  assert.deepEqual((await board.sent()).map((m) => m.action), ["move B"]);
+  board.model.set({ version: 8 }); // Python's answer: a new position
+  await board.settled();
   board.press("e");
-  assert.deepEqual(
-    (await board.sent()).map((m) => m.action),
-    ["move B", "end"],
-  );
+  assert.deepEqual((await board.sent()).map((m) => m.action), ["move B", "end"]);
   board.close();
 });
 
@@ -151,4 +151,23 @@ test("at auto-play speed a notable moment stays longer before the next step is a
     t.mock.timers.tick(1);
     assert.deepEqual(model.sent, [{ kind: "step", version: 7 }]);
   }
+});
+
+test("a second press on a position already left is not sent; a failed send clears the press", async () => {
+  const board = await renderBoard();
+  const button = /** @type {HTMLButtonElement} */ (board.root.querySelector('.covil-actions button[data-action="move A"]'));
+  button.click();
+  button.click(); // a double click
+  assert.deepEqual(await board.sent(), [{ kind: "act", version: 7, action: "move A" }]);
+  board.model.set({ error: { n: 1, text: "refused", rule: "§5" } }); // Python answers
+  await board.settled();
+  assert.equal(board.root.dataset.pending, undefined);
+  board.model.send = () => {
+    throw new Error("no kernel");
+  };
+  button.click(); // the same position, after the answer: sent again, and it fails
+  await board.sent();
+  assert.equal(board.root.dataset.pending, undefined, "no mark stays on a request that never left");
+  assert.match(board.root.querySelector(".covil-error")?.textContent ?? "", /no running kernel/);
+  board.close();
 });

@@ -46,3 +46,12 @@ test("an aside is a label's closing parenthesis after a space; the tenth action'
   assert.equal(trailingAside("no aside"), "");
   assert.deepEqual([0, 8, 9, 10].map(keyOf), ["1", "9", "0", ""]);
 });
+
+test("a notable moment stays long enough to read; a plain one for a step's delay", async () => {
+  const { readingTime } = await import("../src/shared.js");
+  const fight = { player: "red", actions: [], notable: true, outcome: [Array(30).fill("word").join(" ")] };
+  assert.equal(readingTime({ player: "red", actions: [] }, 800), 800);
+  assert.equal(readingTime({ ...fight, outcome: ["Red wins."] }, 800), 2000);
+  assert.equal(readingTime(fight, 800), 6000);
+  assert.equal(readingTime(undefined, 250), 250);
+});

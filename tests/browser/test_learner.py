@@ -224,6 +224,15 @@ def test_the_dark_board_is_dark_throughout(open_in_lab: NotebookOpener) -> None:
             lightness[name, section] = svg.evaluate(LIGHTNESS)
     for section in sections:
         assert lightness["dark", section] < 0.35 < 0.65 < lightness["light", section], lightness
+    # A player's tokens and badges, and the page's rings, are turned over twice
+    # in the dark (the same filter as their picture's): their own colours.
+    notebook.theme(DARK)
+    expect(board.root).to_have_attribute("data-theme", "dark")
+    turned = board.root.evaluate(
+        """root => [...root.querySelectorAll(".covil-keep, .covil-ring")].map((node) =>
+             [getComputedStyle(node).filter, getComputedStyle(node.closest("div > svg")).filter])"""
+    )
+    assert turned and all(own == picture != "none" for own, picture in turned), turned[:3]
 
 
 def test_the_night_is_played_back_step_by_step_and_its_story_stays(
@@ -252,7 +261,7 @@ def test_the_night_is_played_back_step_by_step_and_its_story_stays(
     for rule in ("3.3 Collect protection fee", "3.4 Raid the town", "3.5 Rest all minions once"):
         assert rule in told, seen
     fee = next(drawn for said, drawn in seen.items() if "3.3 Collect protection fee" in said)
-    assert "Night: 3.3 Collect protection fee, played by the rules." in fee
+    assert "The rules play the night: 3.3 Collect protection fee, and no one decides." in fee
     story = board.root.locator(".covil-night")
     expect(story).to_contain_text("Fee: yellow +2 gold (water)")
     expect(story).to_contain_text("Raid: no troop in town; rebels 1/5 in town.")

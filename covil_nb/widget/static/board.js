@@ -7,6 +7,12 @@ var SPEEDS = (
   { off: null, slow: 1600, normal: 800, fast: 250 }
 );
 var NOTABLE = 2.5;
+function readingTime(moment, speed) {
+  if (!moment?.notable) return speed;
+  const said2 = [...moment.told || [], moment.reason || "", ...moment.outcome || []].join(" ");
+  const words = said2.split(/\s+/).filter(Boolean).length;
+  return Math.max(NOTABLE * speed, words * speed / 4);
+}
 var shared = /* @__PURE__ */ new WeakMap();
 function sharedOf(model) {
   const key = model.get("board") || model;
@@ -62,7 +68,7 @@ function scheduleStep(model) {
   const waiting = (model.get("decision") || {}).waiting;
   const speed = SPEEDS[state.speed];
   if (speed == null || waiting !== "playback" && waiting !== "bot") return;
-  const delay = model.get("controls")?.moment?.notable ? NOTABLE * speed : speed;
+  const delay = readingTime(model.get("controls")?.moment, speed);
   const version = model.get("version");
   state.timer = setTimeout(() => {
     state.timer = null;
@@ -426,13 +432,14 @@ function drawActions(view, offered) {
   const groups2 = groupActions(offered);
   let index = 0;
   for (const group of groups2) {
-    if (groups2.length > 1 && group.title) {
+    const titled = groups2.length > 1 && group.title !== "";
+    if (titled) {
       const head = make("li", "covil-group", group.title);
       if (group.shared) head.append(make("span", "covil-shared", ` ${group.shared}`));
       view.parts.actions.append(head);
     }
     for (const action of group.actions) {
-      view.parts.actions.append(actionItem(view, action, index, group.shared));
+      view.parts.actions.append(actionItem(view, action, index, titled ? group.shared : ""));
       index += 1;
     }
   }
@@ -544,6 +551,7 @@ function answered({ root, page }) {
   delete root.dataset.pending;
   page.pressed?.classList.remove("covil-pressed");
   page.pressed = null;
+  page.moving = null;
 }
 function drawControls(view) {
   const { model, page, parts } = view;
@@ -604,14 +612,17 @@ function placeNear(root, node, point) {
 function onVersion(view) {
   const { model, page, parts, root } = view;
   root.dataset.version = String(model.get("version"));
+  parts.panel.scrollTop = 0;
   parts.error.hidden = true;
   page.clicked = null;
   page.chooser = null;
   const decision = model.get("decision") || {};
   const moment = (model.get("controls") || {}).moment;
   const said2 = [];
-  if (moment) said2.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
-  said2.push(decision.over ? "The game is over." : `${seatLabel(view, decision.player)}: ${decision.prompt}.`);
+  if (moment?.player) said2.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
+  else if (moment) said2.push(`The night: ${(moment.told || []).join(" ")}`);
+  if (decision.over) said2.push("The game is over.");
+  else if (decision.player) said2.push(`${seatLabel(view, decision.player)}: ${decision.prompt}.`);
   parts.live.textContent = said2.join(" ");
   drawControls(view);
 }
@@ -1069,6 +1080,7 @@ function watchTheme(model, apply) {
 }
 
 // src/board.js
+var MOVES = /* @__PURE__ */ new Set(["act", "undo", "redo", "step", "skip", "try", "return"]);
 function initialize({ model }) {
   const onChange = () => queueMicrotask(() => {
     prune(model);
@@ -1116,14 +1128,18 @@ function render({ model, el }) {
       stale: false,
       clicked: null,
       pressed: null,
+      moving: null,
       builtGroups: /* @__PURE__ */ new Map()
     },
     send(kind, fields = {}, pressed = null) {
       const content = { kind, version: model.get("version"), ...fields };
+      if (MOVES.has(kind) && view.page.moving === content.version) return;
+      if (MOVES.has(kind)) view.page.moving = content.version;
       acknowledge(view, kind, pressed);
       asked(model, content);
       afterPaint(() => {
         if (!post(model, content)) {
+          answered(view);
           parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
           parts.error.hidden = false;
         }
