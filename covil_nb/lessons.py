@@ -5,7 +5,7 @@ and a check the reader runs that says right or wrong, and why.
 ...                    hint="add the troop's 1 and its Reinforcements")
 >>> defense.check(7)  # doctest: +NORMALIZE_WHITESPACE
 Not quite: you said 7, which is too high. A hint: add the troop's 1 and its
-Reinforcements. Try again, or call show_answer() to see the answer.
+Reinforcements. Try again, or call this exercise's show_answer() to see the answer.
 >>> defense.check(5)
 Not quite: you said 5, the answer is 6 (1 from the troop, ...).
 
@@ -74,10 +74,11 @@ class Exercise:
         """The rest of a first wrong try's verdict: which way a number is off,
         the hint, and the two ways on."""
         side = _side(guess, self.answer)
-        hint = f" A hint: {self.hint}." if self.hint else ""
+        stop = "" if self.hint.endswith((".", "?", "!")) else "."
+        hint = f" A hint: {self.hint}{stop}" if self.hint else ""
         return (
             f"{f', which is too {side}' if side else ''}.{hint} "
-            "Try again, or call show_answer() to see the answer."
+            "Try again, or call this exercise's show_answer() to see the answer."
         )
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
@@ -86,7 +87,9 @@ class Exercise:
 
 def _same(guess: Any, answer: Any) -> bool:
     """Loose where a learner would be: "d" and "D" are the same zone, "6" is 6,
-    and the order of a list of names does not matter."""
+    the order of a list of names does not matter, and "I, J" is ["I", "J"]."""
+    if isinstance(answer, list | tuple | set) and isinstance(guess, str):
+        guess = [name for name in guess.replace(",", " ").split() if name]
     if isinstance(answer, str) and isinstance(guess, str):
         return guess.strip().lower() == answer.strip().lower()
     if isinstance(answer, int) and isinstance(guess, str):

@@ -13,8 +13,8 @@ def test_right_wrong_and_no_answer_yet():
     assert ask.verdict("d") == "Right: D (it is next to C)."
     assert ask.verdict(None).startswith("Which zone? Write your answer")
     assert ask.verdict("E") == (
-        "Not quite: you said 'E'. A hint: follow C's roads. Try again, or call show_answer() "
-        "to see the answer."
+        "Not quite: you said 'E'. A hint: follow C's roads. Try again, or call this "
+        "exercise's show_answer() to see the answer."
     )
     assert ask.verdict("F") == "Not quite: you said 'F', the answer is 'D' (it is next to C)."
 
@@ -39,6 +39,11 @@ def test_a_first_wrong_try_nudges_without_giving_the_answer_away(capsys):
 def test_numbers_lists_and_odd_input_never_raise():
     assert Exercise("How much?", answer=6).verdict("6").startswith("Right")
     assert Exercise("Who?", answer=["red", "green"]).verdict(("Green", "red")).startswith("Right")
+    assert Exercise("Which?", answer=["I", "J"]).verdict("I, J").startswith("Right")
+    assert Exercise("Which?", answer=["I", "J"]).verdict("I").startswith("Not quite")
+    # A hint that ends its own sentence is not given a second full stop.
+    asked = Exercise("Who wins?", answer="red", hint="who wins a tie?").verdict("yellow")
+    assert "a tie? Try again" in asked
 
     class Odd:
         def __eq__(self, other: object) -> bool:

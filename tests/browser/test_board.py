@@ -382,15 +382,6 @@ def test_a_what_if_during_a_playback(open_in_lab: NotebookOpener) -> None:
     assert notebook.kernel.value("board.controls['what_if']") == {"from": 0}
 
 
-def test_the_hint_wraps_between_words(open_in_lab: NotebookOpener) -> None:
-    """JupyterLab breaks an output's <pre> anywhere; the hint keeps its words whole."""
-    _notebook, board = open_solo(open_in_lab)
-    board.control("Hint").click()
-    hint = board.root.locator(".covil-hint-text")
-    expect(hint).to_have_text(re.compile(r"^[A-Z].*: .*\.$"))  # what to do: why.
-    assert hint.evaluate("node => getComputedStyle(node).wordBreak") == "normal"
-
-
 def test_e_ends_the_turn_wherever_it_is_listed(open_in_lab: NotebookOpener) -> None:
     notebook, board = open_solo(open_in_lab)
     for action in FIRST_DAY[:3]:  # start B, lie Y1, move A: the troop action is done
