@@ -118,7 +118,9 @@ function placeNear(root, node, point) {
 export function onVersion(view) {
   const { model, page, parts, root } = view;
   root.dataset.version = String(model.get("version"));
-  parts.panel.scrollTop = 0; // a new decision: its prompt, at the panel's top
+  // A new decision: its prompt at the panel's top. In the next frame, whose
+  // layout is due anyway: set now, it would lay the board out once more.
+  requestAnimationFrame(() => (parts.panel.scrollTop = 0));
   parts.error.hidden = true;
   page.clicked = null;
   page.chooser = null;

@@ -612,7 +612,7 @@ function placeNear(root, node, point) {
 function onVersion(view) {
   const { model, page, parts, root } = view;
   root.dataset.version = String(model.get("version"));
-  parts.panel.scrollTop = 0;
+  requestAnimationFrame(() => parts.panel.scrollTop = 0);
   parts.error.hidden = true;
   page.clicked = null;
   page.chooser = null;
