@@ -109,6 +109,7 @@ function render({ model, el }) {
       pressed: null,
       moving: null,
       builtGroups: new Map(),
+      now: null,
     },
     send(kind, fields = {}, pressed = null) {
       // The version the player saw, taken now: the message leaves a frame later.

@@ -79,11 +79,68 @@ export function drawLog(view) {
     [index, previous] = [group.index, group.previous];
   });
   page.builtGroups = kept;
-  const now = groups(view).slice(done.length)[0];
-  if (now) shown.push(buildGroup(view, now, index, previous, true).details);
-  parts.log.replaceChildren(...shown);
+  const now = drawNow(view, (model.get("log") || {}).now || [], index, previous);
+  if (now) shown.push(now);
+  // The groups shown again in the same order stay where they are.
+  const current = parts.log.children;
+  if (current.length !== shown.length || shown.some((node, i) => current[i] !== node)) {
+    parts.log.replaceChildren(...shown);
+  }
   drawSlider(view);
   if (page.cursor == null) showNewest(view);
+}
+
+/**
+ * The group of the phase under way: built once, then a step adds its own
+ * positions' entries to it (the phase may run to dozens of entries). Built
+ * again when it no longer continues what is drawn (an undo, a new phase).
+ * @param {View} view
+ * @param {string[]} names the texts of the phase's positions, in order
+ * @param {number} index
+ * @param {string | null} previous
+ */
+function drawNow(view, names, index, previous) {
+  const { model, page } = view;
+  const from = `${index}@${previous}`;
+  const built = page.now;
+  const read = (/** @type {string[]} */ some) =>
+    /** @type {LogGroup[]} */ (some.map((name) => parsedText(model, name)).filter(Boolean));
+  const continues =
+    built && built.from === from && built.names.length <= names.length && built.names.every((n, i) => names[i] === n);
+  if (!continues) {
+    const texts = read(names);
+    page.now = null;
+    if (texts.length === 0) return null;
+    const group = { day: texts[0].day, phase: texts[0].phase, entries: texts.flatMap((g) => g.entries) };
+    const made = buildGroup(view, group, index, previous, true);
+    page.now = { from, names, ...made };
+    return made.details;
+  }
+  const added = numbered(read(names.slice(built.names.length)).flatMap((g) => g.entries), built.index, built.previous);
+  const list = built.details.querySelector("ol");
+  for (const [entry, at] of added.list) list?.append(entryItem(view, entry, at));
+  built.details.dataset.last = String(added.index);
+  Object.assign(built, { names, index: added.index, previous: added.previous });
+  return built.details;
+}
+
+/**
+ * Entries with the index of the position each leads to, counted on from
+ * `index`: entries of one step and moment lead to one position.
+ * @param {import("./types").LogEntry[]} entries
+ * @param {number} index the last position counted so far
+ * @param {string | null} previous its "step/moment"
+ */
+function numbered(entries, index, previous) {
+  /** @type {[import("./types").LogEntry, number][]} */
+  const list = [];
+  for (const entry of entries) {
+    const here = `${entry.step}/${entry.moment}`;
+    if (here !== previous) index += 1;
+    previous = here;
+    list.push([entry, index]);
+  }
+  return { list, index, previous };
 }
 
 /**
@@ -107,20 +164,14 @@ function showNewest({ parts }) {
 function buildGroup(view, group, index, previous, open) {
   const details = /** @type {HTMLDetailsElement & {_fill?: (() => void) | null}} */ (make("details", "covil-log-group"));
   details.append(make("summary", "", groupTitle(group)));
-  /** @type {[import("./types").LogEntry, number][]} */
-  const entries = [];
-  for (const entry of group.entries) {
-    const here = `${entry.step}/${entry.moment}`;
-    if (here !== previous) index += 1;
-    previous = here;
-    entries.push([entry, index]);
-  }
-  details.dataset.first = String(entries.length ? entries[0][1] : index);
+  const entries = numbered(group.entries, index, previous);
+  [index, previous] = [entries.index, entries.previous];
+  details.dataset.first = String(entries.list.length ? entries.list[0][1] : index);
   details.dataset.last = String(index);
   details._fill = () => {
     details._fill = null;
     const list = make("ol", "covil-entries");
-    for (const [entry, at] of entries) list.append(entryItem(view, entry, at));
+    for (const [entry, at] of entries.list) list.append(entryItem(view, entry, at));
     details.append(list);
   };
   details.addEventListener("toggle", () => details.open && details._fill?.());

@@ -172,6 +172,14 @@ export interface Page {
   moving: number | null;
   /** the log's finished phases, built once (see log.js) */
   builtGroups: Map<string, { details: HTMLDetailsElement; index: number; previous: string | null }>;
+  /** the phase under way's group, and the texts it was built from (see log.js) */
+  now: {
+    from: string;
+    names: string[];
+    details: HTMLDetailsElement;
+    index: number;
+    previous: string | null;
+  } | null;
 }
 
 /** One view of the board: what its functions share. */

@@ -171,3 +171,22 @@ test("a second press on a position already left is not sent; a failed send clear
   assert.match(board.root.querySelector(".covil-error")?.textContent ?? "", /no running kernel/);
   board.close();
 });
+
+test("a step adds its entries to the phase under way; an undo draws it again", async () => {
+  const board = await renderBoard();
+  const group = () => board.root.querySelector(".covil-log details");
+  const entries = () => [...board.root.querySelectorAll(".covil-log .covil-entry")].map((e) => e.textContent);
+  const first = group();
+  assert.deepEqual(entries(), ["§3 yellow gains 1 gold.", "§4 yellow moves Y1 to zone A."]);
+  const step = JSON.stringify({ day: 1, phase: "morning", entries: [{ step: 3, moment: 0, rule: "§5", text: "red rests." }] });
+  board.model.set({ chunks_new: { "log-2": step }, log: { done: [], now: ["log-1", "log-2"] }, version: 8 });
+  await board.settled();
+  assert.equal(group(), first, "the group under way is kept");
+  assert.deepEqual(entries().at(-1), "§5 red rests.");
+  assert.equal(board.root.querySelector(".covil-log .covil-entry:last-child")?.getAttribute("data-position"), "2");
+  board.model.set({ log: { done: [], now: ["log-1"] }, version: 9 }); // undone
+  await board.settled();
+  assert.notEqual(group(), first);
+  assert.equal(entries().length, 2);
+  board.close();
+});

@@ -672,11 +672,49 @@ function drawLog(view) {
     [index, previous] = [group.index, group.previous];
   });
   page.builtGroups = kept;
-  const now = groups(view).slice(done.length)[0];
-  if (now) shown2.push(buildGroup(view, now, index, previous, true).details);
-  parts.log.replaceChildren(...shown2);
+  const now = drawNow(view, (model.get("log") || {}).now || [], index, previous);
+  if (now) shown2.push(now);
+  const current = parts.log.children;
+  if (current.length !== shown2.length || shown2.some((node, i) => current[i] !== node)) {
+    parts.log.replaceChildren(...shown2);
+  }
   drawSlider(view);
   if (page.cursor == null) showNewest(view);
+}
+function drawNow(view, names, index, previous) {
+  const { model, page } = view;
+  const from = `${index}@${previous}`;
+  const built = page.now;
+  const read = (some) => (
+    /** @type {LogGroup[]} */
+    some.map((name) => parsedText(model, name)).filter(Boolean)
+  );
+  const continues = built && built.from === from && built.names.length <= names.length && built.names.every((n, i) => names[i] === n);
+  if (!continues) {
+    const texts = read(names);
+    page.now = null;
+    if (texts.length === 0) return null;
+    const group = { day: texts[0].day, phase: texts[0].phase, entries: texts.flatMap((g) => g.entries) };
+    const made = buildGroup(view, group, index, previous, true);
+    page.now = { from, names, ...made };
+    return made.details;
+  }
+  const added = numbered(read(names.slice(built.names.length)).flatMap((g) => g.entries), built.index, built.previous);
+  const list = built.details.querySelector("ol");
+  for (const [entry, at] of added.list) list?.append(entryItem(view, entry, at));
+  built.details.dataset.last = String(added.index);
+  Object.assign(built, { names, index: added.index, previous: added.previous });
+  return built.details;
+}
+function numbered(entries, index, previous) {
+  const list = [];
+  for (const entry of entries) {
+    const here = `${entry.step}/${entry.moment}`;
+    if (here !== previous) index += 1;
+    previous = here;
+    list.push([entry, index]);
+  }
+  return { list, index, previous };
 }
 function showNewest({ parts }) {
   requestAnimationFrame(() => parts.log.scrollTop = parts.log.scrollHeight);
@@ -687,19 +725,14 @@ function buildGroup(view, group, index, previous, open) {
     make("details", "covil-log-group")
   );
   details.append(make("summary", "", groupTitle(group)));
-  const entries = [];
-  for (const entry of group.entries) {
-    const here = `${entry.step}/${entry.moment}`;
-    if (here !== previous) index += 1;
-    previous = here;
-    entries.push([entry, index]);
-  }
-  details.dataset.first = String(entries.length ? entries[0][1] : index);
+  const entries = numbered(group.entries, index, previous);
+  [index, previous] = [entries.index, entries.previous];
+  details.dataset.first = String(entries.list.length ? entries.list[0][1] : index);
   details.dataset.last = String(index);
   details._fill = () => {
     details._fill = null;
     const list = make("ol", "covil-entries");
-    for (const [entry, at] of entries) list.append(entryItem(view, entry, at));
+    for (const [entry, at] of entries.list) list.append(entryItem(view, entry, at));
     details.append(list);
   };
   details.addEventListener("toggle", () => details.open && details._fill?.());
@@ -1129,7 +1162,8 @@ function render({ model, el }) {
       clicked: null,
       pressed: null,
       moving: null,
-      builtGroups: /* @__PURE__ */ new Map()
+      builtGroups: /* @__PURE__ */ new Map(),
+      now: null
     },
     send(kind, fields = {}, pressed = null) {
       const content = { kind, version: model.get("version"), ...fields };
