@@ -25,6 +25,7 @@ from .model import (
     load_cards,
 )
 from .model.scenario import Scenario
+from .study import Study
 from .widget.drawing import draw  # importing the drawing gives every Game its picture
 
 if TYPE_CHECKING:
@@ -47,6 +48,7 @@ __all__ = [
     "Score",
     "State",
     "Strength",
+    "Study",
     "draw",
     "load_board",
     "load_cards",

@@ -1,0 +1,429 @@
+"""Studies: annotated games and positions that teach (issue 20, first part).
+
+A :class:`Study` is a list of chapters; a :class:`Chapter` starts from a
+position (a game record: a new game, or any moment of a saved one) and holds
+a tree of decisions, in the manner of python-chess's ``pgn`` module: each
+:class:`Node` is the action played to reach it, its ``variations[0]`` is the
+main line on, and the others are the alternatives. A node stores its action,
+not its position: the position is replayed from the chapter's start
+(:meth:`Node.game`), so the tree stays small and every action in it is one
+the rules allow.
+
+A node carries comments (Markdown, each with its author: a person, or
+``"engine"`` so that engine comments can be told apart), glyphs (``!``, ``?``,
+``!!``, ``??``, ``!?``, ``?!``) and marks on the board (arrows between
+elements, highlighted elements, in ``draw``'s vocabulary: ``zone:D``,
+``troop:Y1``, ``card:<id>``). A chapter has a viewpoint: the seat the reader
+sits in, or none for all-seeing.
+
+A study is saved as one JSON file (``docs/studies.md`` specifies it): a line
+of play is a list of nodes, and a node's alternatives are lines beside it, so
+the file nests with the variations, not with the length of a game.
+:meth:`Study.load` checks everything, replays every action in its position,
+and builds the study only once all of it holds: a malformed file, or an
+action the rules refuse, raises :class:`CovilError` naming the chapter and
+the node, and nothing is half loaded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from covil_nb.model import CovilError, Game, codec
+from covil_nb.model.errors import said
+
+FORMAT = "covil-study"
+VERSION = 1
+RULE = "study file"
+GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
+ENGINE = "engine"  # the author of the comments an analysis writes
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A comment, in Markdown, and who wrote it ("" for the study's author)."""
+
+    text: str
+    author: str = ""
+
+
+@dataclass
+class Marks:
+    """What a node draws on the board: arrows from one element to another,
+    and highlighted elements (``"zone:D"``, ``"troop:Y1"``, ``"card:<id>"``)."""
+
+    arrows: list[tuple[str, str]] = field(default_factory=list)
+    highlights: list[str] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.arrows or self.highlights)
+
+
+class Node:
+    """A decision of a chapter: the action played to reach it (``None`` at
+    the chapter's start), what is said of it, and the lines on from it."""
+
+    def __init__(self, chapter: Chapter, parent: Node | None, move: str | None) -> None:
+        self.chapter = chapter
+        self.parent = parent
+        self.move = move
+        self.variations: list[Node] = []  # [0] is the main line on
+        self.before: list[Comment] = []  # said before the move is played
+        self.after: list[Comment] = []  # said of the move, once played
+        self.glyphs: list[str] = []
+        self.marks = Marks()
+
+    def __repr__(self) -> str:
+        return f"<Node {self.move or 'start'} at {self.path()}>"
+
+    # -- where it is ------------------------------------------------------------------
+    def path(self) -> list[int]:
+        """The variation indices from the chapter's start to this node."""
+        path: list[int] = []
+        node = self
+        while node.parent is not None:
+            path.append(node.parent.variations.index(node))
+            node = node.parent
+        return path[::-1]
+
+    def moves(self) -> list[str]:
+        """The actions from the chapter's start to this node."""
+        moves: list[str] = []
+        node: Node | None = self
+        while node is not None and node.move is not None:
+            moves.append(node.move)
+            node = node.parent
+        return moves[::-1]
+
+    def game(self) -> Game:
+        """The position at this node, replayed from the chapter's start."""
+        game = self.chapter.start_game()
+        for move in self.moves():
+            game.apply(move)
+        return game
+
+    def main_line(self) -> Iterator[Node]:
+        """The nodes after this one along the main line."""
+        node = self
+        while node.variations:
+            node = node.variations[0]
+            yield node
+
+    def is_main_line(self) -> bool:
+        node = self
+        while node.parent is not None:
+            if node.parent.variations[0] is not node:
+                return False
+            node = node.parent
+        return True
+
+    # -- editing ----------------------------------------------------------------------
+    def add_variation(self, move: str) -> Node:
+        """A new line from here, starting with ``move``, which must be legal
+        in this node's position (else :class:`CovilError`, the tree as it was)."""
+        return self._add(move, self.game())
+
+    def add_main_variation(self, move: str) -> Node:
+        """As :meth:`add_variation`, the new line becoming the main line."""
+        node = self.add_variation(move)
+        node.promote_to_main()
+        return node
+
+    def _add(self, move: str, game: Game) -> Node:
+        """``move`` after this node, whose position is ``game`` (changed)."""
+        if any(v.move == move for v in self.variations):
+            raise CovilError(f"{self._where()}: there is a line with {move!r} already", RULE)
+        try:
+            game.apply(move)
+        except CovilError as exc:
+            raise CovilError(f"{self._where()}: {exc.message}", exc.rule) from None
+        node = Node(self.chapter, self, str(move))
+        self.variations.append(node)
+        return node
+
+    def promote(self) -> None:
+        """This node's line one place up among its parent's lines."""
+        siblings = self._siblings()
+        at = siblings.index(self)
+        if at > 0:
+            siblings[at - 1], siblings[at] = siblings[at], siblings[at - 1]
+
+    def promote_to_main(self) -> None:
+        siblings = self._siblings()
+        siblings.remove(self)
+        siblings.insert(0, self)
+
+    def demote(self) -> None:
+        """This node's line one place down among its parent's lines."""
+        siblings = self._siblings()
+        at = siblings.index(self)
+        if at < len(siblings) - 1:
+            siblings[at + 1], siblings[at] = siblings[at], siblings[at + 1]
+
+    def remove(self) -> None:
+        """This node and every line after it."""
+        self._siblings().remove(self)
+        self.parent = None
+
+    def comment(self, text: str, author: str = "", before: bool = False) -> None:
+        """Add a comment (Markdown) said of the move, or before it is played."""
+        (self.before if before else self.after).append(Comment(str(text), str(author)))
+
+    def glyph(self, glyph: str) -> None:
+        if glyph not in GLYPHS:
+            raise CovilError(f"{said(glyph)} is no glyph: they are {', '.join(GLYPHS)}", RULE)
+        if glyph not in self.glyphs:
+            self.glyphs.append(glyph)
+
+    def mark(self, arrows: Sequence[tuple[str, str]] = (), highlights: Sequence[str] = ()) -> None:
+        """Arrows and highlights to draw at this node (element keys such as ``zone:D``)."""
+        for key in [k for pair in arrows for k in pair] + list(highlights):
+            _check_element(key, self._where())
+        self.marks.arrows += [(a, b) for a, b in arrows]
+        self.marks.highlights += list(highlights)
+
+    def _siblings(self) -> list[Node]:
+        if self.parent is None:
+            raise CovilError(f"{self._where()}: the chapter's start has no siblings", RULE)
+        return self.parent.variations
+
+    def _where(self) -> str:
+        return f"chapter {self.chapter.title!r}, node {self.path()}"
+
+
+class Chapter:
+    """A tree of decisions from a starting position, read from ``seat``'s
+    viewpoint (None: all-seeing)."""
+
+    def __init__(self, title: str, start: dict[str, Any], seat: str | None = None) -> None:
+        self.title = str(title)
+        self._start = start
+        game = self.start_game()  # the start replays, or this raises
+        if seat is not None and seat not in game.players:
+            raise CovilError(
+                f"chapter {self.title!r}: the viewpoint {said(seat)} is not a seat of its game",
+                RULE,
+            )
+        self.seat = seat
+        self.description = ""
+        self.root = Node(self, None, None)
+
+    @classmethod
+    def of(cls, title: str, game: Game, seat: str | None = None) -> Chapter:
+        """A chapter starting at ``game``'s position (a game that keeps its record)."""
+        return cls(title, game.record(), seat)
+
+    def start_game(self) -> Game:
+        return Game.replay(self._start)
+
+    @property
+    def start(self) -> dict[str, Any]:
+        """The game record the chapter starts from."""
+        return json.loads(json.dumps(self._start))
+
+    def main_line(self) -> Iterator[Node]:
+        return self.root.main_line()
+
+    def nodes(self) -> Iterator[Node]:
+        """Every node, depth first, each line in its order."""
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.variations))
+
+    def add_line(self, moves: list[str], at: Node | None = None) -> Node:
+        """Play ``moves`` on from ``at`` (the start by default), following the
+        lines already there and adding what is new; return the last node."""
+        node = at or self.root
+        game = node.game()
+        for move in moves:
+            found = next((v for v in node.variations if v.move == move), None)
+            if found is None:
+                node = node._add(move, game)
+            else:
+                game.apply(move)
+                node = found
+        return node
+
+
+class Study:
+    """Chapters of annotated games and positions (see the module docstring)."""
+
+    def __init__(self, title: str = "") -> None:
+        self.title = str(title)
+        self.chapters: list[Chapter] = []
+
+    def add_chapter(self, title: str, game: Game, seat: str | None = None) -> Chapter:
+        chapter = Chapter.of(title, game, seat)
+        self.chapters.append(chapter)
+        return chapter
+
+    @classmethod
+    def of_game(cls, game: Game, title: str = "A game", seat: str | None = None) -> Study:
+        """A study of one game: its record's actions are the main line, from
+        where the game began; a :class:`~covil_nb.GameWidget`'s "what if"
+        lines can be added as variations (:meth:`Chapter.add_line`)."""
+        record = game.record()
+        start = {**record, "actions": []}
+        study = cls(title)
+        chapter = Chapter(title, start, seat)
+        chapter.add_line(list(record["actions"]))
+        study.chapters.append(chapter)
+        return study
+
+    # -- the file ---------------------------------------------------------------------
+    def to_json(self) -> str:
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "title": self.title,
+            "chapters": [_chapter_json(c) for c in self.chapters],
+        }
+        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        target = Path(path)
+        try:
+            target.write_text(self.to_json(), encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            raise CovilError(f"cannot write the study {said(str(path))}: {exc}", RULE) from None
+        return target
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Study:
+        return _study(codec.read_json_file(path))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Study:
+        return _study(codec.read_json(text))
+
+
+# -- writing -----------------------------------------------------------------------------
+
+
+def _chapter_json(chapter: Chapter) -> dict[str, Any]:
+    data: dict[str, Any] = {"title": chapter.title, "seat": chapter.seat, "start": chapter.start}
+    if chapter.description:
+        data["description"] = chapter.description
+    root = _notes(chapter.root)
+    if root:
+        data["notes"] = root
+    data["line"] = _line(chapter.root.variations[:1], chapter.root.variations[1:])
+    return data
+
+
+def _line(first: list[Node], others: list[Node]) -> list[dict[str, Any]]:
+    """The line through ``first`` (its main line on), each node with the
+    lines beside it; ``others`` are the lines beside the first node."""
+    line = []
+    siblings = others
+    for node in first and [first[0], *first[0].main_line()]:
+        entry: dict[str, Any] = {"move": node.move, **_notes(node)}
+        if siblings:
+            entry["variations"] = [_line([s], []) for s in siblings]
+        line.append(entry)
+        siblings = node.variations[1:]
+    return line
+
+
+def _notes(node: Node) -> dict[str, Any]:
+    notes: dict[str, Any] = {}
+    for name, comments in (("before", node.before), ("after", node.after)):
+        if comments:
+            notes[name] = [{"text": c.text, "author": c.author} for c in comments]
+    if node.glyphs:
+        notes["glyphs"] = list(node.glyphs)
+    if node.marks.arrows:
+        notes["arrows"] = [list(a) for a in node.marks.arrows]
+    if node.marks.highlights:
+        notes["highlights"] = list(node.marks.highlights)
+    return notes
+
+
+# -- reading: everything checked before a study is built ---------------------------------
+
+_STUDY_FIELDS = ("format", "version", "title", "chapters")
+_CHAPTER_FIELDS = ("title", "seat", "start", "description", "notes", "line")
+_NOTE_FIELDS = ("before", "after", "glyphs", "arrows", "highlights")
+_NODE_FIELDS = ("move", "variations", *_NOTE_FIELDS)
+
+
+def _study(data: Any) -> Study:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise CovilError(f"$.format: not a covil_nb study (its 'format' must be {FORMAT!r})", RULE)
+    if data.get("version") != VERSION:
+        version = said(data.get("version"))
+        raise CovilError(f"$.version: study version {version} is not {VERSION}", RULE)
+    codec.refuse_unknown(data, _STUDY_FIELDS, "$")
+    study = Study(codec.decode(str, data.get("title", ""), "$.title"))
+    chapters = codec.decode(list[dict[str, Any]], data.get("chapters", []), "$.chapters")
+    study.chapters = [_chapter(c, f"$.chapters[{i}]") for i, c in enumerate(chapters)]
+    return study
+
+
+def _chapter(data: dict[str, Any], where: str) -> Chapter:
+    codec.refuse_unknown(data, _CHAPTER_FIELDS, where)
+    title = codec.decode(str, data.get("title", ""), f"{where}.title")
+    seat = codec.decode(str | None, data.get("seat"), f"{where}.seat")  # type: ignore[arg-type]
+    start = codec.decode(dict[str, Any], data.get("start"), f"{where}.start")
+    try:
+        chapter = Chapter(title, start, seat)
+    except CovilError as exc:
+        raise CovilError(f"{where} ({title!r}): {exc.message}", RULE) from None
+    chapter.description = codec.decode(str, data.get("description", ""), f"{where}.description")
+    notes = codec.decode(dict[str, Any], data.get("notes", {}), f"{where}.notes")
+    _read_notes(chapter.root, notes, f"{where}.notes")
+    lines = codec.decode(list[dict[str, Any]], data.get("line", []), f"{where}.line")
+    _read_line(chapter.root, lines, chapter.start_game(), f"{where}.line")
+    return chapter
+
+
+def _read_line(parent: Node, line: list[dict[str, Any]], game: Game, where: str) -> None:
+    """Add ``line`` after ``parent`` (whose position is ``game``), each node's
+    variations as lines beside it, every move replayed."""
+    for i, entry in enumerate(line):
+        at = f"{where}[{i}]"
+        codec.refuse_unknown(entry, _NODE_FIELDS, at)
+        move = codec.decode(str, entry.get("move"), f"{at}.move")
+        beside = codec.decode(
+            list[list[dict[str, Any]]], entry.get("variations", []), f"{at}.variations"
+        )
+        here = game.copy()  # the position the lines beside this node start from
+        try:
+            node = parent._add(move, game)
+        except CovilError as exc:
+            raise CovilError(f"{at}: {exc.message}", RULE) from None
+        _read_notes(node, entry, at)
+        for j, variation in enumerate(beside):  # after the main line, in their order
+            _read_line(parent, variation, here.copy(), f"{at}.variations[{j}]")
+        parent = node
+
+
+def _read_notes(node: Node, data: dict[str, Any], where: str) -> None:
+    for name in ("before", "after"):
+        comments = codec.decode(list[dict[str, str]], data.get(name, []), f"{where}.{name}")
+        for k, c in enumerate(comments):
+            codec.refuse_unknown(c, ("text", "author"), f"{where}.{name}[{k}]")
+            node.comment(c.get("text", ""), c.get("author", ""), before=name == "before")
+    try:
+        for glyph in codec.decode(list[str], data.get("glyphs", []), f"{where}.glyphs"):
+            node.glyph(glyph)
+        arrows = codec.decode(list[list[str]], data.get("arrows", []), f"{where}.arrows")
+        if any(len(a) != 2 for a in arrows):
+            raise CovilError("an arrow goes from one element to another: [from, to]", RULE)
+        highlights = codec.decode(list[str], data.get("highlights", []), f"{where}.highlights")
+        node.mark([(a, b) for a, b in arrows], highlights)
+    except CovilError as exc:
+        raise CovilError(f"{where}: {exc.message}", RULE) from None
+
+
+def _check_element(key: object, where: str) -> None:
+    kind, _, ident = str(key).partition(":")
+    if not isinstance(key, str) or not kind or not ident:
+        raise CovilError(f"{where}: {said(key)} names no element (write it like 'zone:D')", RULE)

@@ -1,0 +1,122 @@
+"""Studies (issue 20, first part): a tree of decisions from a position, with
+comments, glyphs and marks, edited in the manner of python-chess's pgn module;
+its file round-trips exactly, and a malformed file or an illegal action is
+refused naming the chapter and the node, with no half-loaded study."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from covil_nb import CovilError, Game, Study
+from covil_nb.model.playthrough import random_game
+from covil_nb.study import Chapter
+
+
+def a_study() -> Study:
+    """A random game's main line, with variations, comments, glyphs and marks."""
+    game = random_game(Game.new(["yellow", "red"], seed=5), 5, 30)
+    study = Study.of_game(game, "Game 5", seat="yellow")
+    chapter = study.chapters[0]
+    chooser = random.Random(1)
+    for node in list(chapter.nodes())[::4]:  # alternatives along the main line
+        options = [
+            str(a)
+            for a in node.game().legal_actions()
+            if str(a) not in {v.move for v in node.variations}
+        ]
+        if options:
+            branch = node.add_variation(chooser.choice(options))
+            branch.comment("Also possible: *look* at the gold.", author="teacher")
+            branch.glyph("?!")
+    second = chapter.root.variations[0].variations[0]
+    second.comment("Before it: think of the town.", before=True)
+    second.glyph("!")
+    second.mark(arrows=[("zone:B", "zone:F")], highlights=["troop:Y1"])
+    study.add_chapter("From the start", Game.new(["yellow", "red"], seed=9))
+    return study
+
+
+def shape(study: Study) -> list:
+    """What a study says, node by node: enough to tell two studies apart."""
+    return [
+        (
+            c.title,
+            c.seat,
+            [
+                (n.path(), n.move, n.before, n.after, n.glyphs, n.marks.arrows, n.marks.highlights)
+                for n in c.nodes()
+            ],
+        )
+        for c in study.chapters
+    ]
+
+
+def test_a_game_opens_as_a_study_whose_main_line_is_its_record():
+    game = random_game(Game.new(["yellow", "red"], seed=5), 5, 30)
+    chapter = Study.of_game(game).chapters[0]
+    assert [n.move for n in chapter.main_line()] == game.history
+    last = list(chapter.main_line())[-1]
+    assert last.game().state == game.state and last.is_main_line()
+
+
+def test_a_study_round_trips_through_its_file_exactly(tmp_path):
+    study = a_study()
+    path = study.save(tmp_path / "game5.covil-study.json")
+    again = Study.load(path)
+    assert shape(again) == shape(study)
+    assert again.to_json() == study.to_json()
+
+
+def test_editing_the_tree():
+    chapter = Chapter.of("Editing", Game.new(["yellow", "red"], seed=2))
+    root = chapter.root
+    a, b, c = (root.add_variation(m) for m in ("start H", "start I", "start J"))
+    assert [n.move for n in root.variations] == ["start H", "start I", "start J"]
+    c.promote()
+    assert [n.move for n in root.variations] == ["start H", "start J", "start I"]
+    b.promote_to_main()
+    assert root.variations[0] is b and b.is_main_line() and not a.is_main_line()
+    b.demote()
+    assert root.variations.index(b) == 1
+    a.remove()
+    assert a not in root.variations
+    assert chapter.add_line(["start J"]) is c  # a line already there is followed
+    with pytest.raises(CovilError, match=r"node \[\].*'start Z'"):
+        root.add_variation("start Z")
+    with pytest.raises(CovilError, match="already"):
+        root.add_variation("start J")
+
+
+def mutations(text: str) -> list[tuple[str, str]]:
+    data = json.loads(text)
+    out = []
+
+    def changed(edit, match):
+        copy = json.loads(text)
+        edit(copy)
+        out.append((json.dumps(copy), match))
+
+    changed(lambda d: d.update(format="pgn"), r"\$\.format")
+    changed(lambda d: d.update(version=2), r"\$\.version")
+    changed(lambda d: d.update(extra=1), "unknown field")
+    changed(
+        lambda d: d["chapters"][0]["line"][3].update(move="start Q"), r"chapters\[0\]\.line\[3\]"
+    )
+    changed(lambda d: d["chapters"][0]["line"][1].update(glyphs=["?!?"]), "no glyph")
+    changed(lambda d: d["chapters"][0]["line"][1].update(arrows=[["zone:B"]]), "arrow")
+    changed(lambda d: d["chapters"][0].update(seat="purple"), "viewpoint")
+    changed(lambda d: d["chapters"][0]["line"][2].update(move=7), r"line\[2\]\.move")
+    assert data["chapters"][0]["line"]
+    return out
+
+
+def test_a_malformed_or_illegal_study_file_is_refused_naming_where():
+    text = a_study().to_json()
+    for bad, match in mutations(text):
+        with pytest.raises(CovilError, match=match):
+            Study.from_json(bad)
+    with pytest.raises(CovilError, match=r"JSON"):
+        Study.from_json(text[:-40])
