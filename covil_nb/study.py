@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from covil_nb.model import CovilError, Game, codec
+from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
 
 FORMAT = "covil-study"
@@ -64,6 +65,7 @@ class Marks:
         return bool(self.arrows or self.highlights)
 
 
+@checked(RULE)
 class Node:
     """A decision of a chapter: the action played to reach it (``None`` at
     the chapter's start), what is said of it, and the lines on from it."""
@@ -196,6 +198,7 @@ class Node:
         return f"chapter {self.chapter.title!r}, node {self.path()}"
 
 
+@checked(RULE)
 class Chapter:
     """A tree of decisions from a starting position, read from ``seat``'s
     viewpoint (None: all-seeing)."""
@@ -252,6 +255,7 @@ class Chapter:
         return node
 
 
+@checked(RULE)
 class Study:
     """Chapters of annotated games and positions (see the module docstring)."""
 

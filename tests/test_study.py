@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from covil_nb import CovilError, Game, Study
+from covil_nb import CovilError, CovilTypeError, Game, Study
 from covil_nb.model.playthrough import random_game
 from covil_nb.study import Chapter
 
@@ -120,3 +120,19 @@ def test_a_malformed_or_illegal_study_file_is_refused_naming_where():
             Study.from_json(bad)
     with pytest.raises(CovilError, match=r"JSON"):
         Study.from_json(text[:-40])
+
+
+def test_wrong_types_are_refused_with_the_argument_named():
+    study = Study("types")
+    chapter = study.add_chapter("c", Game.new(["yellow", "red"], seed=1))
+    calls = [
+        (lambda: chapter.root.add_variation(5), "Node.add_variation: move must be text"),
+        (lambda: chapter.root.comment(None), "Node.comment: text must be text"),
+        (lambda: chapter.root.mark(arrows=[("zone:A",)]), "Node.mark: arrows must be"),
+        (lambda: Study.load(5), "Study.load: path must be"),
+        (lambda: study.add_chapter("t", "game"), "Study.add_chapter: game must be a Game"),
+    ]
+    for call, said in calls:
+        with pytest.raises(CovilTypeError, match=said):
+            call()
+    assert [n.move for n in chapter.nodes()] == [None]  # nothing was added
