@@ -42,7 +42,6 @@ FORMAT = "covil-study"
 VERSION = 1
 RULE = "study file"
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
-ENGINE = "engine"  # the author of the comments an analysis writes
 
 
 @dataclass(frozen=True)
@@ -60,9 +59,6 @@ class Marks:
 
     arrows: list[tuple[str, str]] = field(default_factory=list)
     highlights: list[str] = field(default_factory=list)
-
-    def __bool__(self) -> bool:
-        return bool(self.arrows or self.highlights)
 
 
 @checked(RULE)
@@ -292,9 +288,10 @@ class Study:
         return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
     def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the study's file, replaced whole as a game's save is."""
         target = Path(path)
         try:
-            target.write_text(self.to_json(), encoding="utf-8")
+            codec.write_whole(target, self.to_json())
         except (OSError, ValueError) as exc:
             raise CovilError(f"cannot write the study {said(str(path))}: {exc}", RULE) from None
         return target
@@ -398,14 +395,14 @@ def _read_line(parent: Node, line: list[dict[str, Any]], game: Game, where: str)
         beside = codec.decode(
             list[list[dict[str, Any]]], entry.get("variations", []), f"{at}.variations"
         )
-        here = game.copy()  # the position the lines beside this node start from
+        starts = [game.copy() for _ in beside]  # where each line beside this node starts
         try:
             node = parent._add(move, game)
         except CovilError as exc:
             raise CovilError(f"{at}: {exc.message}", RULE) from None
         _read_notes(node, entry, at)
-        for j, variation in enumerate(beside):  # after the main line, in their order
-            _read_line(parent, variation, here.copy(), f"{at}.variations[{j}]")
+        for j, (variation, start) in enumerate(zip(beside, starts, strict=True)):
+            _read_line(parent, variation, start, f"{at}.variations[{j}]")  # after the main line
         parent = node
 
 
@@ -427,7 +424,7 @@ def _read_notes(node: Node, data: dict[str, Any], where: str) -> None:
         raise CovilError(f"{where}: {exc.message}", RULE) from None
 
 
-def _check_element(key: object, where: str) -> None:
-    kind, _, ident = str(key).partition(":")
-    if not isinstance(key, str) or not kind or not ident:
+def _check_element(key: str, where: str) -> None:
+    kind, _, ident = key.partition(":")
+    if not kind or not ident:
         raise CovilError(f"{where}: {said(key)} names no element (write it like 'zone:D')", RULE)

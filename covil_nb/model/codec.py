@@ -16,9 +16,11 @@ import dataclasses
 import json
 import os
 import re
+import tempfile
 import types
 import typing
 from collections.abc import Collection
+from contextlib import suppress
 from functools import cache
 from pathlib import Path
 from typing import Any, Final, Union
@@ -257,3 +259,18 @@ def _expect(data: Any, tp: type, path: str) -> Any:
         names = {list: "a list", dict: "an object", str: "text", bool: "true or false"}
         raise CovilError(f"{path}: expected {names.get(tp, tp.__name__)}, got {said(data)}", RULE)
     return data
+
+
+def write_whole(target: Path, text: str) -> None:
+    """Write ``text`` to a new file beside ``target``, then rename it over
+    it (in one step on the file system), so that an interrupt or a full disk
+    never leaves half a file; what was written is removed if that fails."""
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".saving", dir=target.parent)
+    written = Path(name)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(written, target)
+    finally:
+        with suppress(OSError):
+            written.unlink(missing_ok=True)

@@ -457,7 +457,10 @@ class Combat(Frame):
 
     def legal(self, t: Table) -> list[Action]:
         if self.stage == RESPOND:
-            return [*self._guards(t), Action(Verb.PASS, (), self._pass_label(t))]
+            # A quiet table (a search) reads no label: the strengths the label
+            # tells are not worked out for it.
+            label = "Pass" if t.quiet else self._pass_label(t)
+            return [*self._guards(t), Action(Verb.PASS, (), label)]
         player = t.player(self.attacker or "")
         if self.stage == TROOP:
             troops = [tr for tr in player.on_board() if targets_by_zone(t, player.color, tr)]

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
@@ -767,7 +766,7 @@ class Game:
         interrupt or a full disk never leaves half a save."""
         target, text = Path(path), self.to_json()
         try:
-            _write_whole(target, text)
+            codec.write_whole(target, text)
         except (OSError, ValueError) as exc:  # a folder, no permission, a name no system takes
             raise CovilError(
                 f"cannot write the save file {said(str(path))}: {exc}", "save file"
@@ -1014,21 +1013,6 @@ def _decode_state(data: Any, path: str) -> State:
         for x in state.retaliation
     ]
     return state
-
-
-def _write_whole(target: Path, text: str) -> None:
-    """Write ``text`` to a new file beside ``target``, then rename it over
-    it (in one step on the file system); what was written is removed if
-    that fails."""
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".saving", dir=target.parent)
-    written = Path(name)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.replace(written, target)
-    finally:
-        with suppress(OSError):
-            written.unlink(missing_ok=True)
 
 
 def _looks_like_path(text: object) -> bool:

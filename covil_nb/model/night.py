@@ -91,15 +91,14 @@ def summary(events: Sequence[Event], rebels: int) -> list[str]:
     what the fee paid, what the raid drew and how many rebels it left in
     town (``rebels`` if it added none), how the rebels' attacks ended."""
     fee, terrain = [], ""
+    drawn: dict[str, int] = {}
     for e in events:
         if e.kind == "dominance":  # its gold, if any, comes next
             terrain = e.data["terrain"]
         elif e.rule == FEE and e.kind == "gold":
             gained = f"+{e.data['amount']} gold" if e.data["amount"] else "no gold (treasury full)"
             fee.append(f"{e.data['player']} {gained} ({terrain})")
-    drawn: dict[str, int] = {}
-    for e in events:
-        if e.rule == RAID and e.kind == "draw":
+        elif e.rule == RAID and e.kind == "draw":
             drawn[e.data["player"]] = drawn.get(e.data["player"], 0) + 1
         elif e.rule == RAID and e.kind == "rebel":  # before the rebels retaliate and leave
             rebels = e.data["rebels"]

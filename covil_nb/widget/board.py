@@ -97,8 +97,9 @@ class GameWidget(anywidget.AnyWidget):
         self._at = 0
         self._before: scene.Places = {}  # the troops before the step played back
         self._told: scene.Told = {}  # the log's finished phases, written once
-        self._refusals = 0
-        self._hints = 0  # counted as refusals are: the same hint twice is an answer twice
+        # Answers to the page (a refusal, a hint) are counted, so that the same
+        # answer twice is sent twice (an equal trait value would not be).
+        self._answers = 0
         # The log's length when the person at the screen last played (or
         # travelled): a night told after it is news to them (see _night).
         self._since = 0
@@ -267,8 +268,8 @@ class GameWidget(anywidget.AnyWidget):
             raise
 
     def _refuse(self, error: CovilError) -> None:
-        self._refusals += 1  # a count, so that the same refusal twice shows twice
-        self.error = {"n": self._refusals, "text": error.message, "rule": error.rule or ""}
+        self._answers += 1
+        self.error = {"n": self._answers, "text": error.message, "rule": error.rule or ""}
 
     # -- handlers: each checks everything, then changes --------------------------------
     def _on_act(self, message: protocol.Message) -> None:
@@ -324,9 +325,9 @@ class GameWidget(anywidget.AnyWidget):
         game = self._ready_person("ask for a hint")
         color = game.decision.player  # type: ignore[union-attr]
         told = hint(game.for_seat(color, seed=len(game.history)), GreedyBot(seed=0))
-        self._hints += 1
+        self._answers += 1
         self.hint = {
-            "n": self._hints,
+            "n": self._answers,
             "text": told.text,
             "action": str(told.action),
             "elements": list(elements_of(told.action, game)),  # what the page rings

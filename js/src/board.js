@@ -34,7 +34,7 @@ import { onKey, toggleHelp, tryHere } from "./keyboard.js";
 import { drawLog, goTo, onPast } from "./log.js";
 import { drawBoard, drawPosition, onClick, settle } from "./marks.js";
 import { make } from "./dom.js";
-import { afterPaint, asked, post, scheduleStep, setAsked, sharedOf, thinking } from "./shared.js";
+import { afterPaint, asked, scheduleStep, setAsked, sharedOf, thinking, transmit } from "./shared.js";
 import { skeleton } from "./skeleton.js";
 import { hostTheme, watchTheme } from "./theme.js";
 
@@ -107,21 +107,20 @@ function render({ model, el }) {
       stale: false,
       clicked: null,
       pressed: null,
-      moving: null,
       builtGroups: new Map(),
       now: null,
     },
     send(kind, fields = {}, pressed = null) {
       // The version the player saw, taken now: the message leaves a frame later.
       const content = { kind, version: model.get("version"), ...fields };
-      // A second press (a double click, a held key) on a position already left
-      // would only be refused as stale: one request moves the game per version.
-      if (MOVES.has(kind) && view.page.moving === content.version) return;
-      if (MOVES.has(kind)) view.page.moving = content.version;
+      // A second press (a double click, a held key) while a move waits for its
+      // answer would only be refused as stale: one request moves the game
+      // per version (Python's answer, a new version, clears the pending mark).
+      if (MOVES.has(kind) && MOVES.has(root.dataset.pending ?? "")) return;
       acknowledge(view, kind, pressed);
       asked(model, content);
       afterPaint(() => {
-        if (!post(model, content)) {
+        if (!transmit(model, content)) {
           answered(view);
           parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
           parts.error.hidden = false;

@@ -32,7 +32,6 @@ export function answered({ root, page }) {
   delete root.dataset.pending;
   page.pressed?.classList.remove("covil-pressed");
   page.pressed = null;
-  page.moving = null;
 }
 
 /** @param {View} view */

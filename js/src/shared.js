@@ -1,6 +1,6 @@
 // What the views of one model share: the chunk store, the auto-play timer and
-// speed, and the request the bots are thinking over. Messages to Python go
-// through post(), which keeps that state honest.
+// speed, and the request the bots are thinking over. A request is asked()
+// (the page knows at once) and then transmit()ted to Python.
 
 /** @typedef {import("./types").Model} Model */
 /** @typedef {import("./types").Shared} Shared */
@@ -50,19 +50,19 @@ export function sharedOf(model) {
 }
 
 /**
- * A message to Python. Without a live kernel (shut down, or a saved page
- * reopened) the comm refuses to send: say so (false) instead of throwing.
+ * Send a request already asked (see asked()). Without a live kernel (shut
+ * down, or a saved page reopened) the comm refuses to send: say so (false)
+ * instead of throwing.
  * @param {Model} model
  * @param {{kind: string, version: number, [field: string]: unknown}} content
  */
-export function post(model, content) {
+export function transmit(model, content) {
   try {
     model.send(content);
   } catch {
     setAsked(model, null); // no one thinks over a request that never left
     return false;
   }
-  asked(model, content);
   return true;
 }
 
@@ -142,6 +142,9 @@ export function scheduleStep(model) {
   const version = model.get("version");
   state.timer = setTimeout(() => {
     state.timer = null;
-    if (model.get("version") === version) post(model, { kind: "step", version });
+    if (model.get("version") !== version) return;
+    const step = { kind: "step", version };
+    asked(model, step);
+    transmit(model, step);
   }, delay);
 }

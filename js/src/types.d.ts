@@ -168,8 +168,6 @@ export interface Page {
   clicked: { version: number; x: number; y: number } | null;
   /** the element pressed, marked until Python answers (see controls.js) */
   pressed: Element | null;
-  /** the version a request to move on was sent from, until Python answers */
-  moving: number | null;
   /** the log's finished phases, built once (see log.js) */
   builtGroups: Map<string, { details: HTMLDetailsElement; index: number; previous: string | null }>;
   /** the phase under way's group, and the texts it was built from (see log.js) */

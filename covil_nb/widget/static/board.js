@@ -23,14 +23,13 @@ function sharedOf(model) {
   }
   return state;
 }
-function post(model, content) {
+function transmit(model, content) {
   try {
     model.send(content);
   } catch {
     setAsked(model, null);
     return false;
   }
-  asked(model, content);
   return true;
 }
 function asked(model, content) {
@@ -72,7 +71,10 @@ function scheduleStep(model) {
   const version = model.get("version");
   state.timer = setTimeout(() => {
     state.timer = null;
-    if (model.get("version") === version) post(model, { kind: "step", version });
+    if (model.get("version") !== version) return;
+    const step = { kind: "step", version };
+    asked(model, step);
+    transmit(model, step);
   }, delay);
 }
 
@@ -551,7 +553,6 @@ function answered({ root, page }) {
   delete root.dataset.pending;
   page.pressed?.classList.remove("covil-pressed");
   page.pressed = null;
-  page.moving = null;
 }
 function drawControls(view) {
   const { model, page, parts } = view;
@@ -1161,18 +1162,16 @@ function render({ model, el }) {
       stale: false,
       clicked: null,
       pressed: null,
-      moving: null,
       builtGroups: /* @__PURE__ */ new Map(),
       now: null
     },
     send(kind, fields = {}, pressed = null) {
       const content = { kind, version: model.get("version"), ...fields };
-      if (MOVES.has(kind) && view.page.moving === content.version) return;
-      if (MOVES.has(kind)) view.page.moving = content.version;
+      if (MOVES.has(kind) && MOVES.has(root.dataset.pending ?? "")) return;
       acknowledge(view, kind, pressed);
       asked(model, content);
       afterPaint(() => {
-        if (!post(model, content)) {
+        if (!transmit(model, content)) {
           answered(view);
           parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
           parts.error.hidden = false;
