@@ -11,10 +11,12 @@ the rules allow.
 
 A node carries comments (Markdown, each with its author: a person, or
 ``"engine"`` so that engine comments can be told apart), glyphs (``!``, ``?``,
-``!!``, ``??``, ``!?``, ``?!``) and marks on the board (arrows between
+``!!``, ``??``, ``!?``, ``?!``), marks on the board (arrows between
 elements, highlighted elements, in ``draw``'s vocabulary: ``zone:D``,
-``troop:Y1``, ``card:<id>``). A chapter has a viewpoint: the seat the reader
-sits in, or none for all-seeing.
+``troop:Y1``, ``card:<id>``), a :class:`Question` put to the reader at its
+position (the quiz), and an :class:`Assessment`, the engine's view of the
+decision that led to it (:func:`covil_nb.analyse`). A chapter has a
+viewpoint: the seat the reader sits in, or none for all-seeing.
 
 A study is saved as one JSON file (``docs/studies.md`` specifies it): a line
 of play is a list of nodes, and a node's alternatives are lines beside it, so
@@ -29,8 +31,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +44,7 @@ FORMAT = "covil-study"
 VERSION = 1
 RULE = "study file"
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
+ENGINE = "engine"  # the author of what an analysis writes
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,51 @@ class Marks:
     highlights: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Question:
+    """ "What would you play here?", asked at a node's position: the accepted
+    ``answers`` (actions in the game's notation), ``why`` they are right, a
+    ``hint`` for a second try, and what to say of a tempting ``wrong`` answer
+    (by its action)."""
+
+    prompt: str
+    answers: tuple[str, ...]
+    why: str = ""
+    hint: str = ""
+    wrong: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a quiz says of an answer: ``right`` or not, and the words."""
+
+    right: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """The engine's view of the decision that led to a node, from what its
+    ``seat`` knew then: the expected margin (its VP less the best rival's, at
+    the end of the day) after the option ``played`` and after the ``best``
+    one found, the standard ``error`` of their difference, the ``playouts``
+    behind each, and the bot ``by`` which they were played out. ``glyph`` is
+    what the analysis marked the node with ("" for none)."""
+
+    seat: str
+    played: float
+    best: float
+    error: float
+    playouts: int
+    by: str
+    glyph: str = ""
+
+    @property
+    def loss(self) -> float:
+        """What the option played gave up against the best, in VP (never below 0)."""
+        return max(0.0, self.best - self.played)
+
+
 @checked(RULE)
 class Node:
     """A decision of a chapter: the action played to reach it (``None`` at
@@ -75,6 +123,9 @@ class Node:
         self.after: list[Comment] = []  # said of the move, once played
         self.glyphs: list[str] = []
         self.marks = Marks()
+        self.question: Question | None = None
+        self.assessment: Assessment | None = None
+        self.by = ""  # who added the line this node starts ("engine": an analysis)
 
     def __repr__(self) -> str:
         return f"<Node {self.move or 'start'} at {self.path()}>"
@@ -185,6 +236,79 @@ class Node:
         self.marks.arrows += [(a, b) for a, b in arrows]
         self.marks.highlights += list(highlights)
 
+    def ask(
+        self,
+        prompt: str,
+        answers: Sequence[str],
+        why: str = "",
+        hint: str = "",
+        wrong: Mapping[str, str] | None = None,
+    ) -> Question:
+        """Put a question to the reader at this node's position: the
+        ``answers`` accepted (at least one; each legal here), ``why``, a
+        ``hint``, and what to say of ``wrong`` answers (legal actions too)."""
+        game = self.game()
+        legal = {str(a) for a in game.legal_actions()}
+        wrong = dict(wrong or {})
+        if not answers:
+            raise CovilError(f"{self._where()}: a question needs an accepted answer", RULE)
+        for action in [*answers, *wrong]:
+            if str(action) not in legal:
+                raise CovilError(
+                    f"{self._where()}: the answer {said(action)} is not a legal action here",
+                    RULE,
+                )
+        self.question = Question(
+            str(prompt),
+            tuple(str(a) for a in answers),
+            str(why),
+            str(hint),
+            tuple((str(a), str(t)) for a, t in wrong.items()),
+        )
+        return self.question
+
+    def answer(self, action: str, tries: int = 1) -> Verdict:
+        """The quiz's word on ``action`` played at this node's question, the
+        ``tries``-th answer: right and why, or not quite (what the author says
+        of that answer, or the hint on a first try) and the way on."""
+        question = self.question
+        if question is None:
+            raise CovilError(f"{self._where()}: there is no question here", RULE)
+        action = str(action)
+        if action in question.answers:
+            why = f" {question.why}" if question.why else ""
+            return Verdict(True, f"Right: {self._label(action)}.{why}")
+        said_of = dict(question.wrong).get(action) or (question.hint if tries <= 1 else "")
+        return Verdict(
+            False,
+            f"Not quite: {self._label(action)}."
+            + (f" {said_of}" if said_of else "")
+            + " Try again, or be shown the answer.",
+        )
+
+    def shown(self) -> str:
+        """The question's answer and why, for a reader who would rather see it."""
+        if self.question is None:
+            raise CovilError(f"{self._where()}: there is no question here", RULE)
+        best = self._label(self.question.answers[0])
+        return f"The answer: {best}." + (f" {self.question.why}" if self.question.why else "")
+
+    def _label(self, action: str) -> str:
+        try:
+            return self.game().explain(action)
+        except CovilError:
+            return action
+
+    def clear_engine(self) -> None:
+        """Forget what an analysis wrote here: its comments, its glyph, its
+        assessment and the lines it added (so that it can be made again)."""
+        for comments in (self.before, self.after):
+            comments[:] = [c for c in comments if c.author != ENGINE]
+        if self.assessment is not None and self.assessment.glyph in self.glyphs:
+            self.glyphs.remove(self.assessment.glyph)
+        self.assessment = None
+        self.variations[:] = [v for v in self.variations if v.by != ENGINE]
+
     def _siblings(self) -> list[Node]:
         if self.parent is None:
             raise CovilError(f"{self._where()}: the chapter's start has no siblings", RULE)
@@ -277,6 +401,12 @@ class Study:
         study.chapters.append(chapter)
         return study
 
+    def clear_engine(self) -> None:
+        """Forget every analysis written in the study (:meth:`Node.clear_engine`)."""
+        for chapter in self.chapters:
+            for node in list(chapter.nodes()):
+                node.clear_engine()
+
     # -- the file ---------------------------------------------------------------------
     def to_json(self) -> str:
         data = {
@@ -344,6 +474,14 @@ def _notes(node: Node) -> dict[str, Any]:
         notes["arrows"] = [list(a) for a in node.marks.arrows]
     if node.marks.highlights:
         notes["highlights"] = list(node.marks.highlights)
+    if node.question is not None:
+        q = node.question
+        notes["question"] = {"prompt": q.prompt, "answers": list(q.answers), "why": q.why}
+        notes["question"].update({"hint": q.hint, "wrong": dict(q.wrong)})
+    if node.assessment is not None:
+        notes["engine"] = asdict(node.assessment)
+    if node.by:
+        notes["by"] = node.by
     return notes
 
 
@@ -351,7 +489,9 @@ def _notes(node: Node) -> dict[str, Any]:
 
 _STUDY_FIELDS = ("format", "version", "title", "chapters")
 _CHAPTER_FIELDS = ("title", "seat", "start", "description", "notes", "line")
-_NOTE_FIELDS = ("before", "after", "glyphs", "arrows", "highlights")
+_NOTE_FIELDS = ("before", "after", "glyphs", "arrows", "highlights", "question", "engine", "by")
+_QUESTION_FIELDS = ("prompt", "answers", "why", "hint", "wrong")
+_ENGINE_FIELDS = tuple(Assessment.__dataclass_fields__)
 _NODE_FIELDS = ("move", "variations", *_NOTE_FIELDS)
 
 
@@ -420,8 +560,36 @@ def _read_notes(node: Node, data: dict[str, Any], where: str) -> None:
             raise CovilError("an arrow goes from one element to another: [from, to]", RULE)
         highlights = codec.decode(list[str], data.get("highlights", []), f"{where}.highlights")
         node.mark([(a, b) for a, b in arrows], highlights)
+        node.by = codec.decode(str, data.get("by", ""), f"{where}.by")
+        if "question" in data:
+            _read_question(node, data["question"], f"{where}.question")
+        if "engine" in data:
+            node.assessment = _assessment(data["engine"], f"{where}.engine")
     except CovilError as exc:
         raise CovilError(f"{where}: {exc.message}", RULE) from None
+
+
+def _read_question(node: Node, data: Any, where: str) -> None:
+    data = codec.decode(dict[str, Any], data, where)
+    codec.refuse_unknown(data, _QUESTION_FIELDS, where)
+    node.ask(
+        codec.decode(str, data.get("prompt", ""), f"{where}.prompt"),
+        codec.decode(list[str], data.get("answers", []), f"{where}.answers"),
+        codec.decode(str, data.get("why", ""), f"{where}.why"),
+        codec.decode(str, data.get("hint", ""), f"{where}.hint"),
+        codec.decode(dict[str, str], data.get("wrong", {}), f"{where}.wrong"),
+    )
+
+
+def _assessment(data: Any, where: str) -> Assessment:
+    data = codec.decode(dict[str, Any], data, where)
+    codec.refuse_unknown(data, _ENGINE_FIELDS, where)
+    kinds = {"seat": str, "played": float, "best": float, "error": float}
+    kinds |= {"playouts": int, "by": str, "glyph": str}
+    values = {k: codec.decode(t, data.get(k), f"{where}.{k}") for k, t in kinds.items()}
+    if values["glyph"] not in ("", *GLYPHS):
+        raise CovilError(f"{where}.glyph: {said(values['glyph'])} is no glyph", RULE)
+    return Assessment(**values)
 
 
 def _check_element(key: str, where: str) -> None:

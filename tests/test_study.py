@@ -136,3 +136,55 @@ def test_wrong_types_are_refused_with_the_argument_named():
         with pytest.raises(CovilTypeError, match=said):
             call()
     assert [n.move for n in chapter.nodes()] == [None]  # nothing was added
+
+
+def test_a_question_tells_right_wrong_and_the_answer_and_round_trips():
+    chapter = Chapter.of("Quiz", Game.new(["yellow", "red"], seed=2))
+    node = chapter.root
+    node.ask(
+        "Where do you build your fortress?",
+        ["start H"],
+        why="H borders two terrains.",
+        hint="Look for a zone between terrains.",
+        wrong={"start I": "I touches one terrain only."},
+    )
+    right = node.answer("start H")
+    assert right.right and "H borders two terrains" in right.text
+    told = node.answer("start I")
+    assert not told.right and "I touches one terrain only" in told.text
+    first, second = node.answer("start J"), node.answer("start J", tries=2)
+    assert "Look for a zone" in first.text and "Look for a zone" not in second.text
+    assert "start H" in node.shown() or "H" in node.shown()
+    study = Study("Quiz")
+    study.chapters.append(chapter)
+    again = Study.from_json(study.to_json())
+    assert again.chapters[0].root.question == node.question
+
+
+def test_a_question_whose_answer_is_illegal_is_refused():
+    node = Chapter.of("Quiz", Game.new(["yellow", "red"], seed=2)).root
+    with pytest.raises(CovilError, match="not a legal action"):
+        node.ask("Where?", ["lie Y1"])
+    with pytest.raises(CovilError, match="needs an accepted answer"):
+        node.ask("Where?", [])
+    assert node.question is None
+
+
+def test_what_an_analysis_wrote_can_be_cleared():
+    from covil_nb.study import ENGINE, Assessment
+
+    study = a_study()
+    node = list(study.chapters[0].main_line())[2]
+    node.comment("kept", author="teacher")
+    node.comment("the engine's", author=ENGINE)
+    node.glyph("?")
+    node.assessment = Assessment("yellow", 0.5, 2.0, 0.3, 200, "mcts", "?")
+    line = node.parent.add_variation(
+        next(str(a) for a in node.parent.game().legal_actions() if str(a) != node.move)
+    )
+    line.by = ENGINE
+    again = Study.from_json(study.to_json())
+    assert shape(again) == shape(study)
+    study.clear_engine()
+    assert [c.text for c in node.after] == ["kept"] and node.glyphs == []
+    assert node.assessment is None and line not in node.parent.variations
