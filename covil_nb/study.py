@@ -401,6 +401,31 @@ class Study:
         study.chapters.append(chapter)
         return study
 
+    def text(self) -> str:
+        """The study as plain text (:class:`TextExporter`)."""
+        exporter = TextExporter()
+        for chapter in self.chapters:
+            walk(chapter, exporter)
+        heading = [self.title, ""] if self.title else []
+        return "\n".join([*heading, *exporter.lines])
+
+    def to_html(self) -> str:
+        """The study as one HTML page: pictures and text, nothing fetched."""
+        from covil_nb.widget.study_html import study_page
+
+        return study_page(self)
+
+    def export_html(self, path: str | os.PathLike[str]) -> Path:
+        """Write :meth:`to_html` to ``path``, a file that opens in any browser."""
+        from covil_nb.widget.study_html import export_html
+
+        return export_html(self, path)
+
+    def _repr_html_(self) -> str:
+        from covil_nb.widget.study_html import study_html
+
+        return study_html(self)
+
     def clear_engine(self) -> None:
         """Forget every analysis written in the study (:meth:`Node.clear_engine`)."""
         for chapter in self.chapters:
@@ -433,6 +458,114 @@ class Study:
     @classmethod
     def from_json(cls, text: str | bytes) -> Study:
         return _study(codec.read_json(text))
+
+
+# -- reading a chapter in order: visitors, as python-chess's pgn has ------------------------
+
+
+class Visitor:
+    """What :func:`walk` calls as it reads a chapter in the order a book
+    prints it: each move of a line, and after a move the lines beside it
+    (its alternatives), each between :meth:`begin_variation` and
+    :meth:`end_variation`. Subclasses override what they need; the positions
+    they are given are the walk's own and must not be changed."""
+
+    def begin_chapter(self, chapter: Chapter, start: Game) -> None:
+        """The chapter begins, at ``start``."""
+
+    def node(self, node: Node, before: Game, after: Game) -> None:
+        """``node``'s move, played in ``before``, leading to ``after``."""
+
+    def begin_variation(self) -> None:
+        """A line beside the move just visited begins."""
+
+    def end_variation(self) -> None:
+        """That line ends."""
+
+    def end_chapter(self, chapter: Chapter) -> None:
+        """The chapter ends."""
+
+
+def walk(chapter: Chapter, visitor: Visitor) -> None:
+    """Read ``chapter`` to ``visitor``: its main line, each move followed by
+    the lines beside it, every move replayed once."""
+    start = chapter.start_game()
+    visitor.begin_chapter(chapter, start)
+    _walk_on(chapter.root, start.copy(log=False), visitor)
+    visitor.end_chapter(chapter)
+
+
+def _walk_on(parent: Node, game: Game, visitor: Visitor) -> None:
+    """The line on from ``parent`` (whose position is ``game``, changed)."""
+    while parent.variations:
+        main, *others = parent.variations
+        before = game.copy(log=False)
+        game.apply(main.move)  # type: ignore[arg-type]
+        visitor.node(main, before, game)
+        for other in others:
+            visitor.begin_variation()
+            beside = before.copy(log=False)
+            after = beside.copy(log=False)
+            after.apply(other.move)  # type: ignore[arg-type]
+            visitor.node(other, beside, after)
+            _walk_on(other, after, visitor)
+            visitor.end_variation()
+        parent = main
+
+
+class TextExporter(Visitor):
+    """A chapter as plain text: a line per move ("day 1 morning, yellow:
+    Build a fortress in B !"), its comments, question and the engine's view
+    under it, the lines beside a move indented under it."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.depth = 0
+
+    def begin_chapter(self, chapter: Chapter, start: Game) -> None:
+        seen = f"seen by {chapter.seat}" if chapter.seat else "all-seeing"
+        self.lines.append(f"== {chapter.title} ({seen}) ==")
+        if chapter.description:
+            self.lines.append(chapter.description)
+        self._notes(chapter.root)
+
+    def node(self, node: Node, before: Game, after: Game) -> None:
+        self._say([f"  {{{c.text}}}" for c in node.before])
+        glyphs = "".join(f" {g}" for g in node.glyphs)
+        self._say([f"{moment(before)}: {before.explain(node.move)}{glyphs}"])  # type: ignore[arg-type]
+        self._notes(node)
+
+    def begin_variation(self) -> None:
+        self.depth += 1
+
+    def end_variation(self) -> None:
+        self.depth -= 1
+
+    def end_chapter(self, chapter: Chapter) -> None:
+        self.lines.append("")
+
+    def _notes(self, node: Node) -> None:
+        said = [f"  {{{c.text}}}" + (f" ({c.author})" if c.author else "") for c in node.after]
+        if node.assessment is not None:
+            said.append(f"  [{assessed(node.assessment)}]")
+        if node.question is not None:
+            said.append(f"  Question: {node.question.prompt}")
+        self._say(said)
+
+    def _say(self, lines: list[str]) -> None:
+        self.lines += ["    " * self.depth + line for line in lines]
+
+
+def moment(game: Game) -> str:
+    """When a decision is taken, and whose: "day 2 afternoon, red"."""
+    who = game.decider or "the rules"
+    return f"day {game.day} {game.phase}, {who}"
+
+
+def assessed(assessment: Assessment) -> str:
+    """The engine's view in a few words: "engine: played +1.2, best +3.4 (±0.5 VP)"."""
+    a = assessment
+    return f"engine: played {a.played:+.1f}, best {a.best:+.1f} (±{a.error:.1f} VP)"
 
 
 # -- writing -----------------------------------------------------------------------------

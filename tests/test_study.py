@@ -188,3 +188,55 @@ def test_what_an_analysis_wrote_can_be_cleared():
     study.clear_engine()
     assert [c.text for c in node.after] == ["kept"] and node.glyphs == []
     assert node.assessment is None and line not in node.parent.variations
+
+
+def test_a_study_reads_as_text_in_the_order_of_its_lines():
+    study = a_study()
+    text = study.text()
+    chapter = study.chapters[0]
+    game = chapter.start_game()
+    at = 0
+    for node in chapter.main_line():  # each move's words, in the main line's order
+        label = game.explain(node.move)
+        at = text.index(label, at)
+        game.apply(node.move)
+    assert "{Also possible: *look* at the gold.} (teacher)" in text
+    assert "== From the start (all-seeing) ==" in text
+
+
+def test_a_study_page_draws_the_annotated_positions_and_escapes_what_it_is_told(tmp_path):
+    study = a_study()
+    chapter = study.chapters[0]
+    node = list(chapter.main_line())[4]
+    node.comment("**Look** at B. <script>alert('x')</script>", author="teacher")
+    node.ask("What would you play?", [str(node.game().legal_actions()[0])], why="It is best.")
+    page = study.export_html(tmp_path / "study.html").read_text()
+    assert "<script>" not in page and "&lt;script&gt;" in page and "<strong>Look</strong>" in page
+    assert "<details><summary>Show the answer</summary>" in page
+    said = [
+        n
+        for c in study.chapters
+        for n in c.nodes()
+        if n.parent is None
+        or n.after
+        or n.before
+        or n.glyphs
+        or n.question
+        or n.marks.arrows
+        or n.marks.highlights
+    ]
+    assert page.count("<figure>") == len(said)
+    assert f'data-path="{".".join(map(str, node.path()))}"' in page
+
+
+def test_a_study_page_keeps_hidden_hands_hidden():
+    game = random_game(Game.new(["yellow", "red"], seed=5), 5, 40)
+    hidden = list(game.state.player("red").hand)
+    assert hidden, "the test needs a relic in red's hand"
+    seen_by_yellow = Study.of_game(game, seat="yellow")
+    all_seeing = Study.of_game(game)
+    for study in (seen_by_yellow, all_seeing):
+        list(study.chapters[0].main_line())[-1].comment("The end.")
+    names = {game.cards.relic(c).name for c in hidden}
+    assert not any(name in seen_by_yellow.to_html() for name in names)
+    assert all(name in all_seeing.to_html() for name in names)
