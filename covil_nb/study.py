@@ -34,11 +34,14 @@ import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from covil_nb.model import CovilError, Game, codec
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
+
+if TYPE_CHECKING:
+    from covil_nb.widget.drawing import Picture
 
 FORMAT = "covil-study"
 VERSION = 1
@@ -293,6 +296,19 @@ class Node:
         best = self._label(self.question.answers[0])
         return f"The answer: {best}." + (f" {self.question.why}" if self.question.why else "")
 
+    def picture(self, game: Game | None = None) -> Picture:
+        """This node's position (``game``, when the caller has it already)
+        drawn with its marks, through the chapter's viewpoint: the other
+        hands stay hidden unless the chapter is all-seeing."""
+        from covil_nb.widget.drawing import draw
+
+        return draw(
+            game or self.game(),
+            viewer=self.chapter.seat,
+            highlight={key: "focus" for key in self.marks.highlights},
+            arrows=self.marks.arrows,
+        )
+
     def _label(self, action: str) -> str:
         try:
             return self.game().explain(action)
@@ -351,6 +367,11 @@ class Chapter:
 
     def main_line(self) -> Iterator[Node]:
         return self.root.main_line()
+
+    def _repr_html_(self) -> str:
+        from covil_nb.widget.study_html import chapter_html
+
+        return f'<div class="covil-study">{chapter_html(self)}</div>'
 
     def nodes(self) -> Iterator[Node]:
         """Every node, depth first, each line in its order."""

@@ -108,3 +108,15 @@ def test_the_readme_links_every_tutorial_in_order() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     linked = re.findall(r"\(tutorials/(\d\d-[\w-]+\.ipynb)\)", readme)
     assert linked == NAMES
+
+
+def test_the_stored_study_is_what_its_script_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tutorials/data/studies.py authors the study of tutorials 8 and 9: the
+    file stored is the one it writes, and it loads."""
+    monkeypatch.syspath_prepend(str(ROOT / "tutorials"))
+    from data.studies import THREE_LESSONS, three_lessons
+
+    from covil_nb import Study
+
+    assert three_lessons().to_json() == THREE_LESSONS.read_text(encoding="utf-8")
+    assert Study.load(THREE_LESSONS).to_json() == THREE_LESSONS.read_text(encoding="utf-8")

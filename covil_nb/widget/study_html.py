@@ -22,8 +22,6 @@ import mistune
 from covil_nb.model import CovilError, Game
 from covil_nb.study import RULE, Chapter, Node, Study, Visitor, assessed, moment, walk
 
-from .drawing import draw
-
 _MARKDOWN = mistune.create_markdown(escape=True)
 
 STYLE = """
@@ -50,10 +48,8 @@ class HtmlExporter(Visitor):
 
     def __init__(self) -> None:
         self.parts: list[str] = []
-        self.seat: str | None = None
 
     def begin_chapter(self, chapter: Chapter, start: Game) -> None:
-        self.seat = chapter.seat
         seen = f"seen by {chapter.seat}" if chapter.seat else "all-seeing"
         self.parts.append(f"<h2>{_text(chapter.title)} <small>({seen})</small></h2>")
         if chapter.description:
@@ -83,7 +79,7 @@ class HtmlExporter(Visitor):
         if node.question is not None:
             self.parts.append(_question(node))
         if node.parent is None or _says_something(node):
-            self.parts.append(_figure(node, position, self.seat))
+            self.parts.append(f"<figure>{node.picture(position).svg}</figure>")
 
 
 def chapter_html(chapter: Chapter) -> str:
@@ -123,16 +119,6 @@ def _says_something(node: Node) -> bool:
     return bool(
         node.before or node.after or node.glyphs or node.question or node.marks.arrows
     ) or bool(node.marks.highlights)
-
-
-def _figure(node: Node, position: Game, seat: str | None) -> str:
-    picture = draw(
-        position,
-        viewer=seat,
-        highlight={key: "focus" for key in node.marks.highlights},
-        arrows=node.marks.arrows,
-    )
-    return f"<figure>{picture.svg}</figure>"
 
 
 def _comment(text: str, author: str) -> str:
