@@ -34,14 +34,12 @@ import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from covil_nb.model import CovilError, Game, codec
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
-
-if TYPE_CHECKING:
-    from covil_nb.widget.drawing import Picture
+from covil_nb.widget.drawing import Picture, draw
 
 FORMAT = "covil-study"
 VERSION = 1
@@ -300,8 +298,6 @@ class Node:
         """This node's position (``game``, when the caller has it already)
         drawn with its marks, through the chapter's viewpoint: the other
         hands stay hidden unless the chapter is all-seeing."""
-        from covil_nb.widget.drawing import draw
-
         return draw(
             game or self.game(),
             viewer=self.chapter.seat,
