@@ -7,8 +7,9 @@ lichess's computer analysis.
 
 A **decision** is where a seat begins a **run** of its own actions: the
 actions it takes one after the other within one step (see
-:func:`~covil_nb.bots.greedy.in_step`) before another seat answers (a turn's
-purchase and its payments; an attack up to its minion; a defense). The
+:func:`~covil_nb.bots.greedy.in_step`) before another seat answers or a card
+is drawn (a turn's purchase and its payments; an attack up to its minion; a
+defense; a relic bought, whose draw the next decision knows). The
 option it **played** is that run, read from the record. :func:`assess`
 weighs it against the runs the search bot's candidates begin with (the
 ``width`` best plans by the evaluation,
@@ -62,10 +63,16 @@ from covil_nb.widget.charts import advantage
 __all__ = ["Review", "SeatSummary", "Summary", "advantage", "analyse", "assess", "summary"]
 
 RULE = "analysis"
-# Playouts per option. Two players: a whole game's decisions of one seat in
-# about ... s on one core (benchmarks/analysis.py, compiled engine).
+# Rounds of the race: playouts for the option played and the best (those
+# clearly behind leave early, so most options take far fewer). Two players:
+# the 50 decisions of one seat of a greedy game in 16-18 s of CPU on one core
+# (benchmarks/analysis.py, compiled engine; the target is 60 s).
 DEFAULT_BUDGET = 1000
-INACCURACY = 1.0  # VP
+# The glyphs' thresholds, in VP of expected margin lost. Between greedy bots
+# a clear loss (beyond the noise) is a third of the decisions, most under
+# 1 VP: an inaccuracy is a VP or more, a mistake two, a blunder four (nearly
+# a standing fortress's 5 VP), two of fifty decisions in a greedy game.
+INACCURACY = 1.0
 MISTAKE = 2.0
 BLUNDER = 4.0
 NOISE = 2.0  # a loss is told only beyond this many standard errors
