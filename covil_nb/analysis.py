@@ -60,7 +60,16 @@ from covil_nb.model.views import unknown_mercenaries, unknown_relics
 from covil_nb.study import ENGINE, Assessment, Chapter, Node, Study
 from covil_nb.widget.charts import advantage
 
-__all__ = ["Review", "SeatSummary", "Summary", "advantage", "analyse", "assess", "summary"]
+__all__ = [
+    "Review",
+    "SeatSummary",
+    "Summary",
+    "advantage",
+    "analyse",
+    "assess",
+    "glyph_for",
+    "summary",
+]
 
 RULE = "analysis"
 # Rounds of the race: playouts for the option played and the best (those
@@ -237,7 +246,8 @@ def analyse(
     decisions run on ``executor`` when one is given (any
     ``concurrent.futures.Executor``: threads, processes, Dask's), else here;
     ``progress(done, total)`` is called as each is done. The study is the
-    same whatever the executor."""
+    same whatever the executor; its chapter is read from the seat analysed
+    when there is one (all-seeing for several)."""
     game = game_or_record if isinstance(game_or_record, Game) else Game.replay(game_or_record)
     record = game.record()
     chosen = _seats(game, seats)
