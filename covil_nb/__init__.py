@@ -3,11 +3,13 @@
 ``play_solo()`` and ``play(...)`` open a board to play on; ``GameWidget(game)``
 shows any game. They load the widget library on first use, so that the rules
 and the drawing import without it. ``draw(game, highlight=...)`` pictures any
-position, and ``Scenario`` sets one up.
+position, and ``Scenario`` sets one up. ``Study`` holds annotated games,
+and ``analyse(game)`` writes the engine's view of every decision into one.
 """
 
 from typing import TYPE_CHECKING, Any
 
+from .analysis import analyse
 from .model import (
     Action,
     Board,
@@ -49,6 +51,7 @@ __all__ = [
     "State",
     "Strength",
     "Study",
+    "analyse",
     "draw",
     "load_board",
     "load_cards",

@@ -19,7 +19,7 @@ playouts.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from covil_nb.model import Action, Game
@@ -125,7 +125,7 @@ class _LookThrough:
         self.visited += 1
         self.left -= 1
         done, resolved = (*done, action), resolved or action.verb == "pass"
-        while in_step(game.decision_kind, resolved) and (game.decider != self.me or self.left <= 0):
+        while in_step(game.decision_kind, resolved) and not self.chooses(game, done):
             answer = rule_of_thumb(game, self.thumb)
             game.apply(answer)
             resolved = resolved or answer.verb == "pass"
@@ -133,8 +133,46 @@ class _LookThrough:
             yield Plan(done, expected, game)
             return
         mark = signature(game)
-        for option in _options(game, done):
+        for option in self.options(game, done):
             yield from self.branch(game, done, (*expected, mark), resolved, option)
+
+    def chooses(self, game: Game, done: tuple[Action, ...]) -> bool:
+        """Whether the seat's own options are tried here: the others answer
+        by the rule of thumb, and so does the seat past its share of positions."""
+        return game.decider == self.me and self.left > 0
+
+    def options(self, game: Game, done: tuple[Action, ...]) -> list[Action]:
+        return _options(game, done)
+
+
+class _Script(_LookThrough):
+    """A look-through that tries one way only: the seat's ``actions``, in order."""
+
+    def __init__(self, me: str, actions: list[Action]) -> None:
+        super().__init__(me)
+        self.actions = actions
+
+    def chooses(self, game: Game, done: tuple[Action, ...]) -> bool:
+        at = len(done)
+        return (
+            game.decider == self.me
+            and at < len(self.actions)
+            and self.actions[at] in game.legal_actions()
+        )
+
+    def options(self, game: Game, done: tuple[Action, ...]) -> list[Action]:
+        return [self.actions[len(done)]]
+
+
+def follow(game: Game, actions: Sequence[Action]) -> Plan:
+    """The plan that plays ``actions`` (the deciding seat's own, the first
+    legal now) as the step under way, the others answering by the rule of
+    thumb as in :func:`plans`. Where the next of them is not allowed when the
+    seat decides (the others answered otherwise), or they run out, the rest
+    of the step is played by the rule of thumb: the plan holds the actions
+    played as given."""
+    script = _Script(game.decision.player, list(actions))  # type: ignore[union-attr]
+    return next(script.branch(game, (), (signature(game),), False, actions[0]))
 
 
 def _options(game: Game, done: tuple[Action, ...]) -> list[Action]:

@@ -49,12 +49,19 @@ class Hint:
 def hint(game: Game, bot: GreedyBot) -> Hint:
     """The greedy ``bot``'s best plan for the seat deciding in ``game`` (that
     seat's view), told in words."""
-    me = game.decision.player  # type: ignore[union-attr]
     plan = bot.best(game)
+    deed, why = told(game, plan)
+    return Hint(plan.actions[0], f"{deed}: {why}.")
+
+
+def told(game: Game, plan: Plan) -> tuple[str, str]:
+    """A plan of the seat deciding in ``game`` in words: its step ("Lie down
+    Y1, then gain 1 gold") and why ("1 VP now and more protection fee tonight")."""
+    me = game.decision.player  # type: ignore[union-attr]
     before, after = evaluate_all(game), evaluate_all(plan.result)
     gains, costs = _reasons(before[me], after[me])
     gains += _rival_losses(before, after, me)
-    return Hint(plan.actions[0], f"{_deed(game, plan)}: {_why(gains, costs)}.")
+    return _deed(game, plan), _why(gains, costs)
 
 
 def _why(gains: list[str], costs: list[str]) -> str:

@@ -83,20 +83,18 @@ class MctsBot(PlanningBot):
 
     def search(self, view: Game) -> Plan:
         """The plan that does best in the race (see the module docstring)."""
-        entries = [Entry(plan, i) for i, plan in enumerate(self._candidates(view))]
+        found = candidates(view, self.width, self.limit)
+        entries = [Entry(plan, i) for i, plan in enumerate(found)]
         if len(entries) == 1:
             return entries[0].plan
         me = view.decision.player  # type: ignore[union-attr]
         budget = self._budget(view)
         racing = entries
         while not budget.spent() and len(racing) > 1:
-            seed = self.rng.getrandbits(63)
-            world = view.for_seat(me, seed, log=False)  # dealt once; each plan plays a copy
-            for entry in racing:
-                entry.values.append(playout(world.copy(log=False), me, entry.plan, seed))
+            play_round(view, me, racing, self.rng.getrandbits(63))
             budget.use(len(racing))
             self.searched += len(racing)
-            racing = _survivors(racing)
+            racing = survivors(racing)
         if not racing[0].values:  # no budget at all: the evaluation decides
             return racing[0].plan
         return max(racing, key=lambda e: (e.mean, -e.order)).plan
@@ -107,20 +105,29 @@ class MctsBot(PlanningBot):
             playouts = DEFAULT_PLAYOUTS[len(view.players)]
         return _Budget(playouts, self.seconds)
 
-    def _candidates(self, view: Game) -> list[Plan]:
-        """The ``width`` best plans by the evaluation, each with a first action
-        and an outcome of its own: the race is between choices, not between
-        variants of one (which minion pays is left to the evaluation)."""
-        seen: set[object] = set()
-        kept = []
-        for _, plan in rank(view, self.limit):
-            keys = (str(plan.actions[0]), outcome(plan.result))
-            if seen.isdisjoint(keys):
-                seen.update(keys)
-                kept.append(plan)
-            if len(kept) == self.width:
-                break
-        return kept
+
+def candidates(view: Game, width: int = WIDTH, limit: int = PLAN_LIMIT) -> list[Plan]:
+    """The ``width`` best plans by the evaluation, each with a first action
+    and an outcome of its own: the race is between choices, not between
+    variants of one (which minion pays is left to the evaluation)."""
+    seen: set[object] = set()
+    kept = []
+    for _, plan in rank(view, limit):
+        keys = (str(plan.actions[0]), outcome(plan.result))
+        if seen.isdisjoint(keys):
+            seen.update(keys)
+            kept.append(plan)
+        if len(kept) == width:
+            break
+    return kept
+
+
+def play_round(view: Game, me: str, racing: list[Entry], seed: int) -> None:
+    """One round of the race: each plan played out in the same world, dealt
+    from ``seed`` once (each plan plays a copy), with the same dice."""
+    world = view.for_seat(me, seed, log=False)
+    for entry in racing:
+        entry.values.append(playout(world.copy(log=False), me, entry.plan, seed))
 
 
 def playout(world: Game, me: str, plan: Plan, seed: int) -> float:
@@ -150,20 +157,30 @@ def _replay(world: Game, me: str, plan: Plan, dice: random.Random) -> bool:
     return True
 
 
-def _survivors(racing: list[Entry]) -> list[Entry]:
-    """Those not clearly behind the leader, by paired differences."""
-    rounds = len(racing[0].values)
-    if rounds < MIN_ROUNDS:
+def survivors(racing: list[Entry], keep: Entry | None = None) -> list[Entry]:
+    """Those not clearly behind the leader, by paired differences (and
+    ``keep``, which stays in the race whatever its results)."""
+    if len(racing[0].values) < MIN_ROUNDS:
         return racing
     leader = max(racing, key=lambda e: e.mean)
-    return [e for e in racing if e is leader or not _behind(e, leader, rounds)]
+    return [e for e in racing if e is leader or e is keep or not _behind(e, leader)]
 
 
-def _behind(entry: Entry, leader: Entry, rounds: int) -> bool:
-    diffs = [a - b for a, b in zip(entry.values, leader.values, strict=True)]
+def _behind(entry: Entry, leader: Entry) -> bool:
+    mean, error = paired(entry, leader)
+    return mean + Z_DROP * error < 0
+
+
+def paired(entry: Entry, other: Entry) -> tuple[float, float]:
+    """The mean of ``entry``'s results less ``other``'s, played in the same
+    worlds round by round, and its standard error (0 with one round)."""
+    diffs = [a - b for a, b in zip(entry.values, other.values, strict=True)]
+    rounds = len(diffs)
     mean = sum(diffs) / rounds
+    if rounds < 2:
+        return mean, 0.0
     var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
-    return mean + Z_DROP * math.sqrt(var / rounds) < 0
+    return mean, math.sqrt(var / rounds)
 
 
 class _Budget:

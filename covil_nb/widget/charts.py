@@ -21,10 +21,14 @@ numbers with one decimal.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ._svg import INK, document, num, tag, text, text_width
-from ._svg_style import BORDER, MUTED, PANEL, PAPER
+from covil_nb.model.arguments import checked
+from covil_nb.study import Assessment, Chapter
+
+from ._svg import INK, document, escape, num, tag, text, text_width
+from ._svg_style import BORDER, HIGHLIGHTS, MUTED, PANEL, PAPER, PLAYERS
 from .drawing import Picture
 
 if TYPE_CHECKING:
@@ -38,6 +42,7 @@ TOP = 40.0  # the title's band
 AXIS = 26.0  # the scale's band, under the bars
 PAD = 12.0
 BAR_FILL = "#6d8fb3"
+BAD = HIGHLIGHTS["bad"]  # a glyph's ink
 #: The sources of VP, in the order they are stacked, with their colours.
 SOURCES = {"fortress": "#8c6a4f", "gold": "#e0b341", "minions": "#5a7fc2", "relics": "#8e5ab5"}
 
@@ -166,7 +171,11 @@ def _bottom(rows: int) -> float:
 
 
 def _picture(title: str, rows: int, parts: list[str]) -> Picture:
-    height = _bottom(rows) + AXIS + PAD
+    return _framed(title, _bottom(rows) + AXIS + PAD, parts)
+
+
+def _framed(title: str, height: float, parts: list[str]) -> Picture:
+    """The chart's paper, panel and title around ``parts``."""
     svg = document(
         tag("rect", width=WIDTH, height=height, rx=10, fill=PAPER),
         tag("rect", x=4, y=4, width=WIDTH - 8, height=height - 8, rx=8, fill=PANEL),
@@ -178,3 +187,152 @@ def _picture(title: str, rows: int, parts: list[str]) -> Picture:
         fill=INK,
     )
     return Picture(svg, title, WIDTH, height)
+
+
+# -- the advantage chart of an analysis --------------------------------------------------
+
+PLOT = 200.0  # the plot's height
+POINT = 3.5  # a decision's dot
+GLYPH_POINT = 5.5  # a decision marked with a glyph
+SEAT_FILL = "#777777"  # a seat of no known colour
+
+
+@dataclass(frozen=True)
+class _Point:
+    node: int  # the assessed node's index along the main line (actions from the start)
+    day: int
+    assessment: Assessment
+
+
+@checked("analysis")
+def advantage(chapter: Chapter, title: str = "Evaluation over the game") -> Picture:
+    """Each seat's evaluation at its decisions along the chapter's main line,
+    as an analysis assessed them (:func:`covil_nb.analyse`): the expected
+    margin after the option played (its VP less the best rival's at the end
+    of the day), a dot per decision in order, days marked. Each dot carries
+    ``data-node`` (the node's index along the main line: ``k`` is the node
+    reached after the chapter's first ``k`` actions) and ``data-seat``, for
+    a board to jump to it when it is clicked; its ``<title>`` says the values."""
+    found = _points(chapter)
+    top = max((abs(p.assessment.played) for p in found), default=0.0)
+    reach = max(5.0, 5.0 * -(-top // 5))  # the scale ends on a round five
+    left, right = PAD + 56, WIDTH - PAD - 8
+    step = (right - left) / max(1, len(found))
+
+    def x(i: int) -> float:
+        return left + step * (i + 0.5)
+
+    def y(vp: float) -> float:
+        return TOP + 16 + PLOT / 2 * (1 - vp / reach)
+
+    parts = [
+        _vp_scale(left, right, reach, y),
+        _days(found, x, y(reach), y(-reach)),
+        _seat_legend(found),
+    ]
+    for seat in dict.fromkeys(p.assessment.seat for p in found):
+        mine = [(i, p) for i, p in enumerate(found) if p.assessment.seat == seat]
+        parts.append(_seat_line(seat, [(x(i), y(p.assessment.played), p) for i, p in mine]))
+    return _framed(title, y(-reach) + 28 + PAD, parts)
+
+
+def _points(chapter: Chapter) -> list[_Point]:
+    """The assessed nodes of the main line, with the day each decision was in."""
+    game = chapter.start_game().copy(log=False)
+    found = []
+    for k, node in enumerate(chapter.main_line(), 1):
+        day = game.day
+        game.apply(node.move or "")
+        if node.assessment is not None:
+            found.append(_Point(k, day, node.assessment))
+    return found
+
+
+def _vp_scale(left: float, right: float, reach: float, y: Callable[[float], float]) -> str:
+    """Horizontal lines at round margins, the even line darker, each labelled."""
+    parts = []
+    for vp in (reach, reach / 2, 0.0, -reach / 2, -reach):
+        stroke = MUTED if vp == 0 else BORDER
+        parts.append(tag("path", d=f"M{num(left)},{num(y(vp))}H{num(right)}", stroke=stroke))
+        parts.append(
+            text(
+                left - 6,
+                y(vp) + 4,
+                f"{vp:+g} VP" if vp else "even",
+                font_size=LABEL - 1,
+                text_anchor="end",
+                fill=MUTED,
+            )
+        )
+    return "".join(parts)
+
+
+def _days(found: list[_Point], x: Callable[[int], float], high: float, low: float) -> str:
+    """A dashed line before each day's first decision, with the day's number."""
+    parts = []
+    for i, point in enumerate(found):
+        if i and point.day == found[i - 1].day:
+            continue
+        at = x(i) - (x(1) - x(0)) / 2 if len(found) > 1 else x(i)
+        parts.append(
+            tag(
+                "path",
+                d=f"M{num(at)},{num(high)}V{num(low)}",
+                stroke=BORDER,
+                stroke_dasharray="4 3",
+            )
+        )
+        parts.append(text(at + 3, low + 16, f"day {point.day}", font_size=LABEL - 1, fill=MUTED))
+    return "".join(parts)
+
+
+def _seat_legend(found: list[_Point]) -> str:
+    """The seats' colours, on the title's line."""
+    x, parts = WIDTH - PAD, []
+    for seat in reversed(list(dict.fromkeys(p.assessment.seat for p in found))):
+        x -= text_width(seat, LABEL - 1) + 22
+        parts.append(tag("circle", cx=x + 5, cy=20.5, r=5, fill=_seat_fill(seat)))
+        parts.append(text(x + 15, 25, seat, font_size=LABEL - 1))
+    return "".join(parts)
+
+
+def _seat_line(seat: str, at: list[tuple[float, float, _Point]]) -> str:
+    """A seat's line through its decisions, a dot at each (a larger one, and
+    the glyph above it, where the analysis marked one)."""
+    fill = _seat_fill(seat)
+    d = "".join(f"{'L' if i else 'M'}{num(px)},{num(py)}" for i, (px, py, _) in enumerate(at))
+    parts = [tag("path", d=d, stroke=fill, stroke_width=2, fill="none")]
+    for px, py, point in at:
+        a = point.assessment
+        said = f"day {point.day}, {seat}: {a.played:+.1f} VP (best {a.best:+.1f}, ±{a.error:.1f})"
+        parts.append(
+            tag(
+                "circle",
+                tag("title", escape(f"{said} {a.glyph}".strip())),
+                cx=px,
+                cy=py,
+                r=GLYPH_POINT if a.glyph else POINT,
+                fill=fill,
+                stroke=INK,
+                stroke_width=1,
+                data_node=point.node,
+                data_seat=seat,
+            )
+        )
+        if a.glyph:
+            parts.append(
+                text(
+                    px,
+                    py - 9,
+                    a.glyph,
+                    font_size=LABEL,
+                    text_anchor="middle",
+                    font_weight="bold",
+                    fill=BAD,
+                )
+            )
+    return "".join(parts)
+
+
+def _seat_fill(seat: str) -> str:
+    return PLAYERS[seat][0] if seat in PLAYERS else SEAT_FILL

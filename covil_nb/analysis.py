@@ -1,0 +1,429 @@
+"""The engine's analysis of a game (issue 20, fourth part), in the manner of
+lichess's computer analysis.
+
+>>> study = analyse(game, seats=["yellow"])  # doctest: +SKIP
+>>> print(summary(study))  # doctest: +SKIP
+>>> advantage(study.chapters[0])  # doctest: +SKIP
+
+A **decision** is where a seat begins a **run** of its own actions: the
+actions it takes one after the other within one step (see
+:func:`~covil_nb.bots.greedy.in_step`) before another seat answers or a card
+is drawn (a turn's purchase and its payments; an attack up to its minion; a
+defense; a relic bought, whose draw the next decision knows). The
+option it **played** is that run, read from the record. :func:`assess`
+weighs it against the runs the search bot's candidates begin with (the
+``width`` best plans by the evaluation,
+:func:`~covil_nb.bots.mcts.candidates`), each option played as its run and
+then, like the rest of the day, by the rule of thumb: no option holds a
+choice made after another seat answered, which the seat could not know
+when it decided. Every option is played out in the same sampled worlds
+with the same dice (common random numbers), each world dealt by
+``for_seat`` from what the seat saw, so the other seats' hidden cards never
+matter. An option's value is its mean **margin** at the end of the day
+(the seat's evaluation less the best rival's, in VP); the uncertainty is
+the standard error of the paired difference between the best option and
+the one played. Options clearly behind the leader leave the race as in the
+search bot; the one played stays to the end.
+
+A **glyph** marks the node of the played step's first action only where the
+loss is more than twice its standard error (a good decision that lost to the
+dice is no mistake), and then by its size in VP:
+
+- ``?!`` inaccuracy: a loss of at least :data:`INACCURACY` VP;
+- ``?`` mistake: at least :data:`MISTAKE` VP;
+- ``??`` blunder: at least :data:`BLUNDER` VP (a fortress is worth 5 VP).
+
+Where the best option is not the one played, it is added as a variation
+(``by = "engine"``) before the played move, as far as it is the seat's own
+run of actions, with a comment that says why in the hint's words (see
+:func:`~covil_nb.bots.hint.told`). Decisions are independent: each is a task
+of its own (the record and the decision's index), run on any
+``concurrent.futures.Executor``, and seeded from the analysis's seed and its
+index, so the study is the same whatever runs it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor, as_completed
+from dataclasses import dataclass, replace
+from typing import Any
+
+from covil_nb.bots.greedy import Plan, follow, in_step
+from covil_nb.bots.hint import told
+from covil_nb.bots.mcts import Entry, candidates, paired, play_round, survivors
+from covil_nb.model import Action, CovilError, Game
+from covil_nb.model.arguments import checked
+from covil_nb.model.errors import said
+from covil_nb.model.views import unknown_mercenaries, unknown_relics
+from covil_nb.study import ENGINE, Assessment, Chapter, Node, Study
+from covil_nb.widget.charts import advantage
+
+__all__ = [
+    "Review",
+    "SeatSummary",
+    "Summary",
+    "advantage",
+    "analyse",
+    "assess",
+    "glyph_for",
+    "summary",
+]
+
+RULE = "analysis"
+# Rounds of the race: playouts for the option played and the best (those
+# clearly behind leave early, so most options take far fewer). Two players:
+# the 50 decisions of one seat of a greedy game in 16-18 s of CPU on one core
+# (benchmarks/analysis.py, compiled engine; the target is 60 s).
+DEFAULT_BUDGET = 1000
+# The glyphs' thresholds, in VP of expected margin lost. Between greedy bots
+# a clear loss (beyond the noise) is a third of the decisions, most under
+# 1 VP: an inaccuracy is a VP or more, a mistake two, a blunder four (nearly
+# a standing fortress's 5 VP), two of fifty decisions in a greedy game.
+INACCURACY = 1.0
+MISTAKE = 2.0
+BLUNDER = 4.0
+NOISE = 2.0  # a loss is told only beyond this many standard errors
+BY = "mcts"  # who played the options out: the search bot's race
+
+
+@dataclass(frozen=True)
+class Review:
+    """The engine's view of one decision: its :class:`~covil_nb.study.Assessment`,
+    the better plan's ``line`` (the seat's own run of actions from the
+    decision; empty where the option played was the best) and the comment
+    that says why."""
+
+    assessment: Assessment
+    line: tuple[str, ...]
+    comment: str
+
+
+@checked(RULE)
+def assess(
+    game: Game, played: Sequence[str], budget: int | None = None, seed: int = 0
+) -> Review | None:
+    """The decision of the seat deciding in ``game``, which played the actions
+    ``played`` (its own in the step that begins here, the first legal now),
+    weighed with ``budget`` playouts per option (see the module docstring).
+    Only what the seat may know is read: ``game`` is seen through
+    ``game.for_seat`` alone. None where the seat has one option only."""
+    me = game.decider
+    if me is None:
+        raise CovilError("the game is over: there is no decision to assess", RULE)
+    if not played:
+        raise CovilError("the option played is at least one action", RULE)
+    rounds = _budget(budget)
+    seeds = random.Random(seed)
+    view = game.for_seat(me, seeds.getrandbits(63), log=False)
+    refusal = view.refusal(played[0])
+    if refusal is not None:
+        raise CovilError(f"the option played begins with an illegal action: {refusal}", RULE)
+    entries = _entries(view, me, [Action.parse(move) for move in played])
+    if len(entries) == 1:
+        return None
+    best = _race(view, me, entries, entries[-1], rounds, seeds)
+    return _review(view, me, best, entries[-1])
+
+
+def _entries(view: Game, me: str, played: list[Action]) -> list[Entry]:
+    """The options in the race: the candidates' runs, then the run played
+    (last; among them already when a candidate begins with it). Each is
+    played as its run, then the rest of the step by the rule of thumb, so
+    that no option holds a choice made after another seat answered."""
+    runs = [_own_run(view, me, plan) for plan in candidates(view)]
+    mine = _own_run(view, me, follow(view, played))
+    unique = [run for run in dict.fromkeys(runs) if run != mine]
+    return [Entry(follow(view, list(run)), i) for i, run in enumerate([*unique, mine])]
+
+
+def _budget(budget: int | None) -> int:
+    rounds = DEFAULT_BUDGET if budget is None else budget
+    if rounds < 2:
+        raise CovilError(
+            f"a budget of {said(budget)} playouts: it takes at least 2 for an uncertainty", RULE
+        )
+    return rounds
+
+
+def _race(
+    view: Game, me: str, entries: list[Entry], mine: Entry, rounds: int, seeds: random.Random
+) -> Entry:
+    """The best option after ``rounds`` rounds of the race (the one played
+    stays in it; it wins ties)."""
+    racing = entries
+    for _ in range(rounds):
+        if len(racing) == 1:  # the option played is clearly the best
+            break
+        play_round(view, me, racing, seeds.getrandbits(63))
+        racing = survivors(racing, keep=mine)
+    return max(racing, key=lambda e: (e.mean, e is mine, -e.order))
+
+
+def _review(view: Game, me: str, best: Entry, mine: Entry) -> Review:
+    _, error = paired(best, mine)
+    assessment = Assessment(
+        me, round(mine.mean, 3), round(best.mean, 3), round(error, 3), len(mine.values), BY
+    )
+    assessment = replace(assessment, glyph=glyph_for(assessment.loss, assessment.error))
+    if best is mine or assessment.loss <= NOISE * assessment.error:
+        return Review(assessment, (), "")  # no better plan the dice cannot explain
+    line = tuple(str(a) for a in best.plan.actions)
+    return Review(assessment, line, _comment(view, best, mine, assessment))
+
+
+def glyph_for(loss: float, error: float) -> str:
+    """The glyph a loss of ``loss`` VP earns, with a standard error of ``error``."""
+    if loss <= NOISE * error:
+        return ""
+    for threshold, glyph in ((BLUNDER, "??"), (MISTAKE, "?"), (INACCURACY, "?!")):
+        if loss >= threshold:
+            return glyph
+    return ""
+
+
+def _own_run(view: Game, me: str, plan: Plan) -> tuple[Action, ...]:
+    """The plan's actions up to the first that waits for another seat's answer."""
+    trial = view.copy(log=False)
+    run: list[Action] = []
+    for action in plan.actions:
+        if trial.decider != me or action not in trial.legal_actions():
+            break
+        unseen = _unseen(trial, me)
+        trial.apply(action)
+        run.append(action)
+        if _unseen(trial, me) != unseen:
+            break  # a card drawn, a shuffle: what comes next depends on what was dealt
+    return tuple(run)
+
+
+def _unseen(game: Game, seat: str | None) -> tuple[object, ...]:
+    """What ``seat`` cannot see: the hidden piles and the shuffles to come.
+    An action that changes it shows the seat something new, so that its
+    run ends there: what it does next is another decision."""
+    state = game.read_state()
+    piles = unknown_mercenaries(state, game.cards)
+    if seat is not None:
+        piles += unknown_relics(state, seat)
+    return state.rng, *(tuple(pile) for pile in piles)
+
+
+def _comment(view: Game, best: Entry, mine: Entry, assessment: Assessment) -> str:
+    deed, why = told(view, best.plan)
+    done, _ = told(view, mine.plan)
+    ahead = f"{assessment.loss:.1f} VP ahead (±{assessment.error:.1f})"
+    return f"{deed} ends the day {ahead} of {done[:1].lower()}{done[1:]}: {why}."
+
+
+# -- a whole game ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Choice:
+    """A decision to assess: the ``seat`` deciding before the record's action
+    ``index``, and its own actions in the step that begins there."""
+
+    index: int
+    seat: str
+    played: tuple[str, ...]
+
+
+@checked(RULE)
+def analyse(
+    game_or_record: Game | dict[str, Any],
+    seats: Sequence[str] | None = None,
+    budget: int | None = None,
+    seed: int = 0,
+    executor: Executor | None = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> Study:
+    """A study of the game (a :class:`~covil_nb.Game` that keeps its record,
+    or a record, ``Game.record()``) with the engine's view of every decision
+    of ``seats`` (by default every seat a person plays: not a solo game's
+    dummies) written into it (see the module docstring), ``budget``
+    playouts per option (:data:`DEFAULT_BUDGET`), seeded by ``seed``. The
+    decisions run on ``executor`` when one is given (any
+    ``concurrent.futures.Executor``: threads, processes, Dask's), else here;
+    ``progress(done, total)`` is called as each is done. The study is the
+    same whatever the executor; its chapter is read from the seat analysed
+    when there is one (all-seeing for several)."""
+    game = game_or_record if isinstance(game_or_record, Game) else Game.replay(game_or_record)
+    record = game.record()
+    chosen = _seats(game, seats)
+    rounds = _budget(budget)
+    choices = _choices(record, chosen)
+    reviews = _run(record, choices, rounds, seed, executor, progress)
+    study = Study.of_game(game, "Analysis", seat=chosen[0] if len(chosen) == 1 else None)
+    main = [study.chapters[0].root, *study.chapters[0].main_line()]
+    for choice, review in zip(choices, reviews, strict=True):
+        if review is not None:
+            _write(main[choice.index], main[choice.index + 1], review)
+    return study
+
+
+def _seats(game: Game, seats: Sequence[str] | None) -> list[str]:
+    people = [c for c in game.players if c not in game.dummies]
+    if seats is None:
+        return people
+    for seat in seats:
+        if seat not in people:
+            raise CovilError(f"{said(seat)} is no seat a person plays in this game: {people}", RULE)
+    return list(dict.fromkeys(seats))
+
+
+def _choices(record: dict[str, Any], seats: list[str]) -> list[_Choice]:
+    """Where each of the seats begins a run of its own actions (see the
+    module docstring), with the run. Steps are cut as the look-through cuts
+    them (:func:`~covil_nb.bots.greedy.in_step`)."""
+    game = Game.replay({**record, "actions": []}).copy(log=False)
+    runs: list[tuple[int, str, list[str]]] = []
+    last: str | None = None  # whose run goes on: who played the action before, in this step
+    resolved = False
+    for index, move in enumerate(record["actions"]):
+        if not in_step(game.decision_kind, resolved):
+            last, resolved = None, False
+        seat = game.decider
+        if seat in seats and seat == last:
+            runs[-1][2].append(move)
+        elif seat in seats:
+            runs.append((index, seat, [move]))
+        unseen = _unseen(game, seat)
+        game.apply(move)
+        last = seat if _unseen(game, seat) == unseen else None  # the seat saw something new
+        resolved = resolved or Action.parse(move).verb == "pass"
+    return [_Choice(index, seat, tuple(moves)) for index, seat, moves in runs]
+
+
+def _run(
+    record: dict[str, Any],
+    choices: list[_Choice],
+    rounds: int,
+    seed: int,
+    executor: Executor | None,
+    progress: Callable[[int, int], object] | None,
+) -> list[Review | None]:
+    """Every decision's review, in order, run here or on ``executor``."""
+    total = len(choices)
+    tell = progress or (lambda done, total: None)
+    if executor is None:
+        reviews = []
+        for choice in choices:
+            reviews.append(_task(record, choice, rounds, seed))
+            tell(len(reviews), total)
+        return reviews
+    futures = [executor.submit(_task, record, choice, rounds, seed) for choice in choices]
+    for done, _ in enumerate(as_completed(futures), 1):
+        tell(done, total)
+    return [future.result() for future in futures]
+
+
+def _task(record: dict[str, Any], choice: _Choice, rounds: int, seed: int) -> Review | None:
+    """One decision, on its own (picklable, for an executor of processes):
+    its position replayed, its seed from the analysis's and its index."""
+    game = Game.replay({**record, "actions": record["actions"][: choice.index]})
+    own = random.Random(f"covil-analysis {seed} {choice.index}").getrandbits(63)
+    return assess(game, choice.played, rounds, own)
+
+
+def _write(before: Node, node: Node, review: Review) -> None:
+    """The review on ``node`` (the played step's first action, played at ``before``)."""
+    node.assessment = review.assessment
+    if review.assessment.glyph:
+        node.glyph(review.assessment.glyph)
+    if review.comment:
+        node.comment(review.comment, ENGINE)
+    if review.line:
+        _add_line(before, review.line)
+
+
+def _add_line(at: Node, moves: tuple[str, ...]) -> None:
+    """``moves`` as a line from ``at``, following the lines there; its first
+    new node marked as the engine's."""
+    node: Node | None = at
+    known = 0
+    for move in moves:
+        node = next((v for v in node.variations if v.move == move), None) if node else None
+        if node is None:
+            break
+        known += 1
+    if known == len(moves):
+        return
+    first = at.chapter.add_line(list(moves), at=at)
+    for _ in range(len(moves) - known - 1):
+        assert first.parent is not None
+        first = first.parent
+    first.by = ENGINE
+
+
+# -- the summary ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    """One seat's decisions assessed, their mean loss in VP, and the count of each glyph."""
+
+    seat: str
+    decisions: int
+    mean_loss: float
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Each seat's :class:`SeatSummary`, in the order they first decide."""
+
+    seats: tuple[SeatSummary, ...]
+
+    def __getitem__(self, seat: str) -> SeatSummary:
+        for row in self.seats:
+            if row.seat == seat:
+                return row
+        raise KeyError(seat)
+
+    def __str__(self) -> str:
+        head = f"{'seat':<8} {'decisions':>9} {'mean loss':>9} {'?!':>3} {'?':>3} {'??':>3}"
+        rows = [
+            f"{r.seat:<8} {r.decisions:>9} {r.mean_loss:>6.2f} VP"
+            f" {r.inaccuracies:>3} {r.mistakes:>3} {r.blunders:>3}"
+            for r in self.seats
+        ]
+        return "\n".join([head, *rows])
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(str(self))
+
+
+@checked(RULE)
+def summary(study_or_chapter: Study | Chapter) -> Summary:
+    """Per seat, over every node an analysis assessed: the decisions, the
+    mean loss, and how many inaccuracies (``?!``), mistakes (``?``) and
+    blunders (``??``)."""
+    chapters = (
+        study_or_chapter.chapters if isinstance(study_or_chapter, Study) else [study_or_chapter]
+    )
+    by_seat: dict[str, list[Assessment]] = {}
+    for assessment in _assessments(chapters):
+        by_seat.setdefault(assessment.seat, []).append(assessment)
+    return Summary(tuple(_seat_summary(seat, found) for seat, found in by_seat.items()))
+
+
+def _assessments(chapters: Iterable[Chapter]) -> Iterable[Assessment]:
+    for chapter in chapters:
+        for node in chapter.nodes():
+            if node.assessment is not None:
+                yield node.assessment
+
+
+def _seat_summary(seat: str, found: list[Assessment]) -> SeatSummary:
+    glyphs = [a.glyph for a in found]
+    return SeatSummary(
+        seat,
+        len(found),
+        round(sum(a.loss for a in found) / len(found), 3),
+        glyphs.count("?!"),
+        glyphs.count("?"),
+        glyphs.count("??"),
+    )

@@ -1,0 +1,212 @@
+"""The engine's analysis of a game: the same for the same seed, whatever the
+other seats' hidden cards and whatever runs it; a bad move marked and the
+better plan added; glyphs only beyond the dice's noise; the summary, the
+advantage chart and the study file agree with what was assessed."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from functools import cache
+
+import pytest
+
+from covil_nb import CovilError, CovilTypeError, Game, Study, analyse
+from covil_nb.analysis import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    NOISE,
+    _choices,
+    advantage,
+    assess,
+    glyph_for,
+    summary,
+)
+from covil_nb.bots import GreedyBot, play
+from covil_nb.bots.greedy import rank
+from covil_nb.study import ENGINE
+
+BUDGET = 8  # playouts per option: enough to tell, quick to run
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@cache
+def record() -> dict:
+    game = Game.new(["yellow", "red"], seed=1)
+    return play(game, {"yellow": GreedyBot(1), "red": GreedyBot(2)}, seed=1).record()
+
+
+@cache
+def analysed(seed: int = 0) -> str:
+    return analyse(record(), seats=["yellow"], budget=BUDGET, seed=seed).to_json()
+
+
+def at(index: int) -> Game:
+    """The game before the record's action ``index``."""
+    return Game.replay({**record(), "actions": record()["actions"][:index]})
+
+
+def assessed(study: Study) -> list:
+    return [n for n in study.chapters[0].nodes() if n.assessment is not None]
+
+
+def test_the_same_seed_gives_the_same_study_and_another_seed_another() -> None:
+    again = analyse(record(), seats=["yellow"], budget=BUDGET, seed=0).to_json()
+    assert again == analysed(0)
+    assert analysed(1) != analysed(0)
+
+
+def test_the_assessment_is_the_same_whatever_the_hidden_cards_of_the_others() -> None:
+    choices = _choices(record(), ["yellow", "red"])
+    for choice in choices[::4]:
+        game = at(choice.index)
+        seat = game.decider
+        assert seat == choice.seat
+        found = assess(game, choice.played, BUDGET, seed=5)
+        for deal in (11, 12):
+            other = game.for_seat(seat, deal)  # every hand but the seat's dealt anew
+            assert other.state != game.state or not game.player("red").hand
+            assert assess(other, choice.played, BUDGET, seed=5) == found
+
+
+def test_an_executor_gives_the_same_study_as_none_with_progress() -> None:
+    told: list[tuple[int, int]] = []
+    with ThreadPoolExecutor(2) as threads:
+        study = analyse(
+            record(), seats=["yellow"], budget=BUDGET, executor=threads, progress=_tell(told)
+        )
+    assert study.to_json() == analysed(0)
+    total = len(_choices(record(), ["yellow"]))
+    assert [done for done, _ in told] == list(range(1, total + 1))
+    assert {of for _, of in told} == {total}
+
+
+def test_a_process_pool_gives_the_same_study() -> None:
+    with ProcessPoolExecutor(2) as processes:
+        study = analyse(record(), seats=["yellow"], budget=BUDGET, executor=processes)
+    assert study.to_json() == analysed(0)
+
+
+def _tell(told: list[tuple[int, int]]) -> Callable[[int, int], None]:
+    return lambda done, total: told.append((done, total))
+
+
+def test_a_bad_move_gets_a_glyph_a_better_variation_and_a_comment() -> None:
+    choice = next(c for c in _choices(record(), ["yellow"]) if c.index > 20)
+    game = at(choice.index)
+    worst = rank(game.for_seat("yellow", 0, log=False))[-1][1]  # the evaluation's last
+    bad = [str(worst.actions[0])]
+    review = assess(game, bad, 16, seed=2)
+    assert review is not None
+    assert review.assessment.glyph in ("?!", "?", "??")
+    assert review.assessment.loss > NOISE * review.assessment.error
+    assert review.line and review.line[0] != bad[0]
+    assert "VP ahead" in review.comment
+    # Played in a game, the analysis marks it and adds the better plan before it.
+    game.apply(bad[0])
+    play(game, {"yellow": GreedyBot(1), "red": GreedyBot(2)}, seed=1)
+    study = analyse(game, seats=["yellow"], budget=16, seed=2)
+    main = [study.chapters[0].root, *study.chapters[0].main_line()]
+    node = main[choice.index + 1]
+    assert node.assessment is not None and node.assessment.glyph in node.glyphs
+    assert any(c.author == ENGINE and "VP ahead" in c.text for c in node.after)
+    engine_lines = [v for v in main[choice.index].variations if v.by == ENGINE]
+    assert engine_lines and engine_lines[0].move != bad[0]
+
+
+def test_glyphs_only_beyond_twice_the_error_and_by_the_thresholds() -> None:
+    nodes = assessed(Study.from_json(analysed(0)))
+    assert nodes
+    for node in nodes:
+        a = node.assessment
+        assert a.glyph == glyph_for(a.loss, a.error)
+        if a.loss <= NOISE * a.error:
+            assert not a.glyph and not node.after
+    assert glyph_for(BLUNDER + 1, (BLUNDER + 1) / NOISE) == ""  # within the noise
+    assert glyph_for(BLUNDER, 0.1) == "??"
+    assert glyph_for(MISTAKE, 0.1) == "?"
+    assert glyph_for(INACCURACY, 0.1) == "?!"
+    assert glyph_for(INACCURACY - 0.01, 0.0) == ""
+
+
+def test_the_summary_counts_each_seats_decisions_and_glyphs() -> None:
+    study = analyse(record(), budget=BUDGET)
+    nodes = assessed(study)
+    found = summary(study)
+    assert [row.seat for row in found.seats] == ["yellow", "red"]
+    for row in found.seats:
+        mine = [n.assessment for n in nodes if n.assessment.seat == row.seat]
+        assert row.decisions == len(mine) > 10
+        assert row.mean_loss == pytest.approx(sum(a.loss for a in mine) / len(mine), abs=1e-3)
+        assert (row.inaccuracies, row.mistakes, row.blunders) == tuple(
+            sum(a.glyph == g for a in mine) for g in ("?!", "?", "??")
+        )
+    assert summary(study.chapters[0]) == found
+    assert str(found).splitlines()[0].split() == [
+        "seat",
+        "decisions",
+        "mean",
+        "loss",
+        "?!",
+        "?",
+        "??",
+    ]
+
+
+def test_the_advantage_chart_has_a_point_per_decision_naming_its_node() -> None:
+    study = Study.from_json(analysed(0))
+    chapter = study.chapters[0]
+    picture = advantage(chapter)
+    assert advantage(chapter).svg == picture.svg  # deterministic
+    root = ET.fromstring(picture.svg)
+    points = [c for c in root.iter(f"{SVG}circle") if c.get("data-node")]
+    main = [chapter.root, *chapter.main_line()]
+    assert len(points) == len(assessed(study))
+    for point in points:
+        node = main[int(point.get("data-node"))]
+        assert node.assessment is not None and node.assessment.seat == point.get("data-seat")
+    days = [t.text for t in root.iter(f"{SVG}text") if (t.text or "").startswith("day ")]
+    assert days[0] == "day 1" and len(days) == len(set(days)) > 1
+
+
+def test_an_analysed_study_round_trips_and_clears_to_the_game() -> None:
+    text = analysed(0)
+    study = Study.from_json(text)
+    assert study.to_json() == text
+    assert any(v.by == ENGINE for n in study.chapters[0].nodes() for v in n.variations)
+    study.clear_engine()
+    plain = Study.of_game(Game.replay(record()), "Analysis", seat="yellow")
+    assert study.to_json() == plain.to_json()
+
+
+def test_wrong_arguments_are_refused() -> None:
+    with pytest.raises(CovilError, match="no seat a person plays"):
+        analyse(Game.solo(seed=1), seats=["red"])  # the dummy's moves are the rules'
+    with pytest.raises(CovilError, match="at least 2"):
+        analyse(record(), budget=1)
+    with pytest.raises(CovilTypeError):
+        analyse("a record", budget=4)  # type: ignore[arg-type]
+    over = Game.replay(record())
+    with pytest.raises(CovilError, match="no decision"):
+        assess(over, ["end"])
+    with pytest.raises(CovilError, match="illegal"):
+        assess(at(5), ["attack Z9"])
+
+
+def test_the_decisions_are_the_runs_of_each_seats_own_actions() -> None:
+    """Every action of the seat is in one run, each run is the seat's, and a
+    run ends where the seat sees something new (a relic bought: drawn)."""
+    actions = record()["actions"]
+    choices = _choices(record(), ["yellow"])
+    covered = [i for c in choices for i in range(c.index, c.index + len(c.played))]
+    assert [actions[i] for i in covered] == [m for c in choices for m in c.played]
+    game = Game.replay({**record(), "actions": []})
+    mine = []
+    for i, move in enumerate(actions):
+        if game.decider == "yellow":
+            mine.append(i)
+        game.apply(move)
+    assert covered == mine
+    assert all(c.played[-1] == "buy-relic" for c in choices if "buy-relic" in c.played)
