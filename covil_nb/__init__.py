@@ -1,10 +1,11 @@
 """covil_nb: learn, play and teach Covil: The Dark Overlords in Jupyter.
 
 ``play_solo()`` and ``play(...)`` open a board to play on; ``GameWidget(game)``
-shows any game. They load the widget library on first use, so that the rules
-and the drawing import without it. ``draw(game, highlight=...)`` pictures any
-position, and ``Scenario`` sets one up. ``Study`` holds annotated games,
-and ``analyse(game)`` writes the engine's view of every decision into one.
+shows any game, and ``StudyWidget(study)`` a study's tree on the same board.
+They load the widget library on first use, so that the rules and the drawing
+import without it. ``draw(game, highlight=...)`` pictures any position, and
+``Scenario`` sets one up. ``Study`` holds annotated games, and
+``analyse(game)`` writes the engine's view of every decision into one.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -32,6 +33,7 @@ from .widget.drawing import draw  # importing the drawing gives every Game its p
 
 if TYPE_CHECKING:
     from .widget.board import GameWidget, play, play_solo
+    from .widget.study import StudyWidget
 
 _BOARD = ("GameWidget", "play", "play_solo")
 
@@ -51,6 +53,7 @@ __all__ = [
     "State",
     "Strength",
     "Study",
+    "StudyWidget",
     "analyse",
     "draw",
     "load_board",
@@ -61,6 +64,10 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
+    if name == "StudyWidget":
+        from .widget import study
+
+        return study.StudyWidget
     if name in _BOARD:
         from .widget import board
 

@@ -11,11 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .board import GameWidget, play, play_solo
+    from .study import StudyWidget
 
-__all__ = ["GameWidget", "play", "play_solo"]
+__all__ = ["GameWidget", "StudyWidget", "play", "play_solo"]
 
 
 def __getattr__(name: str) -> Any:
+    if name == "StudyWidget":
+        from . import study
+
+        return study.StudyWidget
     if name in __all__:
         from . import board
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
@@ -29,6 +29,7 @@ from covil_nb.bots.hint import hint
 from covil_nb.model import Action, CovilError, Event, Game, night
 from covil_nb.model.arguments import checked
 from covil_nb.model.game import Moment
+from covil_nb.study import Study
 
 from . import drawing, protocol, scene
 from .elements import elements_of
@@ -76,6 +77,12 @@ class GameWidget(anywidget.AnyWidget):
     # The position the page shows; a message names the one it was made on.
     version = traitlets.Int(0).tag(sync=True)
     theme = traitlets.Unicode("auto").tag(sync=True)  # "auto", "light" or "dark"
+
+    # The messages this board takes, and what a message that fails puts
+    # back (a board that shows more, a study's, adds its own).
+    _kinds: ClassVar[dict[str, dict[str, type]]] = protocol.FIELDS
+    _record: ClassVar[tuple[str, ...]] = _RECORD
+    _shown: ClassVar[tuple[str, ...]] = _SHOWN
 
     @checked("widget")
     def __init__(
@@ -134,6 +141,15 @@ class GameWidget(anywidget.AnyWidget):
 
     def redo(self) -> None:
         self._handle({"kind": "redo"})
+
+    @checked("widget")
+    def as_study(self, title: str = "A game", seat: str | None = None) -> Study:
+        """The game as a study: its actions the main line, and the "what if"
+        line being tried, if any, a variation from where it leaves the game."""
+        study = Study.of_game(self.game, title, seat)
+        if self._what_if is not None:
+            study.chapters[0].add_line(list(self._what_if.game.history))
+        return study
 
     @property
     def game(self) -> Game:
@@ -201,13 +217,17 @@ class GameWidget(anywidget.AnyWidget):
         with self._locked():
             if not from_page:
                 content = {**content, "version": self.version}
-            message = protocol.parse(content, self.version)
+            message = protocol.parse(content, self.version, self._kinds)
             if self._drawn != self._revisions():
                 self._redraw_changed(refuse=from_page)
             with self._all_or_nothing():
                 if catch_up:
                     self._catch_up()
-                HANDLERS[message.kind](self, message)
+                self._run(message)
+
+    def _run(self, message: protocol.Message) -> None:
+        """The handler of ``message``'s kind (see ``HANDLERS``)."""
+        HANDLERS[message.kind](self, message)
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
@@ -242,8 +262,8 @@ class GameWidget(anywidget.AnyWidget):
         holds the game's lock."""
         game = self.line.game
         kept = game.checkpoint()
-        record = {name: getattr(self, name) for name in _RECORD}
-        shown = {name: getattr(self, name) for name in _SHOWN}
+        record = {name: getattr(self, name) for name in self._record}
+        shown = {name: getattr(self, name) for name in self._shown}
         told, sheet, worlds = dict(self._told), self._sheet.in_use, self.seats.chance()
         current = self._drawn == self._revisions()
         try:

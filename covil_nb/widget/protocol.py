@@ -38,6 +38,7 @@ RULE = "widget message"
 # The board elements a click can name: "kind:id", as the drawing marks them.
 ELEMENT = re.compile(rf"^({'|'.join(KINDS)}):[A-Za-z0-9_-]{{1,40}}$")
 MAX_NOTATION = 100  # longer than any action the rules can offer
+MAX_TEXT = 10_000  # a study's comment: a few paragraphs
 
 FIELDS: dict[str, dict[str, type]] = {
     "act": {"action": str},
@@ -64,16 +65,26 @@ class Message:
     element: str = ""
     step: int = 0
     moment: int = 0
+    # A study board's fields (see covil_nb.widget.study).
+    node: int = 0
+    way: str = ""
+    text: str = ""
+    before: bool = False
+    glyph: str = ""
+    target: str = ""
+    mode: str = ""
+    chapter: int = 0
 
 
-def parse(content: Any, version: int) -> Message:
-    """Check the shape of ``content`` and that it was made at ``version``."""
+def parse(content: Any, version: int, kinds: dict[str, dict[str, type]] = FIELDS) -> Message:
+    """Check the shape of ``content`` and that it was made at ``version``;
+    ``kinds``: the message kinds the widget takes, with their fields."""
     if not isinstance(content, dict):
         raise CovilError(f"a message is a JSON object, not {type(content).__name__}", RULE)
     kind = content.get("kind")
-    if not isinstance(kind, str) or kind not in FIELDS:
-        raise CovilError(f"unknown message kind {_short(kind)}: one of {', '.join(FIELDS)}", RULE)
-    fields = FIELDS[kind]
+    if not isinstance(kind, str) or kind not in kinds:
+        raise CovilError(f"unknown message kind {_short(kind)}: one of {', '.join(kinds)}", RULE)
+    fields = kinds[kind]
     extra = sorted(str(k) for k in content.keys() - {"kind", "version", *fields})
     if extra:
         raise CovilError(f"a '{kind}' message has no field {_short(extra[0])}", RULE)
@@ -100,7 +111,9 @@ def _field(content: dict[str, Any], kind: str, name: str, of: type) -> Any:
         raise CovilError(f"the '{name}' of a '{kind}' message is out of range: {value}", RULE)
     if name == "action" and not 0 < len(value) <= MAX_NOTATION:
         raise CovilError(f"the action of an 'act' message is not a notation: {_short(value)}", RULE)
-    if name == "element" and not ELEMENT.match(value):
+    if name == "text" and len(value) > MAX_TEXT:
+        raise CovilError(f"a '{kind}' message's text is longer than {MAX_TEXT} characters", RULE)
+    if name in ("element", "target") and not ELEMENT.match(value):
         raise CovilError(
             f"{_short(value)} names no board element (write it like 'zone:D' or 'troop:Y1')", RULE
         )

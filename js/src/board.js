@@ -25,6 +25,7 @@
 //   banner.js     playback, thinking, looking back, "what if"
 //   controls.js   the buttons, the hint, refusals, a new version
 //   keyboard.js   the keys
+//   study.js      a study's tree, comments, quiz and tools (StudyWidget)
 
 import { absorb, prune } from "./chunks.js";
 import { drawBanner } from "./banner.js";
@@ -36,13 +37,14 @@ import { drawBoard, drawPosition, onClick, settle } from "./marks.js";
 import { make } from "./dom.js";
 import { afterPaint, asked, scheduleStep, setAsked, sharedOf, thinking, transmit } from "./shared.js";
 import { skeleton } from "./skeleton.js";
+import { mountStudy } from "./study.js";
 import { hostTheme, watchTheme } from "./theme.js";
 
 /** @typedef {import("./types").Model} Model */
 /** @typedef {import("./types").View} View */
 
-/** The requests that move the game on to a new version. */
-const MOVES = new Set(["act", "undo", "redo", "step", "skip", "try", "return"]);
+/** The requests that move the game (or a study's board) on to a new version. */
+const MOVES = new Set(["act", "undo", "redo", "step", "skip", "try", "return", "goto", "walk", "chapter", "mode"]);
 
 /**
  * Once per model: the chunk store and the auto-play timer.
@@ -136,6 +138,8 @@ function render({ model, el }) {
   applyTheme();
   const unwatchTheme = watchTheme(model, applyTheme);
   const unlisten = listenToTraits(view);
+  // A study's keys and marking clicks come before the board's own.
+  const unmountStudy = model.get("tree") ? mountStudy(view) : () => {};
   const unwire = wire(view);
 
   drawBoard(view);
@@ -149,6 +153,7 @@ function render({ model, el }) {
   return () => {
     unlisten();
     unwatchTheme();
+    unmountStudy();
     unwire();
   };
 }

@@ -92,6 +92,54 @@ export interface Past {
   chunks?: Record<string, string>;
 }
 
+/** A node of a study's tree (covil_nb/widget/study.py). */
+export interface StudyNode {
+  /** the action played to reach it; null at the chapter's start */
+  move: string | null;
+  /** the seat that played it */
+  player: string;
+  glyphs: string[];
+  /** the lines on, by index; [0] is the main line */
+  children: number[];
+  /** it has comments or marks */
+  noted: boolean;
+  question: boolean;
+}
+
+/** The `tree` trait: the chapter shown. */
+export interface StudyTree {
+  title?: string;
+  chapters?: string[];
+  chapter?: number;
+  seat?: string | null;
+  description?: string;
+  glyphs?: string[];
+  /** the board has a file to save to */
+  saves?: boolean;
+  nodes?: StudyNode[];
+}
+
+export interface StudyComment {
+  text: string;
+  author: string;
+}
+
+/** The `at` trait: the node shown. */
+export interface StudyAt {
+  node?: number;
+  mode?: "author" | "quiz";
+  before?: StudyComment[];
+  after?: StudyComment[];
+  glyphs?: string[];
+  arrows?: [string, string][];
+  highlights?: string[];
+  /** asking: the question is put to the reader now, the lines on hidden */
+  question?: { prompt: string; asking: boolean } | null;
+  verdict?: { right: boolean; text: string } | null;
+  tries?: number;
+  main?: boolean;
+}
+
 export interface Traits {
   board: Board;
   chunks: Record<string, string>;
@@ -105,6 +153,9 @@ export interface Traits {
   error: { text?: string; rule?: string };
   version: number;
   theme: string;
+  /** a study board's only (StudyWidget) */
+  tree?: StudyTree;
+  at?: StudyAt;
 }
 
 /** The part of anywidget's model the board uses. */

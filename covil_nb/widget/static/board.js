@@ -858,7 +858,7 @@ function nightLines(night) {
   const box = make("div", "covil-night");
   box.append(make("strong", "", "Last night"));
   const list = make("ul", "");
-  for (const line of night) list.append(make("li", "", line));
+  for (const line2 of night) list.append(make("li", "", line2));
   box.append(list);
   return box;
 }
@@ -1078,6 +1078,363 @@ function hiddenDiv(className) {
   return node;
 }
 
+// src/study.js
+var KEYS_HELP2 = [
+  ["← →", "the previous or next move of the study"],
+  ["↑ ↓", "the line above or below this move"],
+  ["Home, End", "the chapter's start; the end of this line"]
+];
+var WALKS = (
+  /** @type {Record<string, string>} */
+  {
+    ArrowLeft: "prev",
+    ArrowRight: "next",
+    ArrowUp: "up",
+    ArrowDown: "down",
+    Home: "start",
+    End: "end"
+  }
+);
+function mountStudy(view) {
+  const { model, root, parts } = view;
+  root.dataset.study = "";
+  const panel = studyPanel();
+  parts.table.after(panel.section);
+  for (const control of [parts.undo, parts.redo, parts.step, parts.skip, parts.speed]) control.hidden = true;
+  const keys = parts.help.querySelector("dl");
+  keys?.prepend(...KEYS_HELP2.flatMap(([key, what]) => [make("dt", "", key), make("dd", "", what)]));
+  const marking = { tool: null, from: null };
+  const drawAll = () => {
+    drawTree(view, panel);
+    drawAt(view, panel, marking);
+  };
+  const onTree = () => queueMicrotask(drawAll);
+  const onAt = () => queueMicrotask(() => drawAt(view, panel, marking));
+  model.on("change:tree", onTree);
+  model.on("change:at", onAt);
+  drawAll();
+  const onKey2 = (event) => {
+    const way = walkOf(event);
+    if (way == null) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    view.send("walk", { way });
+  };
+  const onClick2 = (event) => {
+    if (marking.tool == null) return;
+    const key = elementAt(
+      view,
+      /** @type {Element} */
+      event.target
+    );
+    if (key == null) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    mark2(view, panel, marking, key);
+  };
+  root.addEventListener("keydown", onKey2, true);
+  root.addEventListener("click", onClick2, true);
+  wirePanel(view, panel, marking);
+  return () => {
+    model.off("change:tree", onTree);
+    model.off("change:at", onAt);
+    root.removeEventListener("keydown", onKey2, true);
+    root.removeEventListener("click", onClick2, true);
+  };
+}
+function walkOf(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return null;
+  const target = (
+    /** @type {Element} */
+    event.target
+  );
+  if (target.matches("input, select, textarea")) return null;
+  if ((event.key === "ArrowUp" || event.key === "ArrowDown") && target.closest(".covil-actions")) return null;
+  return WALKS[event.key] ?? null;
+}
+function elementAt({ model, root }, target) {
+  if (!target.closest(".covil-table, .covil-cards")) return null;
+  const kinds = (model.get("board") || {}).kinds || [];
+  for (let node = (
+    /** @type {Element | null} */
+    target
+  ); node && node !== root; node = node.parentElement) {
+    for (const kind of kinds) {
+      const id = node.getAttribute(`data-${kind}`);
+      if (id != null) return `${kind}:${id}`;
+    }
+  }
+  return null;
+}
+function mark2(view, panel, marking, key) {
+  if (marking.tool === "highlight") {
+    view.send("highlight", { element: key });
+  } else if (marking.from == null) {
+    marking.from = key;
+  } else {
+    view.send("arrow", { element: marking.from, target: key });
+    marking.from = null;
+  }
+  drawTool(panel, marking);
+}
+function studyPanel() {
+  const section = make("section", "covil-study");
+  section.setAttribute("aria-label", "Study");
+  const title = make("h3", "covil-study-title");
+  const chapter = make("select", "covil-chapter");
+  chapter.setAttribute("aria-label", "Chapter");
+  const mode = button("Quiz mode", "Switch between writing the study and being quizzed on it");
+  const head = make("div", "covil-study-head");
+  head.append(title, chapter, mode);
+  const walks = {
+    start: button("|◀", "The chapter's start (Home)"),
+    prev: button("◀", "The previous move (←)"),
+    next: button("▶", "The next move (→)"),
+    end: button("▶|", "The end of this line (End)"),
+    up: button("▲", "The line above (↑)"),
+    down: button("▼", "The line below (↓)")
+  };
+  for (const [way, node] of Object.entries(walks)) node.dataset.walk = way;
+  const nav = make("div", "covil-study-nav");
+  nav.append(...Object.values(walks));
+  const tree = make("div", "covil-tree");
+  tree.setAttribute("role", "tree");
+  tree.setAttribute("aria-label", "Moves of the chapter");
+  const before = make("div", "covil-comments covil-before");
+  const notes = make("div", "covil-notes");
+  const after = make("div", "covil-comments covil-after");
+  notes.append(before, after);
+  const quiz = make("div", "covil-quiz");
+  quiz.setAttribute("role", "status");
+  const prompt = make("p", "covil-question");
+  const verdict = make("p", "covil-verdict");
+  const again = button("Try again", "Choose another answer on the board");
+  const reveal = button("Show me", "The answer, and why");
+  quiz.append(prompt, verdict, again, reveal);
+  const author = make("div", "covil-author");
+  const text = make("textarea", "covil-comment-text");
+  text.rows = 2;
+  text.placeholder = "A comment on this move (Markdown)";
+  text.setAttribute("aria-label", "Comment");
+  const beforeBox = make("input");
+  beforeBox.type = "checkbox";
+  const beforeLabel = make("label", "covil-before-label");
+  beforeLabel.append(beforeBox, " before the move");
+  const addComment = button("Add comment", "Add the comment to the move shown");
+  const glyphs = make("div", "covil-glyphs");
+  glyphs.setAttribute("aria-label", "Glyphs");
+  const arrow = button("Arrow", "Draw an arrow: click where it starts, then where it goes");
+  const highlight = button("Highlight", "Highlight what you click on the board");
+  const tool = make("span", "covil-tool-said");
+  const edits = {
+    promote: button("Promote", "This line one place up"),
+    demote: button("Demote", "This line one place down"),
+    main: button("Main line", "Make this line the main line"),
+    remove: button("Delete", "Delete this move and every move after it")
+  };
+  const save = button("Save", "Write the study to its file");
+  author.append(
+    text,
+    beforeLabel,
+    addComment,
+    glyphs,
+    row("covil-marking", arrow, highlight, tool),
+    row("covil-edits", ...Object.values(edits), save)
+  );
+  section.append(head, nav, tree, notes, quiz, author);
+  return { section, title, chapter, mode, walks, tree, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
+}
+function row(className, ...children) {
+  const node = make("div", className);
+  node.append(...children);
+  return node;
+}
+function wirePanel(view, panel, marking) {
+  const { model } = view;
+  for (const [way, node] of Object.entries(panel.walks)) node.addEventListener("click", () => view.send("walk", { way }, node));
+  panel.tree.addEventListener("click", (event) => {
+    const move = (
+      /** @type {HTMLElement} */
+      event.target.closest("[data-node]")
+    );
+    if (move instanceof HTMLElement) view.send("goto", { node: Number(move.dataset.node) }, move);
+  });
+  panel.chapter.addEventListener("change", () => view.send("chapter", { chapter: Number(panel.chapter.value) }));
+  panel.mode.addEventListener("click", () => {
+    const now = (model.get("at") || {}).mode;
+    view.send("mode", { mode: now === "quiz" ? "author" : "quiz" }, panel.mode);
+  });
+  panel.again.addEventListener("click", () => {
+    panel.verdict.hidden = true;
+    panel.again.hidden = true;
+    view.root.focus({ preventScroll: true });
+  });
+  panel.reveal.addEventListener("click", () => view.send("reveal", {}, panel.reveal));
+  panel.addComment.addEventListener("click", () => {
+    const text = panel.text.value;
+    view.send("comment", { text, before: panel.beforeBox.checked }, panel.addComment);
+  });
+  panel.text.addEventListener("keydown", (event) => event.stopPropagation());
+  panel.glyphs.addEventListener("click", (event) => {
+    const glyph = (
+      /** @type {HTMLElement} */
+      event.target.closest("[data-glyph]")
+    );
+    if (glyph instanceof HTMLElement) view.send("glyph", { glyph: glyph.dataset.glyph }, glyph);
+  });
+  for (
+    const tool of
+    /** @type {const} */
+    ["arrow", "highlight"]
+  ) {
+    panel[tool].addEventListener("click", () => {
+      marking.tool = marking.tool === tool ? null : tool;
+      marking.from = null;
+      drawTool(panel, marking);
+    });
+  }
+  for (const [kind, node] of Object.entries(panel.edits)) node.addEventListener("click", () => view.send(kind, {}, node));
+  panel.save.addEventListener("click", () => view.send("save", {}, panel.save));
+}
+function drawTree({ model }, panel) {
+  const tree = model.get("tree") || {};
+  const nodes = tree.nodes || [];
+  panel.title.textContent = tree.title || "Study";
+  panel.title.title = tree.seat ? `Seen by ${tree.seat}` : "All-seeing";
+  const chapters = tree.chapters || [];
+  panel.chapter.replaceChildren(
+    ...chapters.map((name, i) => {
+      const option = make("option", "", name);
+      option.value = String(i);
+      return option;
+    })
+  );
+  panel.chapter.value = String(tree.chapter ?? 0);
+  panel.chapter.hidden = chapters.length < 2;
+  panel.glyphs.replaceChildren(
+    ...(tree.glyphs || []).map((glyph) => {
+      const node = button(glyph, `Mark the move ${glyph}`);
+      node.dataset.glyph = glyph;
+      return node;
+    })
+  );
+  panel.save.hidden = !tree.saves;
+  const start = moveButton(nodes, 0, "Start");
+  panel.tree.replaceChildren(start);
+  const kids = nodes[0]?.children || [];
+  if (kids.length) line(panel.tree, nodes, kids[0], kids.slice(1));
+}
+function line(box, nodes, first, beside) {
+  let at = first;
+  let others = beside;
+  while (at != null) {
+    box.append(moveButton(nodes, at, null));
+    for (const other of others) {
+      const variation = make("div", "covil-variation");
+      variation.setAttribute("role", "group");
+      line(variation, nodes, other, []);
+      box.append(variation);
+    }
+    const children = nodes[at].children;
+    at = children[0];
+    others = children.slice(1);
+  }
+}
+function moveButton(nodes, index, label) {
+  const node = nodes[index] || { move: null, player: "", glyphs: [], children: [], noted: false, question: false };
+  const said2 = label ?? `${node.move}${node.glyphs.join("")}`;
+  const move = button(said2, node.move ? `${node.player}: ${node.move}` : "The chapter's start");
+  move.classList.add("covil-move");
+  move.dataset.node = String(index);
+  move.dataset.player = node.player;
+  move.setAttribute("role", "treeitem");
+  if (node.noted) move.classList.add("covil-noted");
+  if (node.question) move.classList.add("covil-asks");
+  return move;
+}
+function drawAt({ model, root }, panel, marking) {
+  const at = model.get("at") || {};
+  const nodes = (model.get("tree") || {}).nodes || [];
+  const current = at.node ?? 0;
+  panel.tree.querySelector(".covil-current")?.classList.remove("covil-current");
+  const shown2 = panel.tree.querySelector(`[data-node="${current}"]`);
+  shown2?.classList.add("covil-current");
+  shown2?.setAttribute("aria-current", "true");
+  if (shown2) scrollWithin(panel.tree, shown2);
+  const hidden = new Set(at.question?.asking ? below(nodes, current) : []);
+  for (const move of panel.tree.querySelectorAll("[data-node]")) {
+    move.hidden = hidden.has(Number(
+      /** @type {HTMLElement} */
+      move.dataset.node
+    ));
+  }
+  const quizzing = at.mode === "quiz";
+  root.dataset.studyMode = at.mode || "author";
+  panel.mode.textContent = quizzing ? "Author mode" : "Quiz mode";
+  drawComments(panel.before, at.before || [], "Before the move");
+  drawComments(panel.after, at.after || [], "");
+  drawQuiz(panel, at);
+  panel.author.hidden = quizzing;
+  if (quizzing) {
+    marking.tool = null;
+    marking.from = null;
+  }
+  panel.text.value = "";
+  drawTool(panel, marking);
+  const glyphs = new Set(at.glyphs || []);
+  for (const glyph of panel.glyphs.querySelectorAll("[data-glyph]")) {
+    glyph.setAttribute("aria-pressed", String(glyphs.has(
+      /** @type {HTMLElement} */
+      glyph.dataset.glyph || ""
+    )));
+  }
+}
+function below(nodes, index) {
+  const found = [];
+  const stack = [...nodes[index]?.children || []];
+  while (stack.length) {
+    const next = (
+      /** @type {number} */
+      stack.pop()
+    );
+    found.push(next);
+    stack.push(...nodes[next].children);
+  }
+  return found;
+}
+function drawComments(box, comments, heading) {
+  box.replaceChildren();
+  box.hidden = comments.length === 0;
+  if (heading && comments.length) box.append(make("strong", "", heading));
+  for (const comment of comments) {
+    const said2 = make("p", comment.author === "engine" ? "covil-comment covil-engine" : "covil-comment");
+    if (comment.author) said2.append(make("span", "covil-author-name", `${comment.author}: `));
+    said2.append(comment.text);
+    box.append(said2);
+  }
+}
+function drawQuiz(panel, at) {
+  const asking = at.mode === "quiz" && at.question?.asking;
+  const verdict = at.verdict;
+  panel.quiz.hidden = !asking && !verdict;
+  panel.prompt.textContent = asking ? `${at.question?.prompt} Choose on the board.` : "";
+  panel.prompt.hidden = !asking;
+  panel.verdict.textContent = verdict?.text || "";
+  panel.verdict.hidden = !verdict;
+  panel.verdict.className = `covil-verdict ${verdict?.right ? "covil-right" : "covil-wrong"}`;
+  panel.again.hidden = !(asking && verdict && !verdict.right);
+  panel.reveal.hidden = !(asking && verdict && !verdict.right);
+}
+function drawTool(panel, marking) {
+  panel.arrow.setAttribute("aria-pressed", String(marking.tool === "arrow"));
+  panel.highlight.setAttribute("aria-pressed", String(marking.tool === "highlight"));
+  const said2 = {
+    arrow: marking.from ? `From ${marking.from}: click where it goes.` : "Click where the arrow starts.",
+    highlight: "Click what to highlight."
+  };
+  panel.tool.textContent = marking.tool ? said2[marking.tool] : "";
+}
+
 // src/theme.js
 function hostTheme(model, el) {
   const chosen = model.get("theme");
@@ -1114,7 +1471,7 @@ function watchTheme(model, apply) {
 }
 
 // src/board.js
-var MOVES = /* @__PURE__ */ new Set(["act", "undo", "redo", "step", "skip", "try", "return"]);
+var MOVES = /* @__PURE__ */ new Set(["act", "undo", "redo", "step", "skip", "try", "return", "goto", "walk", "chapter", "mode"]);
 function initialize({ model }) {
   const onChange = () => queueMicrotask(() => {
     prune(model);
@@ -1187,6 +1544,8 @@ function render({ model, el }) {
   applyTheme();
   const unwatchTheme = watchTheme(model, applyTheme);
   const unlisten = listenToTraits(view);
+  const unmountStudy = model.get("tree") ? mountStudy(view) : () => {
+  };
   const unwire = wire(view);
   drawBoard(view);
   drawPosition(view);
@@ -1198,6 +1557,7 @@ function render({ model, el }) {
   return () => {
     unlisten();
     unwatchTheme();
+    unmountStudy();
     unwire();
   };
 }

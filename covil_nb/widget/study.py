@@ -1,0 +1,549 @@
+"""A study on the board: :class:`StudyWidget` walks a :class:`~covil_nb.Study`'s
+tree on a :class:`~covil_nb.GameWidget`'s board, and writes in it.
+
+The board is the game board's own (its map, pieces, halls, clicks and
+decision chooser): each node's position is drawn as the board draws a game,
+through the chapter's viewpoint (its seat's eyes, or all-seeing), with the
+node's arrows and highlights on the map. Two more traits say where the board
+is in the study: ``study`` (the chapter's tree, sent again only when it
+changes) and ``at`` (the node shown: its comments, glyphs, marks, question
+and the quiz's last word).
+
+As on the game board, the page sends messages and Python checks each one: a
+message that does not fit is answered with ``error`` and changes nothing.
+Playing an action on the board follows the line that has it; where the
+study goes elsewhere, it starts a variation (in author mode) or answers the
+node's question (in quiz mode, where the lines on stay hidden until it is
+answered). Every edit is one call of the study's own API, made once
+everything is checked.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+import traitlets
+
+from covil_nb.model import Action, CovilError, Game
+from covil_nb.model.arguments import checked
+from covil_nb.study import GLYPHS, Chapter, Node, Study, Verdict
+
+from . import drawing, protocol, scene
+from ._svg_marks import check_element
+from .board import _RECORD, _SHOWN, GameWidget
+from .line import Line
+from .seats import Seats
+
+RULE = "study board"
+AUTHOR, QUIZ = "author", "quiz"
+# The map's elements: the drawing rings and joins these; the page rings the
+# others (a card in a hall) as it rings the hint's.
+MAP_KINDS = ("zone", "troop", "fortress", "rebels")
+WAYS = ("next", "prev", "up", "down", "start", "end")
+
+STUDY_FIELDS: dict[str, dict[str, type]] = {
+    **protocol.FIELDS,
+    "goto": {"node": int},  # a node by its index in the ``study`` trait's tree
+    "walk": {"way": str},  # one of WAYS
+    "chapter": {"chapter": int},
+    "mode": {"mode": str},  # "author" or "quiz"
+    "comment": {"text": str, "before": bool},
+    "glyph": {"glyph": str},
+    "arrow": {"element": str, "target": str},
+    "highlight": {"element": str},
+    "promote": {},
+    "demote": {},
+    "main": {},  # the node's line becomes the main line
+    "remove": {},
+    "reveal": {},  # the quiz's answer, shown
+    "save": {},
+}
+
+
+class StudyWidget(GameWidget):
+    """A study's chapter on the board (see the module docstring).
+
+    ``chapter``: the one shown first; ``path``: the file :meth:`save` (and
+    the Save button) writes; ``quiz``: start in quiz mode."""
+
+    # The chapter: its title, viewpoint and tree (each node with its move,
+    # who played it, glyphs and lines on, by index); sent when it changes.
+    tree = traitlets.Dict().tag(sync=True)
+    # The node shown: its index, comments, glyphs, marks, question, the
+    # quiz's last word, and the board's mode.
+    at = traitlets.Dict().tag(sync=True)
+
+    _kinds: ClassVar[dict[str, dict[str, type]]] = STUDY_FIELDS
+    _record: ClassVar[tuple[str, ...]] = (
+        *_RECORD,
+        "_chapter",
+        "_node",
+        "_mode",
+        "_tries",
+        "_verdict",
+        "_answered",
+        "_tree",
+    )
+    _shown: ClassVar[tuple[str, ...]] = (*_SHOWN, "board", "tree", "at")
+
+    @checked("widget")
+    def __init__(
+        self,
+        study: Study,
+        chapter: int = 0,
+        path: str | os.PathLike[str] | None = None,
+        quiz: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        if not 0 <= chapter < len(study.chapters):
+            raise CovilError(
+                f"chapter {chapter} is not in the study: it has {len(study.chapters)}", RULE
+            )
+        self._study = study
+        self.path = None if path is None else Path(path)
+        self._chapter = study.chapters[chapter]
+        self._node = self._chapter.root
+        self._mode = QUIZ if quiz else AUTHOR
+        self._tries = 0  # wrong answers to the question shown
+        self._verdict: Verdict | None = None
+        self._answered: frozenset[Node] = frozenset()  # questions answered (or shown)
+        self._tree: list[Node] = []  # the nodes as the ``study`` trait lists them
+        super().__init__(self._chapter.root.game(), **kwargs)
+
+    # -- Python's side of the same controls -------------------------------------------
+    @property
+    def node(self) -> Node:
+        """The node shown."""
+        return self._node
+
+    @property
+    def chapter(self) -> Chapter:
+        return self._chapter
+
+    def goto(self, node: Node) -> None:
+        """Show ``node`` (a node of the chapter shown)."""
+        self._handle({"kind": "goto", "node": self._index(node)})
+
+    def walk(self, way: str) -> None:
+        """One step along the tree: "next", "prev", "up", "down", "start", "end"."""
+        self._handle({"kind": "walk", "way": way})
+
+    def save(self) -> Path:
+        """Write the study to its ``path`` (as the Save button does)."""
+        self._handle({"kind": "save"})
+        assert self.path is not None  # the handler refused otherwise
+        return self.path
+
+    @property
+    def study(self) -> Study:
+        """The study the board shows and edits."""
+        return self._study
+
+    # -- messages ----------------------------------------------------------------------
+    def _run(self, message: protocol.Message) -> None:
+        handler = STUDY_HANDLERS.get(message.kind)
+        if handler is None:
+            super()._run(message)
+        else:
+            handler(self, message)
+
+    def _on_act(self, message: protocol.Message) -> None:
+        """An action played on the board: the quiz's answer, the line that
+        has it, or (in author mode) a new variation."""
+        node = self._node
+        if self._asking():
+            self._answer(message.action)
+            return
+        found = self._child(node, message.action)
+        if found is None:
+            if self._mode != AUTHOR:
+                raise CovilError(
+                    "the study has no line with that move here: switch to author mode to add one",
+                    RULE,
+                )
+            found = node.add_variation(self._notation(message.action))
+            self._forget_tree()
+        self._go(found)
+
+    def _on_goto(self, message: protocol.Message) -> None:
+        if message.node >= len(self._tree):
+            raise CovilError(
+                f"node {message.node} is not in the tree: it has {len(self._tree)}",
+                RULE,
+            )
+        target = self._tree[message.node]
+        if self._hidden(target):
+            raise CovilError("answer the question first: the lines on are hidden until then", RULE)
+        self._go(target)
+
+    def _on_walk(self, message: protocol.Message) -> None:
+        if message.way not in WAYS:
+            raise CovilError(f"{message.way!r} is no way to walk: one of {', '.join(WAYS)}", RULE)
+        target = self._walked(message.way)
+        if target is None:
+            raise CovilError(f"there is no node that way ({message.way}) from here", RULE)
+        if self._hidden(target):
+            raise CovilError("answer the question first: the lines on are hidden until then", RULE)
+        self._go(target)
+
+    def _on_chapter(self, message: protocol.Message) -> None:
+        chapters = self._study.chapters
+        if message.chapter >= len(chapters):
+            raise CovilError(
+                f"chapter {message.chapter} is not in the study: it has {len(chapters)}",
+                RULE,
+            )
+        self._chapter = chapters[message.chapter]
+        self._node = self._chapter.root
+        game = self._node.game()
+        self.seats = Seats(game, None)
+        self.board = scene.board_json(game, self.seats)
+        self._line = Line(game)  # nothing known of another chapter's moments
+        self._forget_tree()
+        self._go(self._node)
+
+    def _on_mode(self, message: protocol.Message) -> None:
+        if message.mode not in (AUTHOR, QUIZ):
+            raise CovilError(f"{message.mode!r} is no mode: {AUTHOR} or {QUIZ}", RULE)
+        self._mode = message.mode
+        self._answered = frozenset()
+        self._go(self._node)
+
+    def _on_comment(self, message: protocol.Message) -> None:
+        """A comment on the move shown, or (``before``) before it is played."""
+        self._authoring("comment")
+        if not message.text.strip():
+            raise CovilError("the comment is empty: write something first", RULE)
+        self._node.comment(message.text, before=message.before)
+        self._forget_tree()
+        self._publish()
+
+    def _on_glyph(self, message: protocol.Message) -> None:
+        self._authoring("mark a move")
+        if self._node.move is None:
+            raise CovilError("the chapter's start has no move to judge", RULE)
+        if message.glyph in self._node.glyphs:
+            raise CovilError(f"the move is marked {message.glyph} already", RULE)
+        self._node.glyph(message.glyph)  # a glyph it does not know, refused
+        self._forget_tree()
+        self._publish()
+
+    def _on_arrow(self, message: protocol.Message) -> None:
+        self._authoring("draw")
+        start, end = message.element, message.target
+        if start == end:
+            raise CovilError("an arrow goes from one element to another", RULE)
+        for key in (start, end):
+            if key.partition(":")[0] not in MAP_KINDS:
+                raise CovilError(
+                    f"{key} is not on the map: an arrow joins its zones and pieces",
+                    RULE,
+                )
+        # Drawn first: an element the position cannot draw never gets into the study.
+        drawing.pieces_layer(self.line.game, arrows=[(start, end, "focus")])
+        self._node.mark(arrows=[(start, end)])
+        self._publish()
+
+    def _on_highlight(self, message: protocol.Message) -> None:
+        self._authoring("highlight")
+        check_element(self.line.game, message.element)
+        if message.element in self._node.marks.highlights:
+            raise CovilError(f"{message.element} is highlighted already", RULE)
+        self._node.mark(highlights=[message.element])
+        self._publish()
+
+    def _on_promote(self, _message: protocol.Message) -> None:
+        self._edit_line("promote", Node.promote)
+        self._publish()
+
+    def _on_demote(self, _message: protocol.Message) -> None:
+        self._edit_line("demote", Node.demote)
+        self._publish()
+
+    def _on_main(self, _message: protocol.Message) -> None:
+        self._edit_line("make the main line", Node.promote_to_main)
+        self._publish()
+
+    def _on_remove(self, _message: protocol.Message) -> None:
+        """The line from the node shown, deleted; the board shows the move before."""
+        parent = self._node.parent
+        self._edit_line("delete", Node.remove)
+        assert parent is not None  # _edit_line refused the start
+        self._go(parent)
+
+    def _on_reveal(self, _message: protocol.Message) -> None:
+        node = self._node
+        if node.question is None or not self._asking():
+            raise CovilError("there is no question to show the answer of here", RULE)
+        self._answered |= {node}
+        answer = self._child(node, node.question.answers[0]) or node
+        self._go(answer, Verdict(True, node.shown()))
+
+    def _on_save(self, _message: protocol.Message) -> None:
+        if self.path is None:
+            raise CovilError(
+                "this board has no file to save to: open it with StudyWidget(study, path=...)",
+                RULE,
+            )
+        self._study.save(self.path)
+        self._publish()
+
+    def _on_undo(self, _message: protocol.Message) -> None:
+        raise CovilError("in a study, go back along the line with ← or the move tree", RULE)
+
+    _on_redo = _on_undo
+
+    def _on_try(self, _message: protocol.Message) -> None:
+        raise CovilError("in a study, play the move you would try: it starts a variation", RULE)
+
+    _on_return = _on_try
+
+    # -- the quiz ----------------------------------------------------------------------
+    def _asking(self) -> bool:
+        """Whether the node shown puts its question to the reader now."""
+        node = self._node
+        return self._mode == QUIZ and node.question is not None and node not in self._answered
+
+    def _answer(self, action: str) -> None:
+        """The reader's answer: right, on to the line it starts; else why
+        not, and the same question again."""
+        node = self._node
+        refusal = self.line.game.refusal(action)
+        if refusal is not None:
+            raise refusal  # not even a legal answer: the rules say why
+        verdict = node.answer(self._notation(action), tries=self._tries + 1)
+        if not verdict.right:
+            self._tries += 1
+            self._verdict = verdict
+            self._publish()
+            return
+        self._answered |= {node}
+        self._go(self._child(node, action) or node, verdict)
+
+    def _hidden(self, node: Node) -> bool:
+        """Whether ``node`` lies past a question the reader has not answered."""
+        if self._mode != QUIZ:
+            return False
+        asked = self._node if self._asking() else None
+        return asked is not None and _below(node, asked)
+
+    # -- helpers -----------------------------------------------------------------------
+    def _go(self, node: Node, verdict: Verdict | None = None) -> None:
+        """Show ``node``'s position, with the quiz's ``verdict`` that led there."""
+        game = self._game_of(node)
+        old = self._line
+        shared = _shared(old.game.history, game.history)
+        self._line = Line(game, old.sizes()[:shared])
+        self._node = node
+        self._tries = 0
+        self._verdict = verdict
+        self._moments = []
+        self._since = len(game.log)
+        self._publish()
+
+    def _game_of(self, node: Node) -> Game:
+        """``node``'s position: from the one shown when it is a step away
+        (stepping through a line replays no more than a move), else replayed."""
+        here = self._node
+        if node.parent is here and node.move is not None and here.chapter is self._chapter:
+            game = self.line.game.at(len(self.line.game.history))
+            game.apply(node.move)
+            return game
+        if here.parent is node and here.chapter is node.chapter:
+            return self.line.game.at(len(self.line.game.history) - 1)
+        return node.game()
+
+    def _walked(self, way: str) -> Node | None:
+        node = self._node
+        siblings = node.parent.variations if node.parent is not None else [node]
+        at = siblings.index(node)
+        ways: dict[str, Callable[[], Node | None]] = {
+            "next": lambda: node.variations[0] if node.variations else None,
+            "prev": lambda: node.parent,
+            "up": lambda: siblings[at - 1] if at > 0 else None,
+            "down": lambda: siblings[at + 1] if at + 1 < len(siblings) else None,
+            "start": lambda: self._chapter.root,
+            "end": lambda: _last(node),
+        }
+        found = ways[way]()
+        return None if found is node else found
+
+    def _child(self, node: Node, action: str) -> Node | None:
+        notation = self._notation(action)
+        return next((v for v in node.variations if v.move == notation), None)
+
+    def _notation(self, action: str) -> str:
+        """``action`` as the game writes it (a study stores that notation)."""
+        try:
+            return str(Action.parse(action))
+        except CovilError:
+            return action  # the rules say what is wrong when it is played
+
+    def _authoring(self, wish: str) -> None:
+        if self._mode != AUTHOR:
+            raise CovilError(f"switch to author mode to {wish}", RULE)
+
+    def _edit_line(self, wish: str, edit: Callable[[Node], None]) -> None:
+        """``edit`` the line of the node shown (not the chapter's start)."""
+        self._authoring(wish)
+        if self._node.parent is None:
+            raise CovilError(f"the chapter's start is no line to {wish}: go to a move first", RULE)
+        edit(self._node)
+        self._forget_tree()
+
+    def _index(self, node: Node) -> int:
+        try:
+            return self._tree.index(node)
+        except ValueError:
+            raise CovilError(f"{node!r} is not in the chapter shown", RULE) from None
+
+    def _viewer(self, game: Game) -> str | None:
+        """The chapter's viewpoint: its seat's eyes, or all-seeing."""
+        return self._chapter.seat
+
+    def _moved(self) -> scene.Moved:
+        """The node's marks: its arrows and its highlights on the map."""
+        marks = self._node.marks
+        arrows = tuple((a, b, "focus") for a, b in marks.arrows)
+        rings = {k: "focus" for k in marks.highlights if k.partition(":")[0] in MAP_KINDS}
+        return arrows, rings
+
+    def __repr__(self) -> str:
+        moves = " ".join(self._node.moves()[-3:]) or "the start"
+        return (
+            f"<StudyWidget: {self._study.title or 'a study'!r}, chapter {self._chapter.title!r}, "
+            f"at {moves} ({self._mode} mode)>"
+        )
+
+    # -- the traits ---------------------------------------------------------------------
+    def _forget_tree(self) -> None:
+        self._tree = []  # listed again at the next _publish
+
+    def _publish(self) -> None:
+        with self.hold_sync():
+            if not self._tree:
+                self._tree = list(self._chapter.nodes())
+                self.tree = self._tree_json()
+            self.at = self._at_json()
+            super()._publish()
+
+    def _tree_json(self) -> dict[str, Any]:
+        index = {node: i for i, node in enumerate(self._tree)}
+        players = _players(self._chapter)
+        return {
+            "title": self._study.title,
+            "chapters": [c.title for c in self._study.chapters],
+            "chapter": self._study.chapters.index(self._chapter),
+            "seat": self._chapter.seat,
+            "description": self._chapter.description,
+            "glyphs": list(GLYPHS),
+            "saves": self.path is not None,
+            "nodes": [_node_json(n, players.get(n, ""), index) for n in self._tree],
+        }
+
+    def _at_json(self) -> dict[str, Any]:
+        node = self._node
+        question = node.question
+        asking = self._asking()
+        return {
+            "node": self._tree.index(node) if self._tree else 0,
+            "mode": self._mode,
+            "before": [_comment_json(c) for c in node.before],
+            "after": [_comment_json(c) for c in node.after],
+            "glyphs": list(node.glyphs),
+            "arrows": [list(a) for a in node.marks.arrows],
+            "highlights": list(node.marks.highlights),
+            "question": None if question is None else {"prompt": question.prompt, "asking": asking},
+            "verdict": None if self._verdict is None else vars(self._verdict),
+            "tries": self._tries,
+            "main": node.is_main_line(),
+        }
+
+
+def _node_json(node: Node, player: str, index: dict[Node, int]) -> dict[str, Any]:
+    return {
+        "move": node.move,
+        "player": player,
+        "glyphs": list(node.glyphs),
+        "children": [index[v] for v in node.variations],
+        "noted": bool(node.before or node.after or node.marks.arrows or node.marks.highlights),
+        "question": node.question is not None,
+    }
+
+
+def _comment_json(comment: Any) -> dict[str, str]:
+    return {"text": comment.text, "author": comment.author}
+
+
+def _players(chapter: Chapter) -> dict[Node, str]:
+    """Who played each node's move: the tree's games, one line at a time
+    (a search copy per variation, the main line on the same game)."""
+    who: dict[Node, str] = {}
+    stack: list[tuple[Node, Game]] = [(chapter.root, chapter.start_game().copy(log=False))]
+    while stack:
+        node, game = stack.pop()
+        if not node.variations:
+            continue
+        decision = game.decision
+        player = decision.player if decision is not None else ""
+        for child in node.variations[1:]:
+            trial = game.copy(log=False)
+            trial.apply(child.move or "")
+            stack.append((child, trial))
+        first = node.variations[0]
+        game.apply(first.move or "")
+        stack.append((first, game))
+        who.update({child: player for child in node.variations})
+    return who
+
+
+def _below(node: Node, ancestor: Node) -> bool:
+    """Whether ``node`` comes after ``ancestor`` in the tree."""
+    return any(a is ancestor for a in _ancestors(node))
+
+
+def _ancestors(node: Node) -> Iterator[Node]:
+    while node.parent is not None:
+        node = node.parent
+        yield node
+
+
+def _last(node: Node) -> Node:
+    """The end of the line ``node`` is on."""
+    return next(iter(reversed([node, *node.main_line()])))
+
+
+def _shared(one: list[str], other: list[str]) -> int:
+    """How many actions two histories share from the start."""
+    shared = 0
+    for a, b in zip(one, other, strict=False):
+        if a != b:
+            break
+        shared += 1
+    return shared
+
+
+STUDY_HANDLERS: dict[str, Callable[[StudyWidget, protocol.Message], None]] = {
+    "act": StudyWidget._on_act,
+    "undo": StudyWidget._on_undo,
+    "redo": StudyWidget._on_redo,
+    "try": StudyWidget._on_try,
+    "return": StudyWidget._on_return,
+    "goto": StudyWidget._on_goto,
+    "walk": StudyWidget._on_walk,
+    "chapter": StudyWidget._on_chapter,
+    "mode": StudyWidget._on_mode,
+    "comment": StudyWidget._on_comment,
+    "glyph": StudyWidget._on_glyph,
+    "arrow": StudyWidget._on_arrow,
+    "highlight": StudyWidget._on_highlight,
+    "promote": StudyWidget._on_promote,
+    "demote": StudyWidget._on_demote,
+    "main": StudyWidget._on_main,
+    "remove": StudyWidget._on_remove,
+    "reveal": StudyWidget._on_reveal,
+    "save": StudyWidget._on_save,
+}

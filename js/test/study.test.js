@@ -1,0 +1,97 @@
+// The study board on a fake model: the tree, the keys and clicks that walk
+// it, the quiz, and the author's tools, each a message to Python.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { renderBoard, traits } from "./fake.js";
+import { below } from "../src/study.js";
+
+/** A chapter: start → start B → lie Y1, with "lie Y2" beside "lie Y1"; a question after "start B". */
+function studyTraits(at = {}) {
+  return {
+    ...traits(),
+    tree: {
+      title: "First moves",
+      chapters: ["First moves"],
+      chapter: 0,
+      seat: null,
+      glyphs: ["!", "?"],
+      saves: true,
+      nodes: [
+        { move: null, player: "", glyphs: [], children: [1], noted: false, question: false },
+        { move: "start B", player: "yellow", glyphs: [], children: [2, 3], noted: false, question: true },
+        { move: "lie Y1", player: "yellow", glyphs: ["!"], children: [], noted: true, question: false },
+        { move: "lie Y2", player: "yellow", glyphs: [], children: [], noted: false, question: false },
+      ],
+    },
+    at: { node: 1, mode: "author", before: [], after: [{ text: "The fortress in B.", author: "" }], glyphs: [], question: null, verdict: null, ...at },
+  };
+}
+
+/** @param {HTMLElement} root */
+const moves = (root) => [...root.querySelectorAll(".covil-tree [data-node]")];
+
+test("the tree shows the main line inline and a variation in its block, the node shown marked", async () => {
+  const board = await renderBoard(/** @type {any} */ (studyTraits()));
+  assert.deepEqual(moves(board.root).map((m) => m.textContent), ["Start", "start B", "lie Y1!", "lie Y2"]);
+  assert.equal(board.root.querySelector(".covil-variation [data-node]")?.textContent, "lie Y2");
+  assert.equal(board.root.querySelector(".covil-current")?.textContent, "start B");
+  assert.match(board.root.querySelector(".covil-after")?.textContent ?? "", /The fortress in B\./);
+  board.close();
+});
+
+test("a click on a move goes to it; the arrow keys and Home walk the tree", async () => {
+  const board = await renderBoard(/** @type {any} */ (studyTraits()));
+  /** @type {HTMLElement} */ (moves(board.root)[3]).click();
+  assert.deepEqual(await board.sent(), [{ kind: "goto", version: 7, node: 3 }]);
+  for (const [key, way] of [["ArrowRight", "next"], ["ArrowDown", "down"], ["Home", "start"]]) {
+    board.model.set({ version: board.model.get("version") + 1 }); // Python's answer
+    await board.settled();
+    board.press(key);
+    assert.deepEqual((await board.sent()).at(-1), { kind: "walk", version: board.model.get("version"), way });
+  }
+  board.close();
+});
+
+test("typing a comment sends no key; Add comment sends it, before the move when ticked", async () => {
+  const board = await renderBoard(/** @type {any} */ (studyTraits()));
+  const text = /** @type {HTMLTextAreaElement} */ (board.root.querySelector(".covil-comment-text"));
+  text.value = "u for undo";
+  board.press("u", text);
+  board.press("ArrowLeft", text);
+  /** @type {HTMLInputElement} */ (board.root.querySelector(".covil-before-label input")).checked = true;
+  /** @type {HTMLElement} */ ([...board.root.querySelectorAll(".covil-author button")].find((b) => b.textContent === "Add comment")).click();
+  assert.deepEqual(await board.sent(), [{ kind: "comment", version: 7, text: "u for undo", before: true }]);
+  board.close();
+});
+
+test("with the arrow tool, two clicks on the map send one arrow and choose no action", async () => {
+  const board = await renderBoard(/** @type {any} */ (studyTraits()));
+  /** @type {HTMLElement} */ (board.root.querySelector(".covil-marking button")).click(); // Arrow
+  const zones = board.root.querySelectorAll(".covil-pieces [data-zone]");
+  zones[0].dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  assert.match(board.root.querySelector(".covil-tool-said")?.textContent ?? "", /From zone:A/);
+  zones[1].dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  assert.deepEqual(await board.sent(), [{ kind: "arrow", version: 7, element: "zone:A", target: "zone:B" }]);
+  board.close();
+});
+
+test("a question hides the lines on; a wrong answer offers Try again and Show me", async () => {
+  const asking = { mode: "quiz", question: { prompt: "Where next?", asking: true } };
+  const board = await renderBoard(/** @type {any} */ (studyTraits(asking)));
+  assert.deepEqual(moves(board.root).map((m) => /** @type {HTMLElement} */ (m).hidden), [false, false, true, true]);
+  assert.ok(/** @type {HTMLElement} */ (board.root.querySelector(".covil-author")).hidden, "no tools in the quiz");
+  assert.match(board.root.querySelector(".covil-question")?.textContent ?? "", /Where next\? Choose on the board\./);
+  board.model.set({ at: { ...studyTraits(asking).at, verdict: { right: false, text: "Not quite." } }, version: 8 });
+  await board.settled();
+  const [again, reveal] = [...board.root.querySelectorAll(".covil-quiz button")];
+  assert.ok(!(/** @type {HTMLElement} */ (again).hidden) && !(/** @type {HTMLElement} */ (reveal).hidden));
+  /** @type {HTMLElement} */ (reveal).click();
+  assert.deepEqual(await board.sent(), [{ kind: "reveal", version: 8 }]);
+  board.close();
+});
+
+test("below() lists every node after one", () => {
+  const nodes = studyTraits().tree.nodes;
+  assert.deepEqual(below(nodes, 1).sort(), [2, 3]);
+  assert.deepEqual(below(nodes, 2), []);
+});

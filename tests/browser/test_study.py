@@ -1,0 +1,135 @@
+"""A study on the board in a real JupyterLab: stepping through it by click
+and by key, writing a comment, a glyph and an arrow, saving it and opening
+the file again on a new board, and answering its quiz wrong, then right.
+
+``study.ipynb`` studies a solo game's first moves (seed 1): "start B",
+"lie Y1", "move A", "acquire gate-warden", "pay gold 1", with a question
+after "move A" (what to acquire). Its second cell opens the saved file.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, expect
+
+from browser.board import ROOT, Board
+from browser.harness import Notebook, NotebookOpener, screenshot_path
+
+STUDY = "study.ipynb"
+
+
+class StudyBoard(Board):
+    """The board with a study's panel (js/src/study.js)."""
+
+    @property
+    def panel(self) -> Locator:
+        return self.root.locator(".covil-study")
+
+    def move(self, node: int) -> Locator:
+        """The move of the tree with that index (0: the chapter's start)."""
+        return self.panel.locator(f'.covil-tree [data-node="{node}"]')
+
+    def current(self) -> str:
+        return self.panel.locator(".covil-current").inner_text()
+
+    def press(self, text: str, **kwargs: str | None) -> None:
+        """Press a button of the panel and wait for Python's answer."""
+        before = self.version
+        self.panel.get_by_role("button", name=text, exact=True).click()
+        self.moved_on_from(before)
+
+    def key(self, key: str) -> None:
+        before = self.version
+        self.root.press(key)
+        self.moved_on_from(before)
+
+
+def open_study(open_in_lab: NotebookOpener) -> tuple[Notebook, StudyBoard]:
+    notebook = open_in_lab(STUDY)
+    board = StudyBoard(notebook.run_all(f"{ROOT}[data-version]").first)
+    expect(board.move(0)).to_have_class("covil-button covil-move covil-current")
+    return notebook, board
+
+
+def test_stepping_through_a_study_by_click_and_by_key(open_in_lab: NotebookOpener) -> None:
+    notebook, board = open_study(open_in_lab)
+    board.press("▶")
+    assert board.current() == "start B"
+    board.key("ArrowRight")
+    board.key("ArrowRight")
+    assert board.current() == "move A"
+    board.key("ArrowLeft")
+    assert board.current() == "lie Y1"
+    board.key("End")
+    assert board.current() == "pay gold 1"
+    before = board.version
+    board.move(1).click()
+    board.moved_on_from(before)
+    assert board.current() == "start B"
+    assert notebook.kernel.value("board.node.moves()") == ["start B"]
+    board.key("Home")
+    assert board.current() == "Start"
+    board.root.screenshot(path=str(screenshot_path("study-board")))
+
+
+def test_writing_a_comment_a_glyph_and_an_arrow_saved_and_opened_again(
+    open_in_lab: NotebookOpener,
+) -> None:
+    notebook, board = open_study(open_in_lab)
+    before = board.version
+    board.move(3).click()  # "move A"
+    board.moved_on_from(before)
+    board.panel.get_by_label("Comment").fill("Y1 heads for the town: zone A is next to it.")
+    board.press("Add comment")
+    expect(board.panel.locator(".covil-after")).to_contain_text("heads for the town")
+    board.press("!")
+    assert board.current() == "move A!"
+    board.panel.get_by_role("button", name="Arrow", exact=True).click()  # the page's own tool
+    board.piece("troop:Y2").last.click()  # in zone B, beside the fortress
+    expect(board.panel.locator(".covil-tool-said")).to_have_text(
+        "From troop:Y2: click where it goes."
+    )
+    before = board.version
+    board.piece("zone:A").last.click()
+    board.moved_on_from(before)
+    expect(board.root.locator(".covil-pieces [data-arrow]")).to_have_count(1)
+    assert notebook.kernel.value("board.node.marks.arrows") == [("troop:Y2", "zone:A")]
+    board.root.screenshot(path=str(screenshot_path("study-authored")))
+    board.press("Save")
+    assert notebook.kernel.value("board.path.exists()") is True
+
+    # The second cell opens the file on a new board: the same notes.
+    notebook.page.locator(".jp-Notebook .jp-Cell").nth(2).click()
+    notebook.command("notebook:run-cell")
+    again = StudyBoard(notebook.page.locator(f".jp-OutputArea-output {ROOT}[data-version]").nth(1))
+    expect(again.move(3)).to_have_text("move A!")
+    before = again.version
+    again.move(3).click()
+    again.moved_on_from(before)
+    expect(again.panel.locator(".covil-after")).to_contain_text("heads for the town")
+    expect(again.root.locator(".covil-pieces [data-arrow]")).to_have_count(1)
+
+
+def test_a_quiz_answered_wrong_then_right(open_in_lab: NotebookOpener) -> None:
+    _, board = open_study(open_in_lab)
+    board.press("Quiz mode")
+    expect(board.panel.locator(".covil-author")).to_be_hidden()
+    before = board.version
+    board.move(3).click()
+    board.moved_on_from(before)
+    quiz = board.panel.locator(".covil-quiz")
+    expect(quiz.locator(".covil-question")).to_have_text(
+        "What would you acquire? Choose on the board."
+    )
+    expect(board.move(4)).to_be_hidden()  # the answer's line waits
+    wrong = next(a for a in board.listed_actions() if a.startswith("acquire") and "gate" not in a)
+    board.choose(wrong)
+    expect(quiz.locator(".covil-verdict")).to_contain_text("Not quite")
+    expect(quiz.locator(".covil-verdict")).to_contain_text("Think of the town.")
+    quiz.screenshot(path=str(screenshot_path("study-quiz-wrong")))
+    board.panel.get_by_role("button", name="Try again").click()
+    expect(quiz.locator(".covil-verdict")).to_be_hidden()
+    board.choose("acquire gate-warden")
+    expect(quiz.locator(".covil-verdict")).to_contain_text("Right")
+    expect(quiz.locator(".covil-verdict")).to_contain_text("It guards the town.")
+    assert board.current() == "acquire gate-warden"
+    board.root.screenshot(path=str(screenshot_path("study-quiz-right")))
