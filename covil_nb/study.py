@@ -237,6 +237,27 @@ class Node:
         self.marks.arrows += [(a, b) for a, b in arrows]
         self.marks.highlights += list(highlights)
 
+    def remove_glyph(self, glyph: str) -> None:
+        """Take ``glyph`` off this node (nothing happens if it has none)."""
+        if glyph in self.glyphs:
+            self.glyphs.remove(glyph)
+
+    def unmark(
+        self, arrows: Sequence[tuple[str, str]] = (), highlights: Sequence[str] = ()
+    ) -> None:
+        """Take arrows and highlights off this node (those it does not draw are ignored)."""
+        gone = {(a, b) for a, b in arrows}
+        self.marks.arrows = [a for a in self.marks.arrows if a not in gone]
+        self.marks.highlights = [h for h in self.marks.highlights if h not in set(highlights)]
+
+    def uncomment(self, index: int, before: bool = False) -> Comment:
+        """Remove the ``index``-th comment said of the move (or before it); return it."""
+        comments = self.before if before else self.after
+        if not 0 <= index < len(comments):
+            where = "before the move" if before else "of the move"
+            raise CovilError(f"{self._where()}: there is no comment {index} {where}", RULE)
+        return comments.pop(index)
+
     def ask(
         self,
         prompt: str,

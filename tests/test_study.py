@@ -12,7 +12,7 @@ import pytest
 
 from covil_nb import CovilError, CovilTypeError, Game, Study
 from covil_nb.model.playthrough import random_game
-from covil_nb.study import Chapter
+from covil_nb.study import Chapter, Comment
 
 
 def a_study() -> Study:
@@ -240,3 +240,21 @@ def test_a_study_page_keeps_hidden_hands_hidden():
     names = {game.cards.relic(c).name for c in hidden}
     assert not any(name in seen_by_yellow.to_html() for name in names)
     assert all(name in all_seeing.to_html() for name in names)
+
+
+def test_glyphs_marks_and_comments_come_off_as_they_went_on():
+    node = Chapter.of("Edits", Game.new(["yellow", "red"], seed=2)).root.add_variation("start H")
+    node.glyph("!")
+    node.glyph("!?")
+    node.mark(arrows=[("zone:H", "zone:A"), ("zone:H", "zone:C")], highlights=["zone:H"])
+    node.comment("first")
+    node.comment("second")
+    node.remove_glyph("!")
+    node.remove_glyph("??")  # not there: nothing happens
+    node.unmark(arrows=[("zone:H", "zone:A")], highlights=["zone:H"])
+    assert node.uncomment(0) == Comment("first")
+    assert node.glyphs == ["!?"] and node.marks.arrows == [("zone:H", "zone:C")]
+    assert node.marks.highlights == [] and [c.text for c in node.after] == ["second"]
+    with pytest.raises(CovilError, match="no comment 3"):
+        node.uncomment(3)
+    assert [c.text for c in node.after] == ["second"]
