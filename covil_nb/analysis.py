@@ -213,7 +213,10 @@ def _comment(view: Game, best: Entry, mine: Entry, assessment: Assessment) -> st
     deed, why = told(view, best.plan)
     done, _ = told(view, mine.plan)
     ahead = f"{assessment.loss:.1f} VP ahead (±{assessment.error:.1f})"
-    return f"{deed} ends the day {ahead} of {done[:1].lower()}{done[1:]}: {why}."
+    return (
+        f"Better: {deed[:1].lower()}{deed[1:]} ({why}). It ends the day {ahead} "
+        f"of what was played: {done[:1].lower()}{done[1:]}."
+    )
 
 
 # -- a whole game ------------------------------------------------------------------------

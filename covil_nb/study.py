@@ -385,6 +385,10 @@ class Chapter:
     def main_line(self) -> Iterator[Node]:
         return self.root.main_line()
 
+    def __repr__(self) -> str:
+        seen = f"seen by {self.seat}" if self.seat else "all-seeing"
+        return f"<Chapter {self.title!r}: {sum(1 for _ in self.nodes()) - 1} moves, {seen}>"
+
     def _repr_html_(self) -> str:
         from covil_nb.widget.study_html import chapter_html
 
@@ -420,6 +424,9 @@ class Study:
     def __init__(self, title: str = "") -> None:
         self.title = str(title)
         self.chapters: list[Chapter] = []
+
+    def __repr__(self) -> str:
+        return f"<Study {self.title!r}: {len(self.chapters)} chapters>"
 
     def add_chapter(self, title: str, game: Game, seat: str | None = None) -> Chapter:
         chapter = Chapter.of(title, game, seat)
