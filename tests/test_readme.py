@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from IPython.lib.pretty import pretty
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -50,7 +51,10 @@ def shown_as_in_a_notebook() -> Iterator[None]:
         sys.__displayhook__ = saved
 
 
-def test_the_readme_examples_run_and_print_what_they_show() -> None:
+def test_the_readme_examples_run_and_print_what_they_show(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # the files the examples write land in a folder of their own
     namespace: dict[str, object] = {"__name__": "readme"}
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(
