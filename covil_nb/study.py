@@ -39,6 +39,7 @@ from typing import Any
 from covil_nb.model import CovilError, Game, codec
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
+from covil_nb.model.game import SAVE_FORMAT
 from covil_nb.widget.drawing import Picture, draw
 
 FORMAT = "covil-study"
@@ -498,6 +499,8 @@ class Study:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Study:
+        """A study's file, or a game's save (``Game.save``), opened as a study
+        whose main line is the game's record."""
         return _study(codec.read_json_file(path))
 
     @classmethod
@@ -674,6 +677,8 @@ _NODE_FIELDS = ("move", "variations", *_NOTE_FIELDS)
 
 
 def _study(data: Any) -> Study:
+    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+        return Study.of_game(Game.replay(data), "A saved game")  # a game's save, as a study
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CovilError(f"$.format: not a covil_nb study (its 'format' must be {FORMAT!r})", RULE)
     if data.get("version") != VERSION:

@@ -258,3 +258,14 @@ def test_glyphs_marks_and_comments_come_off_as_they_went_on():
     with pytest.raises(CovilError, match="no comment 3"):
         node.uncomment(3)
     assert [c.text for c in node.after] == ["second"]
+
+
+def test_a_games_save_opens_as_a_study(tmp_path):
+    game = random_game(Game.new(["yellow", "red"], seed=5), 5, 30)
+    study = Study.load(game.save(tmp_path / "game.json"))
+    assert [n.move for n in study.chapters[0].main_line()] == game.history
+    broken = json.loads((tmp_path / "game.json").read_text())
+    broken["actions"][3] = "start Q"
+    (tmp_path / "broken.json").write_text(json.dumps(broken))
+    with pytest.raises(CovilError, match="start Q"):
+        Study.load(tmp_path / "broken.json")
