@@ -29,9 +29,9 @@ A **glyph** marks the node of the played step's first action only where the
 loss is more than twice its standard error (a good decision that lost to the
 dice is no mistake), and then by its size in VP:
 
-- ``?!`` inaccuracy: a loss of at least :data:`INACCURACY` VP;
-- ``?`` mistake: at least :data:`MISTAKE` VP;
-- ``??`` blunder: at least :data:`BLUNDER` VP (a fortress is worth 5 VP).
+- ``?!`` inaccuracy: a loss of at least :data:`~covil_nb.study.INACCURACY` VP;
+- ``?`` mistake: at least :data:`~covil_nb.study.MISTAKE` VP;
+- ``??`` blunder: at least :data:`~covil_nb.study.BLUNDER` VP (a fortress is worth 5 VP).
 
 Where the best option is not the one played, it is added as a variation
 (``by = "engine"``) before the played move, as far as it is the seat's own
@@ -52,12 +52,20 @@ from typing import Any
 
 from covil_nb.bots.greedy import Plan, follow, in_step
 from covil_nb.bots.hint import told
-from covil_nb.bots.mcts import Entry, candidates, paired, play_round, survivors
+from covil_nb.bots.mcts import MIN_ROUNDS, Entry, candidates, paired, play_round, survivors
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
 from covil_nb.model.views import unknown_mercenaries, unknown_relics
-from covil_nb.study import ENGINE, Assessment, Chapter, Node, Study
+from covil_nb.study import (
+    ENGINE,
+    NOISE,
+    Assessment,
+    Chapter,
+    Node,
+    Study,
+    glyph_for,
+)
 from covil_nb.widget.charts import advantage
 
 __all__ = [
@@ -77,14 +85,6 @@ RULE = "analysis"
 # the 50 decisions of one seat of a greedy game in 16-18 s of CPU on one core
 # (benchmarks/analysis.py, compiled engine; the target is 60 s).
 DEFAULT_BUDGET = 1000
-# The glyphs' thresholds, in VP of expected margin lost. Between greedy bots
-# a clear loss (beyond the noise) is a third of the decisions, most under
-# 1 VP: an inaccuracy is a VP or more, a mistake two, a blunder four (nearly
-# a standing fortress's 5 VP), two of fifty decisions in a greedy game.
-INACCURACY = 1.0
-MISTAKE = 2.0
-BLUNDER = 4.0
-NOISE = 2.0  # a loss is told only beyond this many standard errors
 BY = "mcts"  # who played the options out: the search bot's race
 
 
@@ -140,9 +140,11 @@ def _entries(view: Game, me: str, played: list[Action]) -> list[Entry]:
 
 def _budget(budget: int | None) -> int:
     rounds = DEFAULT_BUDGET if budget is None else budget
-    if rounds < 2:
+    if rounds < MIN_ROUNDS:
         raise CovilError(
-            f"a budget of {said(budget)} playouts: it takes at least 2 for an uncertainty", RULE
+            f"a budget of {said(budget)} playouts: it takes at least {MIN_ROUNDS} for an "
+            "uncertainty worth telling",
+            RULE,
         )
     return rounds
 
@@ -171,16 +173,6 @@ def _review(view: Game, me: str, best: Entry, mine: Entry) -> Review:
         return Review(assessment, (), "")  # no better plan the dice cannot explain
     line = tuple(str(a) for a in best.plan.actions)
     return Review(assessment, line, _comment(view, best, mine, assessment))
-
-
-def glyph_for(loss: float, error: float) -> str:
-    """The glyph a loss of ``loss`` VP earns, with a standard error of ``error``."""
-    if loss <= NOISE * error:
-        return ""
-    for threshold, glyph in ((BLUNDER, "??"), (MISTAKE, "?"), (INACCURACY, "?!")):
-        if loss >= threshold:
-            return glyph
-    return ""
 
 
 def _own_run(view: Game, me: str, plan: Plan) -> tuple[Action, ...]:
@@ -331,9 +323,11 @@ def _task(record: dict[str, Any], choice: _Choice, rounds: int, seed: int) -> Re
 
 def _write(before: Node, node: Node, review: Review) -> None:
     """The review on ``node`` (the played step's first action, played at ``before``)."""
-    node.assessment = review.assessment
-    if review.assessment.glyph:
-        node.glyph(review.assessment.glyph)
+    glyph = review.assessment.glyph
+    marked = bool(glyph) and glyph not in node.glyphs  # the author's own glyph stays theirs
+    node.assessment = replace(review.assessment, marked=marked)
+    if marked:
+        node.glyph(glyph)
     if review.comment:
         node.comment(review.comment, ENGINE)
     if review.line:

@@ -33,6 +33,7 @@ import json
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,15 @@ VERSION = 1
 RULE = "study file"
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 ENGINE = "engine"  # the author of what an analysis writes
+
+# The glyphs' thresholds, in VP of expected margin lost. Between greedy bots
+# a clear loss (beyond the noise) is a third of the decisions, most under
+# 1 VP: an inaccuracy is a VP or more, a mistake two, a blunder four (nearly
+# a standing fortress's 5 VP), two of fifty decisions in a greedy game.
+INACCURACY = 1.0
+MISTAKE = 2.0
+BLUNDER = 4.0
+NOISE = 2.0  # a loss is told only beyond this many standard errors
 
 
 @dataclass(frozen=True)
@@ -95,7 +105,9 @@ class Assessment:
     the end of the day) after the option ``played`` and after the ``best``
     one found, the standard ``error`` of their difference, the ``playouts``
     behind each, and the bot ``by`` which they were played out. ``glyph`` is
-    what the analysis marked the node with ("" for none)."""
+    the analysis's verdict ("" for none); ``marked``, whether the analysis
+    put it among the node's glyphs (not when the author had given it), so
+    that :meth:`Node.clear_engine` takes off only what the engine put on."""
 
     seat: str
     played: float
@@ -104,11 +116,22 @@ class Assessment:
     playouts: int
     by: str
     glyph: str = ""
+    marked: bool = False
 
     @property
     def loss(self) -> float:
         """What the option played gave up against the best, in VP (never below 0)."""
         return max(0.0, self.best - self.played)
+
+
+def glyph_for(loss: float, error: float) -> str:
+    """The glyph a loss of ``loss`` VP earns, with a standard error of ``error``."""
+    if loss <= NOISE * error:
+        return ""
+    for threshold, glyph in ((BLUNDER, "??"), (MISTAKE, "?"), (INACCURACY, "?!")):
+        if loss >= threshold:
+            return glyph
+    return ""
 
 
 @checked(RULE)
@@ -338,8 +361,8 @@ class Node:
         assessment and the lines it added (so that it can be made again)."""
         for comments in (self.before, self.after):
             comments[:] = [c for c in comments if c.author != ENGINE]
-        if self.assessment is not None and self.assessment.glyph in self.glyphs:
-            self.glyphs.remove(self.assessment.glyph)
+        if self.assessment is not None and self.assessment.marked:
+            self.remove_glyph(self.assessment.glyph)
         self.assessment = None
         self.variations[:] = [v for v in self.variations if v.by != ENGINE]
 
@@ -349,7 +372,14 @@ class Node:
         return self.parent.variations
 
     def _where(self) -> str:
-        return f"chapter {self.chapter.title!r}, node {self.path()}"
+        return f"chapter {self.chapter.title!r}, node {_runs(self.path())}"
+
+
+def _runs(path: list[int]) -> str:
+    """A path told short: [0, 0, 0, 1, 0] is "[0*3, 1, 0]" (a node deep in a
+    game's main line is hundreds of zeros)."""
+    runs = [(index, len(list(same))) for index, same in groupby(path)]
+    return "[" + ", ".join(f"{i}*{n}" if n > 1 else str(i) for i, n in runs) + "]"
 
 
 @checked(RULE)
@@ -408,6 +438,12 @@ class Chapter:
         lines already there and adding what is new; return the last node."""
         node = at or self.root
         game = node.game()
+        trial = game.copy(log=False)
+        for move in moves:  # all checked first: a line with an illegal move adds nothing
+            try:
+                trial.apply(move)
+            except CovilError as exc:
+                raise CovilError(f"{node._where()}: {exc.message}", exc.rule) from None
         for move in moves:
             found = next((v for v in node.variations if v.move == move), None)
             if found is None:
@@ -702,6 +738,7 @@ def _chapter(data: dict[str, Any], where: str) -> Chapter:
         raise CovilError(f"{where} ({title!r}): {exc.message}", RULE) from None
     chapter.description = codec.decode(str, data.get("description", ""), f"{where}.description")
     notes = codec.decode(dict[str, Any], data.get("notes", {}), f"{where}.notes")
+    codec.refuse_unknown(notes, _NOTE_FIELDS, f"{where}.notes")
     _read_notes(chapter.root, notes, f"{where}.notes")
     lines = codec.decode(list[dict[str, Any]], data.get("line", []), f"{where}.line")
     _read_line(chapter.root, lines, chapter.start_game(), f"{where}.line")
@@ -747,7 +784,7 @@ def _read_notes(node: Node, data: dict[str, Any], where: str) -> None:
         if "question" in data:
             _read_question(node, data["question"], f"{where}.question")
         if "engine" in data:
-            node.assessment = _assessment(data["engine"], f"{where}.engine")
+            node.assessment = _assessment(node, data["engine"], f"{where}.engine")
     except CovilError as exc:
         raise CovilError(f"{where}: {exc.message}", RULE) from None
 
@@ -764,15 +801,26 @@ def _read_question(node: Node, data: Any, where: str) -> None:
     )
 
 
-def _assessment(data: Any, where: str) -> Assessment:
+def _assessment(node: Node, data: Any, where: str) -> Assessment:
     data = codec.decode(dict[str, Any], data, where)
     codec.refuse_unknown(data, _ENGINE_FIELDS, where)
     kinds = {"seat": str, "played": float, "best": float, "error": float}
-    kinds |= {"playouts": int, "by": str, "glyph": str}
+    kinds |= {"playouts": int, "by": str, "glyph": str, "marked": bool}
     values = {k: codec.decode(t, data.get(k), f"{where}.{k}") for k, t in kinds.items()}
-    if values["glyph"] not in ("", *GLYPHS):
-        raise CovilError(f"{where}.glyph: {said(values['glyph'])} is no glyph", RULE)
-    return Assessment(**values)
+    found = Assessment(**values)
+    if found.seat not in node.chapter.start_game().players:
+        raise CovilError(f"{where}.seat: {said(found.seat)} is not a seat of the game", RULE)
+    if found.error < 0 or found.playouts < 1:
+        raise CovilError(f"{where}: an error is never negative, nor playouts fewer than 1", RULE)
+    if found.glyph != glyph_for(found.loss, found.error):
+        raise CovilError(
+            f"{where}.glyph: a loss of {found.loss:.2f} VP (±{found.error:.2f}) earns "
+            f"{said(glyph_for(found.loss, found.error))}, not {said(found.glyph)}",
+            RULE,
+        )
+    if found.marked and found.glyph not in node.glyphs:
+        raise CovilError(f"{where}.marked: the node does not carry {said(found.glyph)}", RULE)
+    return found
 
 
 def _check_element(key: str, where: str) -> None:

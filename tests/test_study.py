@@ -178,7 +178,10 @@ def test_what_an_analysis_wrote_can_be_cleared():
     node.comment("kept", author="teacher")
     node.comment("the engine's", author=ENGINE)
     node.glyph("?")
-    node.assessment = Assessment("yellow", 0.5, 2.0, 0.3, 200, "mcts", "?")
+    node.assessment = Assessment("yellow", 0.5, 3.0, 0.3, 200, "mcts", "?", marked=True)
+    kept = node.parent
+    kept.glyph("!")  # the author's, and then the engine's verdict too: it stays the author's
+    kept.assessment = Assessment("yellow", 1.0, 1.0, 0.1, 200, "mcts", "", marked=False)
     line = node.parent.add_variation(
         next(str(a) for a in node.parent.game().legal_actions() if str(a) != node.move)
     )
@@ -188,6 +191,7 @@ def test_what_an_analysis_wrote_can_be_cleared():
     study.clear_engine()
     assert [c.text for c in node.after] == ["kept"] and node.glyphs == []
     assert node.assessment is None and line not in node.parent.variations
+    assert kept.glyphs == ["!"] and kept.assessment is None
 
 
 def test_a_study_reads_as_text_in_the_order_of_its_lines():
@@ -269,3 +273,44 @@ def test_a_games_save_opens_as_a_study(tmp_path):
     (tmp_path / "broken.json").write_text(json.dumps(broken))
     with pytest.raises(CovilError, match="start Q"):
         Study.load(tmp_path / "broken.json")
+
+
+@pytest.mark.parametrize(
+    ("change", "refusal"),
+    [
+        ({"seat": "purple"}, "not a seat of the game"),
+        ({"error": -1.0}, "never negative"),
+        ({"playouts": 0}, "fewer than 1"),
+        ({"glyph": "??"}, "earns '\\?!'"),
+        ({"marked": True, "glyph": "?!"}, "does not carry"),
+    ],
+)
+def test_an_assessment_that_cannot_be_is_refused(change, refusal):
+    from covil_nb.study import Assessment
+
+    study = a_study()
+    node = list(study.chapters[0].main_line())[2]
+    node.assessment = Assessment("yellow", 0.5, 2.0, 0.3, 200, "mcts", "?!", marked=False)
+    data = json.loads(study.to_json())
+    entry = data["chapters"][0]["line"][2]
+    assert "engine" in entry
+    entry["engine"].update(change)
+    with pytest.raises(CovilError, match=refusal):
+        Study.from_json(json.dumps(data))
+
+
+def test_unknown_notes_of_a_chapter_are_refused():
+    data = json.loads(a_study().to_json())
+    data["chapters"][0]["notes"] = {"before": [], "bogus": 1}
+    with pytest.raises(CovilError, match="unknown field 'bogus'"):
+        Study.from_json(json.dumps(data))
+
+
+def test_a_line_with_an_illegal_move_adds_nothing_and_says_where():
+    study = a_study()
+    chapter = study.chapters[0]
+    before = study.to_json()
+    deep = list(chapter.main_line())[20]
+    with pytest.raises(CovilError, match=r"node \[0\*21\]: 'start Q' is not allowed"):
+        chapter.add_line([str(deep.game().legal_actions()[0]), "start Q"], at=deep)
+    assert study.to_json() == before

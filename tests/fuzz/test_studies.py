@@ -9,11 +9,21 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from covil_nb import CovilError, Game, Study
-from covil_nb.study import GLYPHS
+from covil_nb.study import GLYPHS, Assessment, glyph_for
 
 from .profile import examples
 
-EDITS = ("add",) * 6 + ("comment", "glyph", "mark", "promote", "demote", "remove")
+EDITS = ("add",) * 6 + (
+    "comment",
+    "glyph",
+    "mark",
+    "ask",
+    "assess",
+    "by",
+    "promote",
+    "demote",
+    "remove",
+)
 WORDS = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30)
 
 
@@ -45,14 +55,33 @@ def tree(data: st.DataObject) -> Study:
                 arrows=[("zone:A", "zone:B")],
                 highlights=[data.draw(st.sampled_from(["zone:C", "troop:Y1"]))],
             )
+        elif edit == "ask":
+            legal = [str(a) for a in node.game().legal_actions()]
+            node.ask(data.draw(WORDS), [data.draw(st.sampled_from(legal))], why=data.draw(WORDS))
+        elif edit == "assess":
+            node.assessment = assessment(data, node.glyphs)
+        elif edit == "by":
+            node.by = data.draw(st.sampled_from(["", "engine"]))
         elif node.parent is not None:
             getattr(node, edit)()
     return study
 
 
+def assessment(data: st.DataObject, glyphs: list[str]) -> Assessment:
+    """A verdict as an analysis writes one: its glyph the one its loss earns."""
+    played, best = data.draw(st.floats(-20, 20)), data.draw(st.floats(-20, 20))
+    error = data.draw(st.floats(0, 3))
+    glyph = glyph_for(max(0.0, best - played), error)
+    marked = bool(glyph) and glyph in glyphs
+    seat = data.draw(st.sampled_from(["yellow", "red"]))
+    return Assessment(
+        seat, played, best, error, data.draw(st.integers(1, 999)), "mcts", glyph, marked
+    )
+
+
 def described(study: Study) -> list:
     return [
-        (n.path(), n.move, n.before, n.after, n.glyphs, n.marks.arrows, n.marks.highlights)
+        (n.path(), n.move, n.before, n.after, n.glyphs, n.marks, n.question, n.assessment, n.by)
         for c in study.chapters
         for n in c.nodes()
     ]
