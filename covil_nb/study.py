@@ -508,6 +508,17 @@ class Study:
 
         return study_html(self)
 
+    def copy(self) -> Study:
+        """An independent study alike in every note (through its file)."""
+        return Study.from_json(self.to_json())
+
+    def without_engine(self) -> Study:
+        """A copy with what analyses wrote left out (:meth:`clear_engine`):
+        the study as its authors wrote it, to read, show or export."""
+        plain = self.copy()
+        plain.clear_engine()
+        return plain
+
     def clear_engine(self) -> None:
         """Forget every analysis written in the study (:meth:`Node.clear_engine`)."""
         for chapter in self.chapters:

@@ -314,3 +314,17 @@ def test_a_line_with_an_illegal_move_adds_nothing_and_says_where():
     with pytest.raises(CovilError, match=r"node \[0\*21\]: 'start Q' is not allowed"):
         chapter.add_line([str(deep.game().legal_actions()[0]), "start Q"], at=deep)
     assert study.to_json() == before
+
+
+def test_a_study_shown_without_the_engine_keeps_the_authors_notes():
+    from covil_nb.study import ENGINE, Assessment
+
+    study = a_study()
+    node = list(study.chapters[0].main_line())[2]
+    node.comment("the engine's word", author=ENGINE)
+    node.glyph("?!")
+    node.assessment = Assessment("yellow", 0.5, 2.0, 0.3, 200, "mcts", "?!", marked=True)
+    plain = study.without_engine()
+    assert "the engine's word" in study.text() and "the engine's word" not in plain.text()
+    assert "engine:" not in plain.to_html() and "Also possible" in plain.to_html()
+    assert node.assessment is not None  # the study itself keeps them
