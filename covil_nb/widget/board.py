@@ -29,6 +29,7 @@ from covil_nb.bots.hint import hint
 from covil_nb.model import Action, CovilError, Event, Game, night
 from covil_nb.model.arguments import checked
 from covil_nb.model.game import Moment
+from covil_nb.model.views import hand_hidden
 from covil_nb.study import Study
 
 from . import drawing, protocol, scene
@@ -300,9 +301,7 @@ class GameWidget(anywidget.AnyWidget):
         self._after_action(before)
 
     def _on_why(self, message: protocol.Message) -> None:
-        game = self.line.game
-        actions = game.legal_actions() if self._waiting() is None else []
-        raise scene.explain_click(game, message.element, actions)
+        raise scene.explain_click(self.line.game, message.element, self._offered())
 
     def _on_step(self, _message: protocol.Message) -> None:
         if self._playing():
@@ -344,6 +343,13 @@ class GameWidget(anywidget.AnyWidget):
     def _on_hint(self, _message: protocol.Message) -> None:
         game = self._ready_person("ask for a hint")
         color = game.decision.player  # type: ignore[union-attr]
+        viewer = self._viewer(game)
+        if hand_hidden(game.read_state(), color, viewer):  # the hint would play that hand
+            raise CovilError(
+                f"a hint at {color}'s decision would tell {color}'s hidden hand: "
+                f"this board is seen by {viewer}",
+                "widget",
+            )
         told = hint(game.for_seat(color, seed=len(game.history)), GreedyBot(seed=0))
         self._answers += 1
         self.hint = {
@@ -400,6 +406,14 @@ class GameWidget(anywidget.AnyWidget):
                 "widget",
             )
         return game
+
+    def _offered(self) -> list[Action]:
+        """The legal actions the page lists: a person's decision's, as the
+        board's viewer may see them (:func:`.scene.offered`)."""
+        if self._waiting() is not None:
+            return []
+        game = self.line.game
+        return scene.offered(game, game.legal_actions(), self._viewer(game))
 
     def _waiting(self) -> str | None:
         """What the board waits for before a person may decide: a playback,
@@ -483,12 +497,13 @@ class GameWidget(anywidget.AnyWidget):
         playing = self._playing()
         shown = self._moments[self._at].game if playing else game
         waiting = self._waiting()
-        actions = game.legal_actions() if waiting is None else []
+        viewer = self._viewer(shown)
+        actions = self._offered()
         page = Round()
-        sections = scene.pictures(shown, self._viewer(shown), actions, self._moved())
+        sections = scene.pictures(shown, viewer, actions, self._moved())
         layout = {k: page.svg(v) for k, v in sections.items()}
         log = self._log(page)
-        decision = scene.decision_json(shown, self.seats, actions, waiting)
+        decision = scene.decision_json(shown, self.seats, actions, waiting, viewer)
         controls = {
             "can_undo": game.can_undo,
             "can_redo": game.can_redo,
