@@ -24,6 +24,8 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from covil_nb.analysis import RULE as ANALYSIS
+from covil_nb.analysis import analyse
 from covil_nb.bots import Bot, GreedyBot
 from covil_nb.bots.hint import hint
 from covil_nb.model import Action, CovilError, Event, Game, night
@@ -35,6 +37,7 @@ from covil_nb.study import Study
 from . import drawing, protocol, scene
 from .elements import elements_of
 from .line import Line
+from .review import review_json
 from .seats import BOT, PERSON, Seats
 from .sheet import Round, Sheet
 
@@ -42,8 +45,29 @@ STATIC = Path(__file__).parent / "static"
 MAX_BOT_ACTIONS = 100_000  # skip on a board of bots only: a guard like bots.advance's
 # What handling a message may change besides the game: the board's own record
 # of the playback and "what if" line, and the traits it sends the page.
-_RECORD = ("_line", "_what_if", "_moments", "_at", "_before", "_told", "_drawn", "_since")
-_SHOWN = ("version", "chunks_new", "pictures", "decision", "log", "controls", "past", "hint")
+_RECORD = (
+    "_line",
+    "_what_if",
+    "_moments",
+    "_at",
+    "_before",
+    "_told",
+    "_drawn",
+    "_since",
+    "_analysis",
+)
+_SHOWN = (
+    "version",
+    "chunks_new",
+    "pictures",
+    "decision",
+    "log",
+    "controls",
+    "past",
+    "hint",
+    "review",
+    "progress",
+)
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -75,6 +99,10 @@ class GameWidget(anywidget.AnyWidget):
     past = traitlets.Dict().tag(sync=True)  # a past position asked for with "show"
     hint = traitlets.Dict().tag(sync=True)
     error = traitlets.Dict().tag(sync=True)
+    # The engine's analysis (see .review): its chart, summary and notes.
+    review = traitlets.Dict().tag(sync=True)
+    # An analysis under way: {"done": n, "total": m} decisions, sent as it goes.
+    progress = traitlets.Dict().tag(sync=True)
     # The position the page shows; a message names the one it was made on.
     version = traitlets.Int(0).tag(sync=True)
     theme = traitlets.Unicode("auto").tag(sync=True)  # "auto", "light" or "dark"
@@ -84,6 +112,9 @@ class GameWidget(anywidget.AnyWidget):
     _kinds: ClassVar[dict[str, dict[str, type]]] = protocol.FIELDS
     _record: ClassVar[tuple[str, ...]] = _RECORD
     _shown: ClassVar[tuple[str, ...]] = _SHOWN
+    # Playouts per option of "Analyse this game" (None: the analysis's
+    # default, covil_nb.analysis.DEFAULT_BUDGET); a few make it quick.
+    analysis_budget: int | None = None
 
     @checked("widget")
     def __init__(
@@ -112,6 +143,7 @@ class GameWidget(anywidget.AnyWidget):
         # travelled): a night told after it is news to them (see _night).
         self._since = 0
         self._drawn: tuple[int, int | None] = (-1, None)  # the revisions the traits show
+        self._analysis: Study | None = None  # made by "Analyse this game"
         self.board = scene.board_json(game, seats)
         self.on_msg(self._on_msg)
         self._publish()
@@ -142,6 +174,20 @@ class GameWidget(anywidget.AnyWidget):
 
     def redo(self) -> None:
         self._handle({"kind": "redo"})
+
+    def analyse(self) -> Study:
+        """Analyse the finished game as the "Analyse this game" button does
+        (:func:`covil_nb.analyse`, the seats people played, ``analysis_budget``
+        playouts per option): the chart and summary show on the board, and
+        the study is kept in :attr:`analysis`."""
+        self._handle({"kind": "analyse"})
+        assert self._analysis is not None  # the handler refused otherwise
+        return self._analysis
+
+    @property
+    def analysis(self) -> Study | None:
+        """The game's analysis, once made (``StudyWidget(board.analysis)`` studies it)."""
+        return self._analysis
 
     @checked("widget")
     def as_study(self, title: str = "A game", seat: str | None = None) -> Study:
@@ -359,6 +405,18 @@ class GameWidget(anywidget.AnyWidget):
             "elements": list(elements_of(told.action, game)),  # what the page rings
         }
 
+    def _on_analyse(self, _message: protocol.Message) -> None:
+        game = self._line.game
+        if not game.is_over:
+            raise CovilError("the game is not over: analyse it once it ends", ANALYSIS)
+        study = analyse(
+            game, self._analysed_seats(), self.analysis_budget, progress=self._progressed
+        )
+        self._analysis = study
+        with self.hold_sync():
+            self.progress = {}
+            self.review = review_json(study.chapters[0])
+
     def _on_show(self, message: protocol.Message) -> None:
         shown, moment = self._past(message.step, message.moment)
         page = Round()
@@ -387,6 +445,16 @@ class GameWidget(anywidget.AnyWidget):
         self._publish()
 
     # -- helpers ------------------------------------------------------------------------
+    def _analysed_seats(self) -> list[str] | None:
+        """The seats an analysis assesses: those people play (all but the
+        dummies when bots hold every seat)."""
+        return self.seats.people() or None
+
+    def _progressed(self, done: int, total: int) -> None:
+        """An analysis's progress, sent to the page as it goes (a trait set
+        while a message is handled is sent at once)."""
+        self.progress = {"done": done, "total": total}
+
     def _ready_person(self, wish: str) -> Game:
         """The game, when a person may decide in it now; else why not."""
         game = self.line.game
@@ -661,6 +729,7 @@ HANDLERS: dict[str, Callable[[GameWidget, protocol.Message], None]] = {
     "skip": GameWidget._on_skip,
     "hint": GameWidget._on_hint,
     "show": GameWidget._on_show,
+    "analyse": GameWidget._on_analyse,
     "try": GameWidget._on_try,
     "return": GameWidget._on_return,
 }
