@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from covil_nb.analysis import advantage, summary
+from covil_nb.analysis import NOISE, advantage, summary
 from covil_nb.study import ENGINE, Assessment, Chapter
 
 # What the analysis's glyphs mean (covil_nb.analysis: the loss's size in VP).
@@ -49,7 +49,9 @@ def judged(assessment: Assessment) -> str:
         return f"{head}: {a.loss:.1f} VP lost, {MEANINGS[a.glyph]} ({a.glyph})."
     if a.loss == 0:
         return f"{head}: the best option found."
-    return f"{head}: {a.loss:.1f} VP behind, within the dice's noise."
+    if a.loss <= NOISE * a.error:
+        return f"{head}: {a.loss:.1f} VP behind, within the dice's noise."
+    return f"{head}: {a.loss:.1f} VP behind, too little to mark."
 
 
 def _engine_said(comments: list[Any]) -> str:

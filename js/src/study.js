@@ -317,6 +317,11 @@ function line(box, nodes, first, beside) {
     for (const other of others) {
       const variation = make("div", "covil-variation");
       variation.setAttribute("role", "group");
+      if (nodes[other].by === "engine") {
+        variation.classList.add("covil-engine-line"); // the analysis's better plan
+        variation.setAttribute("aria-label", "The engine's line");
+        variation.append(make("span", "covil-line-by", "engine:"));
+      }
       line(variation, nodes, other, []);
       box.append(variation);
     }
