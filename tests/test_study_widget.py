@@ -117,6 +117,32 @@ def test_a_comment_a_glyph_marks_saved_and_read_again(tmp_path: Path) -> None:
     assert again.at["glyphs"] == ["!"] and again.at["highlights"] == ["troop:Y1"]
 
 
+def test_what_the_author_wrote_comes_off_again() -> None:
+    board = StudyWidget(a_study())
+    send(board, "goto", node=3)
+    send(board, "comment", text="First.", before=False)
+    send(board, "comment", text="Second.", before=False)
+    send(board, "glyph", glyph="!")
+    send(board, "arrow", element="zone:B", target="zone:A")
+    send(board, "highlight", element="troop:Y1")
+    assert board.tree["nodes"][3]["noted"]
+    send(board, "unglyph", glyph="!")
+    send(board, "unarrow", element="zone:B", target="zone:A")
+    send(board, "unhighlight", element="troop:Y1")
+    send(board, "uncomment", index=0, before=False)
+    assert not board.error
+    assert board.at["glyphs"] == [] and board.at["arrows"] == [] and board.at["highlights"] == []
+    assert board.at["after"] == [{"text": "Second.", "author": ""}]
+    assert board.tree["nodes"][3]["glyphs"] == []
+    assert "not marked" in refused(board, "unglyph", glyph="!")
+    assert "no arrow" in refused(board, "unarrow", element="zone:B", target="zone:A")
+    assert "not highlighted" in refused(board, "unhighlight", element="troop:Y1")
+    assert "no comment 1" in refused(board, "uncomment", index=1, before=False)
+    assert "no comment 0" in refused(board, "uncomment", index=0, before=True)
+    send(board, "mode", mode="quiz")
+    assert "author mode" in refused(board, "uncomment", index=0, before=False)
+
+
 def test_the_quiz_hides_the_line_tells_wrong_and_right_and_shows() -> None:
     board = StudyWidget(a_study(), quiz=True)
     send(board, "goto", node=3)

@@ -76,6 +76,7 @@ class Message:
     target: str = ""
     mode: str = ""
     chapter: int = 0
+    index: int = 0
 
 
 def parse(content: Any, version: int, kinds: dict[str, dict[str, type]] = FIELDS) -> Message:

@@ -63,6 +63,11 @@ STUDY_FIELDS: dict[str, dict[str, type]] = {
     "reveal": {},  # the quiz's answer, shown
     "save": {},
     "jump": {"step": int},  # the main line's node after ``step`` moves (a dot of the chart)
+    # What the author wrote, taken off again:
+    "unglyph": {"glyph": str},
+    "unarrow": {"element": str, "target": str},
+    "unhighlight": {"element": str},
+    "uncomment": {"index": int, "before": bool},  # the index-th comment of the move (or before it)
 }
 
 
@@ -251,6 +256,7 @@ class StudyWidget(GameWidget):
         # Drawn first: an element the position cannot draw never gets into the study.
         drawing.pieces_layer(self.line.game, arrows=[(start, end, "focus")])
         self._node.mark(arrows=[(start, end)])
+        self._forget_tree()  # the move is noted now
         self._publish()
 
     def _on_highlight(self, message: protocol.Message) -> None:
@@ -259,6 +265,38 @@ class StudyWidget(GameWidget):
         if message.element in self._node.marks.highlights:
             raise CovilError(f"{message.element} is highlighted already", RULE)
         self._node.mark(highlights=[message.element])
+        self._forget_tree()
+        self._publish()
+
+    def _on_unglyph(self, message: protocol.Message) -> None:
+        self._authoring("take a glyph off")
+        if message.glyph not in self._node.glyphs:
+            raise CovilError(f"the move is not marked {message.glyph!r}", RULE)
+        self._node.remove_glyph(message.glyph)
+        self._forget_tree()
+        self._publish()
+
+    def _on_unarrow(self, message: protocol.Message) -> None:
+        self._authoring("take an arrow off")
+        arrow = (message.element, message.target)
+        if arrow not in self._node.marks.arrows:
+            raise CovilError(f"there is no arrow from {arrow[0]} to {arrow[1]} here", RULE)
+        self._node.unmark(arrows=[arrow])
+        self._forget_tree()
+        self._publish()
+
+    def _on_unhighlight(self, message: protocol.Message) -> None:
+        self._authoring("take a highlight off")
+        if message.element not in self._node.marks.highlights:
+            raise CovilError(f"{message.element} is not highlighted here", RULE)
+        self._node.unmark(highlights=[message.element])
+        self._forget_tree()
+        self._publish()
+
+    def _on_uncomment(self, message: protocol.Message) -> None:
+        self._authoring("delete a comment")
+        self._node.uncomment(message.index, before=message.before)  # one it has not, refused
+        self._forget_tree()
         self._publish()
 
     def _on_promote(self, _message: protocol.Message) -> None:
@@ -593,5 +631,9 @@ STUDY_HANDLERS: dict[str, Callable[[StudyWidget, protocol.Message], None]] = {
     "reveal": StudyWidget._on_reveal,
     "save": StudyWidget._on_save,
     "jump": StudyWidget._on_jump,
+    "unglyph": StudyWidget._on_unglyph,
+    "unarrow": StudyWidget._on_unarrow,
+    "unhighlight": StudyWidget._on_unhighlight,
+    "uncomment": StudyWidget._on_uncomment,
     "analyse": StudyWidget._on_analyse,
 }

@@ -694,6 +694,18 @@ function ring(node, box, colour, { dashed, className, pad }) {
   shape.setAttribute("class", className);
   return shape;
 }
+function ringSolid(view, keys, className) {
+  const colour = getComputedStyle(view.root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
+  for (const key of keys) {
+    for (const node of elementsFor(view, key)) {
+      const box = node.tagName.toLowerCase() === "g" ? boxOf(
+        /** @type {any} */
+        node
+      ) : null;
+      if (box) node.appendChild(ring(node, box, colour, { dashed: false, className, pad: 6 }));
+    }
+  }
+}
 function settle(view) {
   if (!view.page.stale) return;
   view.page.stale = false;
@@ -825,16 +837,7 @@ function drawHint(view) {
   for (const node of root.querySelectorAll(".covil-hint-ring")) node.remove();
   for (const node of root.querySelectorAll(".covil-hinted")) node.classList.remove("covil-hinted");
   if (!hint.text || view.page.cursor != null) return;
-  const colour = getComputedStyle(root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
-  for (const key of hint.elements || []) {
-    for (const node of elementsFor(view, key)) {
-      const box = node.tagName.toLowerCase() === "g" ? boxOf(
-        /** @type {any} */
-        node
-      ) : null;
-      if (box) node.appendChild(ring(node, box, colour, { dashed: false, className: "covil-hint-ring", pad: 6 }));
-    }
-  }
+  ringSolid(view, hint.elements || [], "covil-hint-ring");
   if (hint.action) {
     parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`)?.classList.add("covil-hinted");
   }
@@ -1190,6 +1193,7 @@ var KEYS_HELP2 = [
   ["↑ ↓", "the line above or below this move"],
   ["Home, End", "the chapter's start; the end of this line"]
 ];
+var ON_MAP = /* @__PURE__ */ new Set(["zone", "troop", "fortress", "rebels"]);
 var WALKS = (
   /** @type {Record<string, string>} */
   {
@@ -1216,9 +1220,12 @@ function mountStudy(view) {
   };
   const onTree = () => queueMicrotask(drawAll);
   const onAt = () => queueMicrotask(() => drawAt(view, panel, marking));
+  const onPictures = () => queueMicrotask(() => drawRings(view));
   model.on("change:tree", onTree);
   model.on("change:at", onAt);
+  model.on("change:pictures", onPictures);
   drawAll();
+  onPictures();
   const onKey2 = (event) => {
     const way = walkOf(event);
     if (way == null) return;
@@ -1244,6 +1251,7 @@ function mountStudy(view) {
   return () => {
     model.off("change:tree", onTree);
     model.off("change:at", onAt);
+    model.off("change:pictures", onPictures);
     root.removeEventListener("keydown", onKey2, true);
     root.removeEventListener("click", onClick2, true);
   };
@@ -1273,12 +1281,16 @@ function elementAt({ model, root }, target) {
   return null;
 }
 function mark2(view, panel, marking, key) {
+  const at = view.model.get("at") || {};
   if (marking.tool === "highlight") {
-    view.send("highlight", { element: key });
+    const marked = (at.highlights || []).includes(key);
+    view.send(marked ? "unhighlight" : "highlight", { element: key });
   } else if (marking.from == null) {
     marking.from = key;
   } else {
-    view.send("arrow", { element: marking.from, target: key });
+    const from = marking.from;
+    const marked = (at.arrows || []).some(([a, b]) => a === from && b === key);
+    view.send(marked ? "unarrow" : "arrow", { element: from, target: key });
     marking.from = null;
   }
   drawTool(panel, marking);
@@ -1348,7 +1360,7 @@ function studyPanel() {
     row("covil-edits", ...Object.values(edits), save)
   );
   section.append(head, nav, tree, notes, quiz, author);
-  return { section, title, chapter, mode, walks, tree, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
+  return { section, title, chapter, mode, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
 }
 function row(className, ...children) {
   const node = make("div", className);
@@ -1386,7 +1398,17 @@ function wirePanel(view, panel, marking) {
       /** @type {HTMLElement} */
       event.target.closest("[data-glyph]")
     );
-    if (glyph instanceof HTMLElement) view.send("glyph", { glyph: glyph.dataset.glyph }, glyph);
+    if (!(glyph instanceof HTMLElement)) return;
+    const marked = glyph.getAttribute("aria-pressed") === "true";
+    view.send(marked ? "unglyph" : "glyph", { glyph: glyph.dataset.glyph }, glyph);
+  });
+  panel.notes.addEventListener("click", (event) => {
+    const cross = (
+      /** @type {HTMLElement} */
+      event.target.closest(".covil-uncomment")
+    );
+    if (!(cross instanceof HTMLElement)) return;
+    view.send("uncomment", { index: Number(cross.dataset.index), before: cross.dataset.before === "true" }, cross);
   });
   for (
     const tool of
@@ -1463,7 +1485,8 @@ function moveButton(nodes, index, label) {
   if (node.question) move.classList.add("covil-asks");
   return move;
 }
-function drawAt({ model, root }, panel, marking) {
+function drawAt(view, panel, marking) {
+  const { model, root } = view;
   const at = model.get("at") || {};
   const nodes = (model.get("tree") || {}).nodes || [];
   const current = at.node ?? 0;
@@ -1482,9 +1505,10 @@ function drawAt({ model, root }, panel, marking) {
   const quizzing = at.mode === "quiz";
   root.dataset.studyMode = at.mode || "author";
   panel.mode.textContent = quizzing ? "Author mode" : "Quiz mode";
-  drawComments(panel.before, at.before || [], "Before the move");
-  drawComments(panel.after, at.after || [], "");
+  drawComments(panel.before, at.before || [], "Before the move", !quizzing);
+  drawComments(panel.after, at.after || [], "", !quizzing);
   drawQuiz(panel, at);
+  drawRings(view);
   panel.author.hidden = quizzing;
   if (quizzing) {
     marking.tool = null;
@@ -1513,23 +1537,38 @@ function below(nodes, index) {
   }
   return found;
 }
-function drawComments(box, comments, heading) {
+function drawComments(box, comments, heading, removable) {
   box.replaceChildren();
   box.hidden = comments.length === 0;
   if (heading && comments.length) box.append(make("strong", "", heading));
-  for (const comment of comments) {
+  comments.forEach((comment, index) => {
     const said2 = make("p", comment.author === "engine" ? "covil-comment covil-engine" : "covil-comment");
     if (comment.author) said2.append(make("span", "covil-author-name", `${comment.author}: `));
     said2.append(comment.text);
+    if (removable) {
+      const cross = button("✕", "Delete this comment");
+      cross.classList.add("covil-uncomment");
+      cross.dataset.index = String(index);
+      cross.dataset.before = String(box.classList.contains("covil-before"));
+      said2.append(" ", cross);
+    }
     box.append(said2);
-  }
+  });
+}
+function drawRings(view) {
+  const { model, root, page } = view;
+  for (const node of root.querySelectorAll(".covil-study-ring")) node.remove();
+  if (page.cursor != null) return;
+  const highlights = (model.get("at") || {}).highlights || [];
+  ringSolid(view, highlights.filter((key) => !ON_MAP.has(key.split(":")[0])), "covil-study-ring");
 }
 function drawQuiz(panel, at) {
   const asking = at.mode === "quiz" && at.question?.asking;
+  const authoring = at.mode !== "quiz" && at.question != null;
   const verdict = at.verdict;
-  panel.quiz.hidden = !asking && !verdict;
-  panel.prompt.textContent = asking ? `${at.question?.prompt} Choose on the board.` : "";
-  panel.prompt.hidden = !asking;
+  panel.quiz.hidden = !asking && !verdict && !authoring;
+  panel.prompt.textContent = asking ? `${at.question?.prompt} Choose on the board.` : authoring ? `Question here: ${at.question?.prompt}` : "";
+  panel.prompt.hidden = !asking && !authoring;
   panel.verdict.textContent = verdict?.text || "";
   panel.verdict.hidden = !verdict;
   panel.verdict.className = `covil-verdict ${verdict?.right ? "covil-right" : "covil-wrong"}`;
