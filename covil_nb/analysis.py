@@ -74,6 +74,7 @@ __all__ = [
     "Summary",
     "advantage",
     "analyse",
+    "annotate",
     "assess",
     "glyph_for",
     "summary",
@@ -244,17 +245,44 @@ def analyse(
     same whatever the executor; its chapter is read from the seat analysed
     when there is one (all-seeing for several)."""
     game = game_or_record if isinstance(game_or_record, Game) else Game.replay(game_or_record)
+    chosen = _seats(game, seats)
+    _budget(budget)  # checked before anything is made
+    study = Study.of_game(game, "Analysis", seat=chosen[0] if len(chosen) == 1 else None)
+    annotate(study.chapters[0], chosen, budget, seed, executor, progress)
+    return study
+
+
+@checked(RULE)
+def annotate(
+    chapter: Chapter,
+    seats: Sequence[str] | None = None,
+    budget: int | None = None,
+    seed: int = 0,
+    executor: Executor | None = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> Chapter:
+    """Write the engine's view of every decision of ``seats`` along
+    ``chapter``'s main line into it, as :func:`analyse` does for a whole
+    game (the same arguments; a chapter starting in the middle of a game
+    has the decisions from its start). What an analysis wrote in the
+    chapter before is forgotten (:meth:`~covil_nb.study.Node.clear_engine`)
+    once the new one is made: a refusal or a failure on the way leaves the
+    chapter as it was."""
+    main = [chapter.root, *chapter.main_line()]
+    game = main[-1].game()
     record = game.record()
     chosen = _seats(game, seats)
     rounds = _budget(budget)
-    choices = _choices(record, chosen)
+    before = len(record["actions"]) - (len(main) - 1)  # played before the chapter's start
+    choices = [c for c in _choices(record, chosen) if c.index >= before]
     reviews = _run(record, choices, rounds, seed, executor, progress)
-    study = Study.of_game(game, "Analysis", seat=chosen[0] if len(chosen) == 1 else None)
-    main = [study.chapters[0].root, *study.chapters[0].main_line()]
+    for node in list(chapter.nodes()):
+        node.clear_engine()
     for choice, review in zip(choices, reviews, strict=True):
         if review is not None:
-            _write(main[choice.index], main[choice.index + 1], review)
-    return study
+            at = choice.index - before
+            _write(main[at], main[at + 1], review)
+    return chapter
 
 
 def _seats(game: Game, seats: Sequence[str] | None) -> list[str]:

@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 
 from covil_nb import CovilError, CovilTypeError, Game, Study, analyse
-from covil_nb.analysis import _choices, advantage, assess, glyph_for, summary
+from covil_nb.analysis import _choices, advantage, annotate, assess, glyph_for, summary
 from covil_nb.bots import GreedyBot, play
 from covil_nb.bots.greedy import rank
 from covil_nb.study import BLUNDER, ENGINE, INACCURACY, MISTAKE, NOISE
@@ -201,3 +201,16 @@ def test_the_decisions_are_the_runs_of_each_seats_own_actions() -> None:
         game.apply(move)
     assert covered == mine
     assert all(c.played[-1] == "buy-relic" for c in choices if "buy-relic" in c.played)
+
+
+def test_a_chapter_from_the_middle_of_a_game_is_annotated_as_the_whole_game() -> None:
+    """``annotate`` on a chapter that starts after 120 actions: its decisions
+    are assessed as in the analysis of the whole game (the same seeds)."""
+    whole = Study.from_json(analysed(0)).chapters[0]
+    study = Study("Late")
+    chapter = study.add_chapter("From action 120", at(120), seat="yellow")
+    chapter.add_line(record()["actions"][120:])
+    annotate(chapter, ["yellow"], budget=BUDGET, seed=0)
+    late = [n.assessment for n in list(whole.main_line())[120:]]
+    assert [n.assessment for n in chapter.main_line()] == late
+    assert any(late)

@@ -4,12 +4,17 @@ messages that do not fit, refused with the study and the board unchanged."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from covil_nb import CovilError, Game, GameWidget, Study, StudyWidget
+from covil_nb.bots import make_bot
+from covil_nb.bots.base import play
+from covil_nb.model.views import hidden_cards
 from covil_nb.widget._svg_style import HIGHLIGHTS
 
 FIRST_MOVES = ["start B", "lie Y1", "move A", "acquire gate-warden", "pay gold 1"]
@@ -112,6 +117,32 @@ def test_a_comment_a_glyph_marks_saved_and_read_again(tmp_path: Path) -> None:
     assert again.at["glyphs"] == ["!"] and again.at["highlights"] == ["troop:Y1"]
 
 
+def test_what_the_author_wrote_comes_off_again() -> None:
+    board = StudyWidget(a_study())
+    send(board, "goto", node=3)
+    send(board, "comment", text="First.", before=False)
+    send(board, "comment", text="Second.", before=False)
+    send(board, "glyph", glyph="!")
+    send(board, "arrow", element="zone:B", target="zone:A")
+    send(board, "highlight", element="troop:Y1")
+    assert board.tree["nodes"][3]["noted"]
+    send(board, "unglyph", glyph="!")
+    send(board, "unarrow", element="zone:B", target="zone:A")
+    send(board, "unhighlight", element="troop:Y1")
+    send(board, "uncomment", index=0, before=False)
+    assert not board.error
+    assert board.at["glyphs"] == [] and board.at["arrows"] == [] and board.at["highlights"] == []
+    assert board.at["after"] == [{"text": "Second.", "author": ""}]
+    assert board.tree["nodes"][3]["glyphs"] == []
+    assert "not marked" in refused(board, "unglyph", glyph="!")
+    assert "no arrow" in refused(board, "unarrow", element="zone:B", target="zone:A")
+    assert "not highlighted" in refused(board, "unhighlight", element="troop:Y1")
+    assert "no comment 1" in refused(board, "uncomment", index=1, before=False)
+    assert "no comment 0" in refused(board, "uncomment", index=0, before=True)
+    send(board, "mode", mode="quiz")
+    assert "author mode" in refused(board, "uncomment", index=0, before=False)
+
+
 def test_the_quiz_hides_the_line_tells_wrong_and_right_and_shows() -> None:
     board = StudyWidget(a_study(), quiz=True)
     send(board, "goto", node=3)
@@ -198,3 +229,48 @@ def test_a_game_board_and_its_what_if_line_become_a_study() -> None:
     assert [v.move for v in root.variations[0].variations] == ["lie Y1", "lie Y2"]
     with pytest.raises(CovilError):
         StudyWidget(study, chapter=2)
+
+
+def a_greedy_game(seed: int = 0) -> Game:
+    """A whole two-player game between greedy bots (red holds relics early)."""
+    game = Game.new(["yellow", "red"], board="A", seed=seed)
+    return play(game, {"yellow": make_bot("greedy", seed=1), "red": make_bot("greedy", seed=2)})
+
+
+def named(text: str, words: set[str]) -> set[str]:
+    """The ``words`` (card ids or names) ``text`` names, whole."""
+    return {w for w in words if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)}
+
+
+def test_hidden_hands_stay_hidden_at_another_seats_decision() -> None:
+    """Walking a chapter seen by yellow through red's decisions: no trait the
+    page gets names a card of red's hand (not the actions listed, their
+    forecasts, the pictures' texts, the log). The tree is the study's own
+    moves: each tells what was played, public once played."""
+    study = Study.of_game(a_greedy_game(), "Seen by yellow", seat="yellow")
+    board = StudyWidget(study)
+    checked = listed = 0
+    for _ in study.chapters[0].main_line():
+        game = board.line.game
+        hidden = hidden_cards(game.read_state(), "yellow")
+        if game.decider == "red" and hidden:
+            words = hidden | {game.cards[c].name for c in hidden}
+            state = board.get_state()
+            sent = json.dumps({k: v for k, v in state.items() if k != "tree"})
+            assert not named(sent, words), (board.node, named(sent, words))
+            checked += 1
+            listed += len(board.decision["actions"])
+            assert "hidden hand" in refused(board, "hint")
+        board.walk("next")
+    assert checked > 30 and listed > 100  # red's decisions, still offered the rest
+
+
+def test_an_all_seeing_chapter_lists_every_action() -> None:
+    study = Study.of_game(a_greedy_game(), "All-seeing")
+    board = StudyWidget(study)
+    for node in study.chapters[0].main_line():
+        actions = {a["action"].split()[0] for a in board.decision["actions"]}
+        if "activate" in actions:
+            return
+        board.goto(node)
+    raise AssertionError("no relic to activate in the whole game")

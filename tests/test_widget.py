@@ -547,7 +547,8 @@ BAD_NOTATIONS = ["move Z", "attack Y1", "pay gold 9", "end", "start A", "lie R1"
 
 def bad_message(chooser: random.Random, version: int) -> Any:
     """A message the board must refuse: malformed, stale, or not legal now."""
-    kind = chooser.choice(["act", "why", "undo", "redo", "step", "skip", "show", "try", "return"])
+    kinds = ["act", "why", "undo", "redo", "step", "skip", "show", "try", "return", "analyse"]
+    kind = chooser.choice(kinds)
     fine = {
         "act": {"action": "lie Y1"},
         "why": {"element": "zone:D"},
@@ -589,6 +590,7 @@ def bad_message(chooser: random.Random, version: int) -> Any:
                 {"kind": "step", "version": version},
                 {"kind": "skip", "version": version},
                 {"kind": "return", "version": version},
+                {"kind": "analyse", "version": version},  # the game is not over
             ]
         )
     return message

@@ -21,6 +21,13 @@ def hand_hidden(state: State, color: str, seat: str | None) -> bool:
     return state.is_dummy(color) or seat not in (None, color)
 
 
+def hidden_cards(state: State, seat: str | None) -> frozenset[str]:
+    """The cards in the hands ``seat`` cannot see (see :func:`hand_hidden`)."""
+    return frozenset(
+        card for p in state.players if hand_hidden(state, p.color, seat) for card in p.hand
+    )
+
+
 def unknown_relics(state: State, seat: str) -> list[list[str]]:
     """The piles whose relics ``seat`` cannot see: the deck, other hands."""
     return [state.relic_deck] + [p.hand for p in state.players if p.color != seat]

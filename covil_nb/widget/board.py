@@ -24,16 +24,20 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from covil_nb.analysis import RULE as ANALYSIS
+from covil_nb.analysis import analyse
 from covil_nb.bots import Bot, GreedyBot
 from covil_nb.bots.hint import hint
 from covil_nb.model import Action, CovilError, Event, Game, night
 from covil_nb.model.arguments import checked
 from covil_nb.model.game import Moment
+from covil_nb.model.views import hand_hidden
 from covil_nb.study import Study
 
 from . import drawing, protocol, scene
 from .elements import elements_of
 from .line import Line
+from .review import review_json
 from .seats import BOT, PERSON, Seats
 from .sheet import Round, Sheet
 
@@ -41,8 +45,29 @@ STATIC = Path(__file__).parent / "static"
 MAX_BOT_ACTIONS = 100_000  # skip on a board of bots only: a guard like bots.advance's
 # What handling a message may change besides the game: the board's own record
 # of the playback and "what if" line, and the traits it sends the page.
-_RECORD = ("_line", "_what_if", "_moments", "_at", "_before", "_told", "_drawn", "_since")
-_SHOWN = ("version", "chunks_new", "pictures", "decision", "log", "controls", "past", "hint")
+_RECORD = (
+    "_line",
+    "_what_if",
+    "_moments",
+    "_at",
+    "_before",
+    "_told",
+    "_drawn",
+    "_since",
+    "_analysis",
+)
+_SHOWN = (
+    "version",
+    "chunks_new",
+    "pictures",
+    "decision",
+    "log",
+    "controls",
+    "past",
+    "hint",
+    "review",
+    "progress",
+)
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -74,6 +99,10 @@ class GameWidget(anywidget.AnyWidget):
     past = traitlets.Dict().tag(sync=True)  # a past position asked for with "show"
     hint = traitlets.Dict().tag(sync=True)
     error = traitlets.Dict().tag(sync=True)
+    # The engine's analysis (see .review): its chart, summary and notes.
+    review = traitlets.Dict().tag(sync=True)
+    # An analysis under way: {"done": n, "total": m} decisions, sent as it goes.
+    progress = traitlets.Dict().tag(sync=True)
     # The position the page shows; a message names the one it was made on.
     version = traitlets.Int(0).tag(sync=True)
     theme = traitlets.Unicode("auto").tag(sync=True)  # "auto", "light" or "dark"
@@ -83,6 +112,9 @@ class GameWidget(anywidget.AnyWidget):
     _kinds: ClassVar[dict[str, dict[str, type]]] = protocol.FIELDS
     _record: ClassVar[tuple[str, ...]] = _RECORD
     _shown: ClassVar[tuple[str, ...]] = _SHOWN
+    # Playouts per option of "Analyse this game" (None: the analysis's
+    # default, covil_nb.analysis.DEFAULT_BUDGET); a few make it quick.
+    analysis_budget: int | None = None
 
     @checked("widget")
     def __init__(
@@ -111,6 +143,7 @@ class GameWidget(anywidget.AnyWidget):
         # travelled): a night told after it is news to them (see _night).
         self._since = 0
         self._drawn: tuple[int, int | None] = (-1, None)  # the revisions the traits show
+        self._analysis: Study | None = None  # made by "Analyse this game"
         self.board = scene.board_json(game, seats)
         self.on_msg(self._on_msg)
         self._publish()
@@ -141,6 +174,20 @@ class GameWidget(anywidget.AnyWidget):
 
     def redo(self) -> None:
         self._handle({"kind": "redo"})
+
+    def analyse(self) -> Study:
+        """Analyse the finished game as the "Analyse this game" button does
+        (:func:`covil_nb.analyse`, the seats people played, ``analysis_budget``
+        playouts per option): the chart and summary show on the board, and
+        the study is kept in :attr:`analysis`."""
+        self._handle({"kind": "analyse"})
+        assert self._analysis is not None  # the handler refused otherwise
+        return self._analysis
+
+    @property
+    def analysis(self) -> Study | None:
+        """The game's analysis, once made (``StudyWidget(board.analysis)`` studies it)."""
+        return self._analysis
 
     @checked("widget")
     def as_study(self, title: str = "A game", seat: str | None = None) -> Study:
@@ -300,9 +347,7 @@ class GameWidget(anywidget.AnyWidget):
         self._after_action(before)
 
     def _on_why(self, message: protocol.Message) -> None:
-        game = self.line.game
-        actions = game.legal_actions() if self._waiting() is None else []
-        raise scene.explain_click(game, message.element, actions)
+        raise scene.explain_click(self.line.game, message.element, self._offered())
 
     def _on_step(self, _message: protocol.Message) -> None:
         if self._playing():
@@ -344,6 +389,13 @@ class GameWidget(anywidget.AnyWidget):
     def _on_hint(self, _message: protocol.Message) -> None:
         game = self._ready_person("ask for a hint")
         color = game.decision.player  # type: ignore[union-attr]
+        viewer = self._viewer(game)
+        if hand_hidden(game.read_state(), color, viewer):  # the hint would play that hand
+            raise CovilError(
+                f"a hint at {color}'s decision would tell {color}'s hidden hand: "
+                f"this board is seen by {viewer}",
+                "widget",
+            )
         told = hint(game.for_seat(color, seed=len(game.history)), GreedyBot(seed=0))
         self._answers += 1
         self.hint = {
@@ -352,6 +404,18 @@ class GameWidget(anywidget.AnyWidget):
             "action": str(told.action),
             "elements": list(elements_of(told.action, game)),  # what the page rings
         }
+
+    def _on_analyse(self, _message: protocol.Message) -> None:
+        game = self._line.game
+        if not game.is_over:
+            raise CovilError("the game is not over: analyse it once it ends", ANALYSIS)
+        study = analyse(
+            game, self._analysed_seats(), self.analysis_budget, progress=self._progressed
+        )
+        self._analysis = study
+        with self.hold_sync():
+            self.progress = {}
+            self.review = review_json(study.chapters[0])
 
     def _on_show(self, message: protocol.Message) -> None:
         shown, moment = self._past(message.step, message.moment)
@@ -381,6 +445,16 @@ class GameWidget(anywidget.AnyWidget):
         self._publish()
 
     # -- helpers ------------------------------------------------------------------------
+    def _analysed_seats(self) -> list[str] | None:
+        """The seats an analysis assesses: those people play (all but the
+        dummies when bots hold every seat)."""
+        return self.seats.people() or None
+
+    def _progressed(self, done: int, total: int) -> None:
+        """An analysis's progress, sent to the page as it goes (a trait set
+        while a message is handled is sent at once)."""
+        self.progress = {"done": done, "total": total}
+
     def _ready_person(self, wish: str) -> Game:
         """The game, when a person may decide in it now; else why not."""
         game = self.line.game
@@ -400,6 +474,14 @@ class GameWidget(anywidget.AnyWidget):
                 "widget",
             )
         return game
+
+    def _offered(self) -> list[Action]:
+        """The legal actions the page lists: a person's decision's, as the
+        board's viewer may see them (:func:`.scene.offered`)."""
+        if self._waiting() is not None:
+            return []
+        game = self.line.game
+        return scene.offered(game, game.legal_actions(), self._viewer(game))
 
     def _waiting(self) -> str | None:
         """What the board waits for before a person may decide: a playback,
@@ -483,12 +565,13 @@ class GameWidget(anywidget.AnyWidget):
         playing = self._playing()
         shown = self._moments[self._at].game if playing else game
         waiting = self._waiting()
-        actions = game.legal_actions() if waiting is None else []
+        viewer = self._viewer(shown)
+        actions = self._offered()
         page = Round()
-        sections = scene.pictures(shown, self._viewer(shown), actions, self._moved())
+        sections = scene.pictures(shown, viewer, actions, self._moved())
         layout = {k: page.svg(v) for k, v in sections.items()}
         log = self._log(page)
-        decision = scene.decision_json(shown, self.seats, actions, waiting)
+        decision = scene.decision_json(shown, self.seats, actions, waiting, viewer)
         controls = {
             "can_undo": game.can_undo,
             "can_redo": game.can_redo,
@@ -646,6 +729,7 @@ HANDLERS: dict[str, Callable[[GameWidget, protocol.Message], None]] = {
     "skip": GameWidget._on_skip,
     "hint": GameWidget._on_hint,
     "show": GameWidget._on_show,
+    "analyse": GameWidget._on_analyse,
     "try": GameWidget._on_try,
     "return": GameWidget._on_return,
 }

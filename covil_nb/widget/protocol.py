@@ -19,6 +19,7 @@ hint       (none)                                      what the greedy bot would
 show       ``step``, ``moment``: whole numbers         draw a past position
 try        ``step``: a whole number                    a "what if" line from there
 return     (none)                                      back from the "what if" line
+analyse    (none)                                      the engine's analysis of the game
 =========  ==========================================  ==============================
 """
 
@@ -51,6 +52,7 @@ FIELDS: dict[str, dict[str, type]] = {
     "show": {"step": int, "moment": int},
     "try": {"step": int},
     "return": {},
+    "analyse": {},
 }
 
 
@@ -74,6 +76,7 @@ class Message:
     target: str = ""
     mode: str = ""
     chapter: int = 0
+    index: int = 0
 
 
 def parse(content: Any, version: int, kinds: dict[str, dict[str, type]] = FIELDS) -> Message:

@@ -15,6 +15,7 @@ from typing import Any
 
 from covil_nb.model import Action, CovilError, Event, Game, Strength, night
 from covil_nb.model.flow import CLOSING
+from covil_nb.model.views import hand_hidden, hidden_cards
 from covil_nb.model.vocabulary import DecisionKind, Verb, fortress_target
 
 from . import drawing
@@ -112,9 +113,27 @@ def moved(before: Places, game: Game) -> Moved:
 # -- the decision ----------------------------------------------------------------------
 
 
-def decision_json(game: Game, seats: Seats, actions: list[Action], waiting: str | None) -> Json:
+def offered(game: Game, actions: list[Action], viewer: str | None) -> list[Action]:
+    """The ``actions`` the page may list to ``viewer``: none that names a
+    card of a hand hidden from it (a relic to activate or pay with), so that
+    another seat's decision does not tell its hand (a study seen by one
+    seat shows the others' decisions). The board offers a person only their
+    own decisions, which this leaves whole."""
+    hidden = hidden_cards(game.read_state(), viewer)
+    return [a for a in actions if hidden.isdisjoint(a.args)] if hidden else actions
+
+
+def decision_json(
+    game: Game,
+    seats: Seats,
+    actions: list[Action],
+    waiting: str | None,
+    viewer: str | None = None,
+) -> Json:
     """Who decides and what, with the ``actions`` offered (none while
-    ``waiting`` for a playback or a bot). Once the game is over: the score."""
+    ``waiting`` for a playback or a bot), as ``viewer`` may know them (an
+    attack's forecast counts its attacker's relics: only for eyes that see
+    that hand). Once the game is over: the score."""
     decision = game.decision
     if game.paused:  # between the night's steps, in a playback
         return {
@@ -136,9 +155,10 @@ def decision_json(game: Game, seats: Seats, actions: list[Action], waiting: str 
             "waiting": "over",
         }
     combat = combat_json(game)
-    offered = [action_json(game, a) for a in actions]
+    foresees = not hand_hidden(game.read_state(), decision.player, viewer)
+    listed = [action_json(game, a, foresees) for a in actions]
     if combat is not None and decision.kind in RESPONSES:
-        for entry, action in zip(offered, actions, strict=True):
+        for entry, action in zip(listed, actions, strict=True):
             if action.verb != "buy-relic":  # not an answer: it changes no strength
                 entry["preview"] = preview(game, action)
     return {
@@ -148,13 +168,13 @@ def decision_json(game: Game, seats: Seats, actions: list[Action], waiting: str 
         "kind": decision.kind,
         "prompt": decision.prompt,
         "rule": decision.rule,
-        "actions": offered,
+        "actions": listed,
         "combat": combat,
         "waiting": waiting,
     }
 
 
-def action_json(game: Game, action: Action) -> Json:
+def action_json(game: Game, action: Action, forecast: bool = True) -> Json:
     entry: Json = {
         "action": str(action),
         "label": action.label or str(action),
@@ -164,7 +184,7 @@ def action_json(game: Game, action: Action) -> Json:
         entry["closes"] = True
     if action.verb in GROUPS:
         entry["group"] = GROUPS[action.verb]
-    if action.verb == Verb.ATTACK:  # what the target would meet, before choosing it
+    if forecast and action.verb == Verb.ATTACK:  # what the target would meet, before choosing it
         entry["forecast"] = str(game.forecast(action))
     return entry
 

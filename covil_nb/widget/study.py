@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
+from covil_nb.analysis import annotate
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
 from covil_nb.study import GLYPHS, Chapter, Node, Study, Verdict
@@ -35,6 +36,7 @@ from . import drawing, protocol, scene
 from ._svg_marks import check_element
 from .board import _RECORD, _SHOWN, GameWidget
 from .line import Line
+from .review import review_json
 from .seats import Seats
 
 RULE = "study board"
@@ -60,6 +62,12 @@ STUDY_FIELDS: dict[str, dict[str, type]] = {
     "remove": {},
     "reveal": {},  # the quiz's answer, shown
     "save": {},
+    "jump": {"step": int},  # the main line's node after ``step`` moves (a dot of the chart)
+    # What the author wrote, taken off again:
+    "unglyph": {"glyph": str},
+    "unarrow": {"element": str, "target": str},
+    "unhighlight": {"element": str},
+    "uncomment": {"index": int, "before": bool},  # the index-th comment of the move (or before it)
 }
 
 
@@ -174,10 +182,15 @@ class StudyWidget(GameWidget):
                 f"node {message.node} is not in the tree: it has {len(self._tree)}",
                 RULE,
             )
-        target = self._tree[message.node]
-        if self._hidden(target):
-            raise CovilError("answer the question first: the lines on are hidden until then", RULE)
-        self._go(target)
+        self._visit(self._tree[message.node])
+
+    def _on_jump(self, message: protocol.Message) -> None:
+        main = list(self._chapter.main_line())
+        if not 0 < message.step <= len(main):
+            raise CovilError(
+                f"the main line has {len(main)} moves: there is no move {message.step}", RULE
+            )
+        self._visit(main[message.step - 1])
 
     def _on_walk(self, message: protocol.Message) -> None:
         if message.way not in WAYS:
@@ -185,9 +198,7 @@ class StudyWidget(GameWidget):
         target = self._walked(message.way)
         if target is None:
             raise CovilError(f"there is no node that way ({message.way}) from here", RULE)
-        if self._hidden(target):
-            raise CovilError("answer the question first: the lines on are hidden until then", RULE)
-        self._go(target)
+        self._visit(target)
 
     def _on_chapter(self, message: protocol.Message) -> None:
         chapters = self._study.chapters
@@ -245,6 +256,7 @@ class StudyWidget(GameWidget):
         # Drawn first: an element the position cannot draw never gets into the study.
         drawing.pieces_layer(self.line.game, arrows=[(start, end, "focus")])
         self._node.mark(arrows=[(start, end)])
+        self._forget_tree()  # the move is noted now
         self._publish()
 
     def _on_highlight(self, message: protocol.Message) -> None:
@@ -253,6 +265,38 @@ class StudyWidget(GameWidget):
         if message.element in self._node.marks.highlights:
             raise CovilError(f"{message.element} is highlighted already", RULE)
         self._node.mark(highlights=[message.element])
+        self._forget_tree()
+        self._publish()
+
+    def _on_unglyph(self, message: protocol.Message) -> None:
+        self._authoring("take a glyph off")
+        if message.glyph not in self._node.glyphs:
+            raise CovilError(f"the move is not marked {message.glyph!r}", RULE)
+        self._node.remove_glyph(message.glyph)
+        self._forget_tree()
+        self._publish()
+
+    def _on_unarrow(self, message: protocol.Message) -> None:
+        self._authoring("take an arrow off")
+        arrow = (message.element, message.target)
+        if arrow not in self._node.marks.arrows:
+            raise CovilError(f"there is no arrow from {arrow[0]} to {arrow[1]} here", RULE)
+        self._node.unmark(arrows=[arrow])
+        self._forget_tree()
+        self._publish()
+
+    def _on_unhighlight(self, message: protocol.Message) -> None:
+        self._authoring("take a highlight off")
+        if message.element not in self._node.marks.highlights:
+            raise CovilError(f"{message.element} is not highlighted here", RULE)
+        self._node.unmark(highlights=[message.element])
+        self._forget_tree()
+        self._publish()
+
+    def _on_uncomment(self, message: protocol.Message) -> None:
+        self._authoring("delete a comment")
+        self._node.uncomment(message.index, before=message.before)  # one it has not, refused
+        self._forget_tree()
         self._publish()
 
     def _on_promote(self, _message: protocol.Message) -> None:
@@ -290,6 +334,19 @@ class StudyWidget(GameWidget):
             )
         self._study.save(self.path)
         self._publish()
+
+    def _on_analyse(self, _message: protocol.Message) -> None:
+        """The engine's view of the chapter's main line, written into it
+        (what an analysis wrote there before, replaced)."""
+        self._authoring("analyse")
+        if not self._chapter.root.variations:
+            raise CovilError("the chapter has no moves to analyse", RULE)
+        annotate(
+            self._chapter, self._analysed_seats(), self.analysis_budget, progress=self._progressed
+        )
+        self.progress = {}
+        self._forget_tree()
+        self._go(_attached(self._node))  # an engine line shown may be gone
 
     def _on_undo(self, _message: protocol.Message) -> None:
         raise CovilError("in a study, go back along the line with ← or the move tree", RULE)
@@ -331,6 +388,18 @@ class StudyWidget(GameWidget):
         return asked is not None and _below(node, asked)
 
     # -- helpers -----------------------------------------------------------------------
+    def _visit(self, node: Node) -> None:
+        """Show ``node``, unless it lies past a question still put."""
+        if self._hidden(node):
+            raise CovilError("answer the question first: the lines on are hidden until then", RULE)
+        self._go(node)
+
+    def _analysed_seats(self) -> list[str] | None:
+        """The chapter's seat (an analysis of another seat would tell its
+        hand in the engine's lines), else every seat people play."""
+        seat = self._chapter.seat
+        return [seat] if seat is not None else super()._analysed_seats()
+
     def _go(self, node: Node, verdict: Verdict | None = None) -> None:
         """Show ``node``'s position, with the quiz's ``verdict`` that led there."""
         game = self._game_of(node)
@@ -427,6 +496,7 @@ class StudyWidget(GameWidget):
             if not self._tree:
                 self._tree = list(self._chapter.nodes())
                 self.tree = self._tree_json()
+                self.review = review_json(self._chapter)
             self.at = self._at_json()
             super()._publish()
 
@@ -460,6 +530,8 @@ class StudyWidget(GameWidget):
             "verdict": None if self._verdict is None else vars(self._verdict),
             "tries": self._tries,
             "main": node.is_main_line(),
+            # Its index along the main line (the chart's dots name it), or None.
+            "line": len(node.moves()) if node.is_main_line() else None,
         }
 
 
@@ -471,6 +543,7 @@ def _node_json(node: Node, player: str, index: dict[Node, int]) -> dict[str, Any
         "children": [index[v] for v in node.variations],
         "noted": bool(node.before or node.after or node.marks.arrows or node.marks.highlights),
         "question": node.question is not None,
+        "by": node.by,  # "engine": the first move of a line an analysis added
     }
 
 
@@ -498,6 +571,17 @@ def _players(chapter: Chapter) -> dict[Node, str]:
         stack.append((first, game))
         who.update({child: player for child in node.variations})
     return who
+
+
+def _attached(node: Node) -> Node:
+    """``node``, or its nearest ancestor still in the tree (a line removed
+    keeps its nodes' links up)."""
+    found = node
+    while node.parent is not None:
+        if node not in node.parent.variations:
+            found = node.parent  # the highest line removed wins: it is met last
+        node = node.parent
+    return found
 
 
 def _below(node: Node, ancestor: Node) -> bool:
@@ -546,4 +630,10 @@ STUDY_HANDLERS: dict[str, Callable[[StudyWidget, protocol.Message], None]] = {
     "remove": StudyWidget._on_remove,
     "reveal": StudyWidget._on_reveal,
     "save": StudyWidget._on_save,
+    "jump": StudyWidget._on_jump,
+    "unglyph": StudyWidget._on_unglyph,
+    "unarrow": StudyWidget._on_unarrow,
+    "unhighlight": StudyWidget._on_unhighlight,
+    "uncomment": StudyWidget._on_uncomment,
+    "analyse": StudyWidget._on_analyse,
 }

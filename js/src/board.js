@@ -26,7 +26,9 @@
 //   controls.js   the buttons, the hint, refusals, a new version
 //   keyboard.js   the keys
 //   study.js      a study's tree, comments, quiz and tools (StudyWidget)
+//   analysis.js   "Analyse this game", its progress, chart and summary
 
+import { mountAnalysis } from "./analysis.js";
 import { absorb, prune } from "./chunks.js";
 import { drawBanner } from "./banner.js";
 import { acknowledge, answered, drawControls, drawError, drawHint, onVersion } from "./controls.js";
@@ -140,6 +142,7 @@ function render({ model, el }) {
   const unlisten = listenToTraits(view);
   // A study's keys and marking clicks come before the board's own.
   const unmountStudy = model.get("tree") ? mountStudy(view) : () => {};
+  const unmountAnalysis = mountAnalysis(view); // after the study's panel: it goes in it
   const unwire = wire(view);
 
   drawBoard(view);
@@ -154,6 +157,7 @@ function render({ model, el }) {
     unlisten();
     unwatchTheme();
     unmountStudy();
+    unmountAnalysis();
     unwire();
   };
 }

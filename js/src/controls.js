@@ -1,8 +1,8 @@
 // The controls (undo, redo, step, skip, hint, "what if"), the hint, a
 // refusal, and what a new version of the position resets.
 
-import { boxOf, make } from "./dom.js";
-import { elementsFor, ring } from "./marks.js";
+import { make } from "./dom.js";
+import { ringSolid } from "./marks.js";
 import { drawBanner, seatLabel } from "./banner.js";
 import { thinking } from "./shared.js";
 
@@ -64,13 +64,7 @@ export function drawHint(view) {
   for (const node of root.querySelectorAll(".covil-hint-ring")) node.remove();
   for (const node of root.querySelectorAll(".covil-hinted")) node.classList.remove("covil-hinted");
   if (!hint.text || view.page.cursor != null) return;
-  const colour = getComputedStyle(root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
-  for (const key of hint.elements || []) {
-    for (const node of elementsFor(view, key)) {
-      const box = node.tagName.toLowerCase() === "g" ? boxOf(/** @type {any} */ (node)) : null;
-      if (box) node.appendChild(ring(node, box, colour, { dashed: false, className: "covil-hint-ring", pad: 6 }));
-    }
-  }
+  ringSolid(view, hint.elements || [], "covil-hint-ring");
   if (hint.action) {
     parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`)?.classList.add("covil-hinted");
   }

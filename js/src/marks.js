@@ -189,6 +189,23 @@ export function ring(node, box, colour, { dashed, className, pad }) {
 }
 
 /**
+ * A solid ring in the focus colour around each drawn element of `keys`
+ * (the hint's suggestion, a study's highlight of a card), of `className`.
+ * @param {View} view
+ * @param {string[]} keys
+ * @param {string} className
+ */
+export function ringSolid(view, keys, className) {
+  const colour = getComputedStyle(view.root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
+  for (const key of keys) {
+    for (const node of elementsFor(view, key)) {
+      const box = node.tagName.toLowerCase() === "g" ? boxOf(/** @type {any} */ (node)) : null;
+      if (box) node.appendChild(ring(node, box, colour, { dashed: false, className, pad: 6 }));
+    }
+  }
+}
+
+/**
  * After the pieces or the decision were drawn: mark the choices once.
  * @param {View} view
  */

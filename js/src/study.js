@@ -6,9 +6,11 @@
 // a key, a comment, a glyph, an arrow are messages, and Python answers with
 // new `tree` and `at` traits (or a refusal, shown by the board's `error`).
 // What lives here alone: the marking tool chosen (arrow or highlight) and
-// an arrow's first end, until its second is clicked.
+// an arrow's first end, until its second is clicked. What is marked already
+// is taken off by the same click (Python refuses what is not there).
 
 import { button, make, scrollWithin } from "./dom.js";
+import { ringSolid } from "./marks.js";
 
 /** @typedef {import("./types").View} View */
 /** @typedef {import("./types").StudyNode} StudyNode */
@@ -20,6 +22,9 @@ const KEYS_HELP = [
   ["↑ ↓", "the line above or below this move"],
   ["Home, End", "the chapter's start; the end of this line"],
 ];
+
+/** The kinds of element the drawing rings itself on the map (study.py's MAP_KINDS). */
+const ON_MAP = new Set(["zone", "troop", "fortress", "rebels"]);
 
 /** The walks the keys take (Python knows where each leads). */
 const WALKS = /** @type {Record<string, string>} */ ({
@@ -52,9 +57,13 @@ export function mountStudy(view) {
   };
   const onTree = () => queueMicrotask(drawAll);
   const onAt = () => queueMicrotask(() => drawAt(view, panel, marking));
+  // The board redraws the halls first (its listener came first): then the rings.
+  const onPictures = () => queueMicrotask(() => drawRings(view));
   model.on("change:tree", onTree);
   model.on("change:at", onAt);
+  model.on("change:pictures", onPictures);
   drawAll();
+  onPictures(); // the board draws its first position after this mounts
 
   /** @param {KeyboardEvent} event */
   const onKey = (event) => {
@@ -80,6 +89,7 @@ export function mountStudy(view) {
   return () => {
     model.off("change:tree", onTree);
     model.off("change:at", onAt);
+    model.off("change:pictures", onPictures);
     root.removeEventListener("keydown", onKey, true);
     root.removeEventListener("click", onClick, true);
   };
@@ -126,12 +136,16 @@ export function elementAt({ model, root }, target) {
  * @param {string} key
  */
 function mark(view, panel, marking, key) {
+  const at = view.model.get("at") || {};
   if (marking.tool === "highlight") {
-    view.send("highlight", { element: key });
+    const marked = (at.highlights || []).includes(key);
+    view.send(marked ? "unhighlight" : "highlight", { element: key });
   } else if (marking.from == null) {
     marking.from = key;
   } else {
-    view.send("arrow", { element: marking.from, target: key });
+    const from = marking.from;
+    const marked = (at.arrows || []).some(([a, b]) => a === from && b === key);
+    view.send(marked ? "unarrow" : "arrow", { element: from, target: key });
     marking.from = null;
   }
   drawTool(panel, marking);
@@ -207,7 +221,7 @@ function studyPanel() {
     row("covil-edits", ...Object.values(edits), save),
   );
   section.append(head, nav, tree, notes, quiz, author);
-  return { section, title, chapter, mode, walks, tree, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
+  return { section, title, chapter, mode, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
 }
 
 /**
@@ -252,7 +266,14 @@ function wirePanel(view, panel, marking) {
   panel.text.addEventListener("keydown", (event) => event.stopPropagation());
   panel.glyphs.addEventListener("click", (event) => {
     const glyph = /** @type {HTMLElement} */ (event.target).closest("[data-glyph]");
-    if (glyph instanceof HTMLElement) view.send("glyph", { glyph: glyph.dataset.glyph }, glyph);
+    if (!(glyph instanceof HTMLElement)) return;
+    const marked = glyph.getAttribute("aria-pressed") === "true"; // pressed again: taken off
+    view.send(marked ? "unglyph" : "glyph", { glyph: glyph.dataset.glyph }, glyph);
+  });
+  panel.notes.addEventListener("click", (event) => {
+    const cross = /** @type {HTMLElement} */ (event.target).closest(".covil-uncomment");
+    if (!(cross instanceof HTMLElement)) return;
+    view.send("uncomment", { index: Number(cross.dataset.index), before: cross.dataset.before === "true" }, cross);
   });
   for (const tool of /** @type {const} */ (["arrow", "highlight"])) {
     panel[tool].addEventListener("click", () => {
@@ -317,6 +338,11 @@ function line(box, nodes, first, beside) {
     for (const other of others) {
       const variation = make("div", "covil-variation");
       variation.setAttribute("role", "group");
+      if (nodes[other].by === "engine") {
+        variation.classList.add("covil-engine-line"); // the analysis's better plan
+        variation.setAttribute("aria-label", "The engine's line");
+        variation.append(make("span", "covil-line-by", "engine:"));
+      }
       line(variation, nodes, other, []);
       box.append(variation);
     }
@@ -352,7 +378,8 @@ function moveButton(nodes, index, label) {
  * @param {ReturnType<typeof studyPanel>} panel
  * @param {{tool: "arrow" | "highlight" | null, from: string | null}} marking
  */
-function drawAt({ model, root }, panel, marking) {
+function drawAt(view, panel, marking) {
+  const { model, root } = view;
   const at = model.get("at") || {};
   const nodes = (model.get("tree") || {}).nodes || [];
   const current = at.node ?? 0;
@@ -369,9 +396,10 @@ function drawAt({ model, root }, panel, marking) {
   const quizzing = at.mode === "quiz";
   root.dataset.studyMode = at.mode || "author";
   panel.mode.textContent = quizzing ? "Author mode" : "Quiz mode";
-  drawComments(panel.before, at.before || [], "Before the move");
-  drawComments(panel.after, at.after || [], "");
+  drawComments(panel.before, at.before || [], "Before the move", !quizzing);
+  drawComments(panel.after, at.after || [], "", !quizzing);
   drawQuiz(panel, at);
+  drawRings(view);
   panel.author.hidden = quizzing;
   if (quizzing) {
     marking.tool = null;
@@ -402,21 +430,43 @@ export function below(nodes, index) {
 }
 
 /**
- * Comments as paragraphs (their Markdown shown as written: text, never markup).
+ * Comments as paragraphs (their Markdown shown as written: text, never
+ * markup), each with a ✕ that deletes it in author mode.
  * @param {HTMLElement} box
  * @param {StudyComment[]} comments
  * @param {string} heading
+ * @param {boolean} removable
  */
-function drawComments(box, comments, heading) {
+function drawComments(box, comments, heading, removable) {
   box.replaceChildren();
   box.hidden = comments.length === 0;
   if (heading && comments.length) box.append(make("strong", "", heading));
-  for (const comment of comments) {
+  comments.forEach((comment, index) => {
     const said = make("p", comment.author === "engine" ? "covil-comment covil-engine" : "covil-comment");
     if (comment.author) said.append(make("span", "covil-author-name", `${comment.author}: `));
     said.append(comment.text);
+    if (removable) {
+      const cross = button("✕", "Delete this comment");
+      cross.classList.add("covil-uncomment");
+      cross.dataset.index = String(index);
+      cross.dataset.before = String(box.classList.contains("covil-before"));
+      said.append(" ", cross);
+    }
     box.append(said);
-  }
+  });
+}
+
+/**
+ * The node's highlights off the map (a card in a hall, a treasury), ringed
+ * as the hint's are; the drawing rings those on the map itself.
+ * @param {View} view
+ */
+function drawRings(view) {
+  const { model, root, page } = view;
+  for (const node of root.querySelectorAll(".covil-study-ring")) node.remove();
+  if (page.cursor != null) return; // looking back: another position
+  const highlights = (model.get("at") || {}).highlights || [];
+  ringSolid(view, highlights.filter((key) => !ON_MAP.has(key.split(":")[0])), "covil-study-ring");
 }
 
 /**
@@ -427,10 +477,11 @@ function drawComments(box, comments, heading) {
  */
 function drawQuiz(panel, at) {
   const asking = at.mode === "quiz" && at.question?.asking;
+  const authoring = at.mode !== "quiz" && at.question != null; // the author sees the question put here
   const verdict = at.verdict;
-  panel.quiz.hidden = !asking && !verdict;
-  panel.prompt.textContent = asking ? `${at.question?.prompt} Choose on the board.` : "";
-  panel.prompt.hidden = !asking;
+  panel.quiz.hidden = !asking && !verdict && !authoring;
+  panel.prompt.textContent = asking ? `${at.question?.prompt} Choose on the board.` : authoring ? `Question here: ${at.question?.prompt}` : "";
+  panel.prompt.hidden = !asking && !authoring;
   panel.verdict.textContent = verdict?.text || "";
   panel.verdict.hidden = !verdict;
   panel.verdict.className = `covil-verdict ${verdict?.right ? "covil-right" : "covil-wrong"}`;

@@ -104,6 +104,8 @@ export interface StudyNode {
   /** it has comments or marks */
   noted: boolean;
   question: boolean;
+  /** "engine": the first move of a line an analysis added */
+  by?: string;
 }
 
 /** The `tree` trait: the chapter shown. */
@@ -138,6 +140,27 @@ export interface StudyAt {
   verdict?: { right: boolean; text: string } | null;
   tries?: number;
   main?: boolean;
+  /** its index along the main line (the chart's data-node); null off it */
+  line?: number | null;
+}
+
+/** A row of an analysis's summary (covil_nb.analysis.SeatSummary). */
+export interface SeatSummary {
+  seat: string;
+  decisions: number;
+  mean_loss: number;
+  inaccuracies: number;
+  mistakes: number;
+  blunders: number;
+}
+
+/** The `review` trait: an analysis (covil_nb/widget/review.py); {} before one. */
+export interface Review {
+  /** the advantage chart's SVG; its dots carry data-node, the main line's index */
+  chart?: string;
+  summary?: SeatSummary[];
+  /** by main-line index: the engine's view in words, and its better plan */
+  notes?: Record<string, { said: string; better: string }>;
 }
 
 export interface Traits {
@@ -153,6 +176,9 @@ export interface Traits {
   error: { text?: string; rule?: string };
   version: number;
   theme: string;
+  review?: Review;
+  /** an analysis under way: decisions done of total; {} otherwise */
+  progress?: { done?: number; total?: number };
   /** a study board's only (StudyWidget) */
   tree?: StudyTree;
   at?: StudyAt;

@@ -95,3 +95,33 @@ test("below() lists every node after one", () => {
   assert.deepEqual(below(nodes, 1).sort(), [2, 3]);
   assert.deepEqual(below(nodes, 2), []);
 });
+
+test("what is marked comes off by the same click; a comment's ✕ deletes it", async () => {
+  const board = await renderBoard(/** @type {any} */ (studyTraits({ glyphs: ["!"], highlights: ["zone:A"] })));
+  /** @type {HTMLElement} */ (board.root.querySelector('[data-glyph="!"]')).click();
+  assert.deepEqual((await board.sent()).at(-1), { kind: "unglyph", version: 7, glyph: "!" });
+  board.model.set({ version: 8 });
+  await board.settled();
+  /** @type {HTMLElement} */ (board.root.querySelector(".covil-after .covil-uncomment")).click();
+  assert.deepEqual((await board.sent()).at(-1), { kind: "uncomment", version: 8, index: 0, before: false });
+  board.model.set({ version: 9 });
+  await board.settled();
+  /** @type {HTMLElement} */ ([...board.root.querySelectorAll(".covil-marking button")][1]).click(); // Highlight
+  board.root.querySelector(".covil-pieces [data-zone]")?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  assert.deepEqual((await board.sent()).at(-1), { kind: "unhighlight", version: 9, element: "zone:A" });
+  board.close();
+});
+
+test("a card highlighted is ringed in its hall; the author sees the question put", async () => {
+  const values = /** @type {any} */ (studyTraits({ highlights: ["card:gate-warden", "zone:A"], question: { prompt: "What next?", asking: false } }));
+  values.chunks = { ...values.chunks, "layout-hall": "h-a", "h-a": '<svg><g data-card="gate-warden"><rect x="0" y="0" width="40" height="60"/></g></svg>' };
+  values.pictures = { ...values.pictures, "hall:yellow": "layout-hall" };
+  const board = await renderBoard(values);
+  await board.settled();
+  assert.equal(board.root.querySelectorAll('[data-card="gate-warden"] .covil-study-ring').length, 1);
+  assert.equal(board.root.querySelectorAll(".covil-study-ring").length, 1, "the map's own rings are the drawing's");
+  const prompt = /** @type {HTMLElement} */ (board.root.querySelector(".covil-question"));
+  assert.ok(!prompt.hidden);
+  assert.equal(prompt.textContent, "Question here: What next?");
+  board.close();
+});

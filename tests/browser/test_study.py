@@ -133,3 +133,27 @@ def test_a_quiz_answered_wrong_then_right(open_in_lab: NotebookOpener) -> None:
     expect(quiz.locator(".covil-verdict")).to_contain_text("It guards the town.")
     assert board.current() == "acquire gate-warden"
     board.root.screenshot(path=str(screenshot_path("study-quiz-right")))
+
+
+def test_a_card_highlighted_and_what_was_written_taken_off(open_in_lab: NotebookOpener) -> None:
+    notebook, board = open_study(open_in_lab)
+    board.key("End")  # after "pay gold 1": the Gate Warden in yellow's hall
+    board.panel.get_by_label("Comment").fill("The Warden guards the town.")
+    board.press("Add comment")
+    board.press("!")
+    board.panel.get_by_role("button", name="Highlight", exact=True).click()
+    card = board.root.locator('.covil-cards [data-card="gate-warden"]').first
+    before = board.version
+    card.click()
+    board.moved_on_from(before)
+    expect(card.locator(".covil-study-ring")).to_have_count(1)  # ringed as the hint's
+    board.root.screenshot(path=str(screenshot_path("study-card-highlight")))
+    before = board.version
+    card.click()  # again: taken off
+    board.moved_on_from(before)
+    expect(board.root.locator(".covil-study-ring")).to_have_count(0)
+    board.press("!")  # pressed again: taken off
+    assert board.current() == "pay gold 1"
+    board.panel.locator(".covil-after").get_by_role("button", name="✕").click()
+    expect(board.panel.locator(".covil-after")).to_be_hidden()
+    assert notebook.kernel.value("(board.node.after, board.node.glyphs)") == ([], [])

@@ -1,6 +1,63 @@
 // covil_nb's board: built by esbuild from js/src/ (start with js/src/board.js).
 // Do not edit: change the sources, then run `npm run build` in js/.
 
+// src/dom.js
+function make(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text != null) node.textContent = text;
+  return node;
+}
+function button(label, title, onClick2) {
+  const node = make("button", "covil-button", label);
+  node.type = "button";
+  if (title) node.title = title;
+  if (onClick2) node.addEventListener("click", onClick2);
+  return node;
+}
+function setSvg(node, svg) {
+  if (node._svg !== svg) {
+    node.innerHTML = svg || "";
+    node._svg = svg;
+  }
+}
+function boxOf(node) {
+  const first = node.firstElementChild;
+  const at = (name) => Number(first?.getAttribute(name) || 0);
+  const shape = first?.tagName.toLowerCase();
+  if (node.hasAttribute("data-card") && shape === "rect") {
+    return { x: at("x"), y: at("y"), width: at("width"), height: at("height") };
+  }
+  if (node.hasAttribute("data-coin") && shape === "circle") {
+    return { x: at("cx") - at("r"), y: at("cy") - at("r"), width: 2 * at("r"), height: 2 * at("r") };
+  }
+  return node.getBBox();
+}
+function splitLabel(label) {
+  let depth = 0;
+  for (let i = 0; i < label.length - 1; i++) {
+    const c = label[i];
+    if (c === "(") depth += 1;
+    else if (c === ")") depth -= 1;
+    else if (c === ":" && depth === 0 && label[i + 1] === " ") return [label.slice(0, i), label.slice(i + 2)];
+  }
+  return [label, ""];
+}
+function middleOf(node) {
+  const box = node.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+}
+function splitKey(key) {
+  const at = key.indexOf(":");
+  return [key.slice(0, at), key.slice(at + 1)];
+}
+function scrollWithin(container2, node, above = 0) {
+  const box = container2.getBoundingClientRect();
+  const at = node.getBoundingClientRect();
+  if (at.top < box.top + above) container2.scrollTop -= box.top + above - at.top;
+  else if (at.bottom > box.bottom) container2.scrollTop += at.bottom - box.bottom;
+}
+
 // src/shared.js
 var SPEEDS = (
   /** @type {const} */
@@ -123,270 +180,6 @@ function parsedText(model, name) {
     parsed.set(name, JSON.parse(text));
   }
   return parsed.get(name);
-}
-
-// src/dom.js
-function make(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text != null) node.textContent = text;
-  return node;
-}
-function button(label, title, onClick2) {
-  const node = make("button", "covil-button", label);
-  node.type = "button";
-  if (title) node.title = title;
-  if (onClick2) node.addEventListener("click", onClick2);
-  return node;
-}
-function setSvg(node, svg) {
-  if (node._svg !== svg) {
-    node.innerHTML = svg || "";
-    node._svg = svg;
-  }
-}
-function boxOf(node) {
-  const first = node.firstElementChild;
-  const at = (name) => Number(first?.getAttribute(name) || 0);
-  const shape = first?.tagName.toLowerCase();
-  if (node.hasAttribute("data-card") && shape === "rect") {
-    return { x: at("x"), y: at("y"), width: at("width"), height: at("height") };
-  }
-  if (node.hasAttribute("data-coin") && shape === "circle") {
-    return { x: at("cx") - at("r"), y: at("cy") - at("r"), width: 2 * at("r"), height: 2 * at("r") };
-  }
-  return node.getBBox();
-}
-function splitLabel(label) {
-  let depth = 0;
-  for (let i = 0; i < label.length - 1; i++) {
-    const c = label[i];
-    if (c === "(") depth += 1;
-    else if (c === ")") depth -= 1;
-    else if (c === ":" && depth === 0 && label[i + 1] === " ") return [label.slice(0, i), label.slice(i + 2)];
-  }
-  return [label, ""];
-}
-function middleOf(node) {
-  const box = node.getBoundingClientRect();
-  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
-}
-function splitKey(key) {
-  const at = key.indexOf(":");
-  return [key.slice(0, at), key.slice(at + 1)];
-}
-function scrollWithin(container2, node, above = 0) {
-  const box = container2.getBoundingClientRect();
-  const at = node.getBoundingClientRect();
-  if (at.top < box.top + above) container2.scrollTop -= box.top + above - at.top;
-  else if (at.bottom > box.bottom) container2.scrollTop += at.bottom - box.bottom;
-}
-
-// src/marks.js
-function drawBoard({ model, parts, root }) {
-  const board = model.get("board") || {};
-  setSvg(parts.map, board.map);
-  setSvg(parts.legend, board.legend);
-  root.dataset.board = board.name || "";
-}
-function shown({ model, page }) {
-  const past = model.get("past") || {};
-  if (page.cursor != null && past.pictures) return [past.pictures, past.chunks || {}];
-  return [model.get("pictures") || {}, {}];
-}
-function drawPosition(view) {
-  const [layout, extra] = shown(view);
-  for (const [section, name] of Object.entries(layout)) {
-    setSvg(container(view, section), sectionText(view.model, name, extra));
-  }
-  view.page.stale = true;
-}
-function container({ parts }, section) {
-  const fixed = { pieces: parts.pieces, status: parts.status, market: parts.pool };
-  if (fixed[section]) return fixed[section];
-  if (!parts.halls[section]) {
-    parts.halls[section] = make("div", "covil-hall");
-    parts.halls[section].dataset.section = section;
-    parts.cards.appendChild(parts.halls[section]);
-  }
-  return parts.halls[section];
-}
-function byElement({ model, page }) {
-  const found = /* @__PURE__ */ new Map();
-  if (page.cursor != null) return found;
-  for (const offered of (model.get("decision") || {}).actions || []) {
-    for (const key of offered.elements) {
-      if (!found.has(key)) found.set(key, []);
-      found.get(key)?.push(offered);
-    }
-  }
-  return found;
-}
-function elementsFor({ root, parts }, key) {
-  const [kind, id] = splitKey(key);
-  const found = root.querySelectorAll(`[data-${kind}="${CSS.escape(id)}"]`);
-  return (
-    /** @type {HTMLElement[]} */
-    [...found].filter((node) => !parts.map.contains(node))
-  );
-}
-function markChoices(view) {
-  const { root, page } = view;
-  for (const node of root.querySelectorAll(".covil-choice")) {
-    node.classList.remove("covil-choice", "covil-chosen");
-    for (const name of ["tabindex", "role", "aria-label"]) node.removeAttribute(name);
-  }
-  for (const node of root.querySelectorAll("[data-covil-marked]")) {
-    for (const name of ["data-action", "data-actions", "data-covil-marked"]) node.removeAttribute(name);
-  }
-  for (const old of root.querySelectorAll(".covil-ring")) old.remove();
-  const marked = [];
-  const unmarked = [];
-  for (const [key, actions] of byElement(view)) {
-    for (const node of elementsFor(view, key)) {
-      marked.push(node);
-      node.classList.add("covil-choice");
-      node.setAttribute("tabindex", "0");
-      node.setAttribute("role", "button");
-      node.setAttribute("aria-label", actions.map(said).join("; "));
-      tooltip(node, actions);
-      if (key === page.chooser) node.classList.add("covil-chosen");
-      if (!node.hasAttribute("data-action") && !node.hasAttribute("data-actions")) unmarked.push([node, actions]);
-    }
-  }
-  const boxes = unmarked.map(
-    ([node]) => node.tagName.toLowerCase() === "g" ? boxOf(
-      /** @type {any} */
-      node
-    ) : null
-  );
-  unmarked.forEach(([node, actions], i) => mark(view, node, actions, boxes[i]));
-  return marked;
-}
-function tooltip(node, actions) {
-  if (node.namespaceURI !== "http://www.w3.org/2000/svg") return;
-  const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
-  title.textContent = actions.map(said).join("\n");
-  title.setAttribute("class", "covil-ring");
-  node.appendChild(title);
-}
-function said(action) {
-  return action.forecast ? `${action.label}: ${action.forecast}` : action.label;
-}
-function mark({ model }, node, actions, box) {
-  node.setAttribute("data-covil-marked", "");
-  const notations = actions.map((a) => a.action);
-  if (notations.length === 1) node.setAttribute("data-action", notations[0]);
-  else node.setAttribute("data-actions", notations.join("|"));
-  if (box == null) return;
-  const colour = (model.get("board") || {}).mark || "#c026d3";
-  node.appendChild(ring(node, box, colour, { dashed: true, className: "covil-ring", pad: 0 }));
-}
-function ring(node, box, colour, { dashed, className, pad }) {
-  const round = node.firstElementChild?.tagName.toLowerCase() === "circle" && Math.abs(box.width - box.height) < 1;
-  const shape = document.createElementNS("http://www.w3.org/2000/svg", round ? "circle" : "rect");
-  const gap = pad + (round ? 2 : 3);
-  const paint = dashed ? { fill: colour, "fill-opacity": "0.1", stroke: colour, "stroke-width": "2.5", "stroke-dasharray": "5 3" } : { fill: "none", stroke: colour, "stroke-width": "3" };
-  const where = round ? { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: box.width / 2 + gap } : { x: box.x - gap, y: box.y - gap, width: box.width + 2 * gap, height: box.height + 2 * gap, rx: 4 + gap };
-  for (const [name, value] of Object.entries({ ...where, ...paint })) shape.setAttribute(name, String(value));
-  shape.setAttribute("class", className);
-  return shape;
-}
-function settle(view) {
-  if (!view.page.stale) return;
-  view.page.stale = false;
-  drawWhere(view, markChoices(view));
-  drawBanner(view);
-}
-function drawWhere(view, marked) {
-  const { parts } = view;
-  const places = /* @__PURE__ */ new Map();
-  for (const node of marked) {
-    const place = placeOf(view, node);
-    if (place && !places.has(place)) places.set(place, node);
-  }
-  parts.where.replaceChildren();
-  parts.where.hidden = places.size === 0;
-  if (places.size === 0) return;
-  parts.where.append("Click a highlighted choice ");
-  [...places].forEach(([place, node], i) => {
-    if (i > 0) parts.where.append(i === places.size - 1 ? " or " : ", ");
-    parts.where.append(button(place, "Show it", () => showChoice(node)));
-  });
-  parts.where.append(", or a button below.");
-}
-function placeOf(view, node) {
-  const { parts } = view;
-  if (parts.table.contains(node)) return "on the map";
-  if (parts.pool.contains(node)) return "in the pool";
-  const hall = (
-    /** @type {HTMLElement | null} */
-    node.closest(".covil-hall")
-  );
-  return hall ? `in ${seatLabel(view, (hall.dataset.section || "").slice("hall:".length))}'s hall` : null;
-}
-function showChoice(node) {
-  node.scrollIntoView({ block: "center", behavior: "smooth" });
-  node.focus({ preventScroll: true });
-}
-function keysAt({ model, root }, node) {
-  const kinds = (model.get("board") || {}).kinds || [];
-  const keys = [];
-  for (; node && node !== root; node = node.parentElement) {
-    for (const kind of kinds) {
-      const id = node.getAttribute(`data-${kind}`);
-      if (id) keys.push(`${kind}:${id}`);
-    }
-  }
-  return keys;
-}
-function keysUnder(view, point) {
-  const keys = [];
-  const under = (
-    /** @type {Document | ShadowRoot} */
-    view.root.getRootNode().elementsFromPoint(point.x, point.y)
-  );
-  for (const node of under) {
-    if (!view.root.contains(node)) continue;
-    for (const key of keysAt(view, node)) if (!keys.includes(key)) keys.push(key);
-  }
-  return keys;
-}
-function clickAt(view, node, point = null) {
-  const { model, page, parts } = view;
-  const keys = keysAt(view, node);
-  if (point) {
-    for (const key2 of keysUnder(view, point)) if (!keys.includes(key2)) keys.push(key2);
-  }
-  if (keys.length === 0 || page.cursor != null) return false;
-  const offered = byElement(view);
-  const key = keys.find((k) => offered.has(k));
-  if (key === void 0) {
-    if ((model.get("decision") || {}).waiting == null) {
-      page.clicked = { version: model.get("version"), ...point || middleOf(node) };
-      view.send("why", { element: keys[0] });
-    }
-    return true;
-  }
-  const actions = offered.get(key) || [];
-  if (actions.length === 1) {
-    choose(view, actions[0].action, node.closest("[data-action]") ?? node);
-  } else {
-    page.chooser = key;
-    drawDecision(view);
-    settle(view);
-    parts.actions.querySelector("button")?.focus({ preventScroll: true });
-  }
-  return true;
-}
-function onClick(view, event) {
-  const target = (
-    /** @type {Element} */
-    event.target
-  );
-  if (target.closest("button, input, select, summary, .covil-log")) return;
-  if (!target.closest(".covil-error")) view.parts.error.hidden = true;
-  if (clickAt(view, target, { x: event.clientX, y: event.clientY })) event.stopPropagation();
 }
 
 // src/decision.js
@@ -540,92 +333,6 @@ function closeChooser(view) {
   view.page.chooser = null;
   drawDecision(view);
   settle(view);
-}
-
-// src/controls.js
-function acknowledge({ root, page }, kind, pressed) {
-  page.pressed?.classList.remove("covil-pressed");
-  root.dataset.pending = kind;
-  page.pressed = pressed;
-  pressed?.classList.add("covil-pressed");
-}
-function answered({ root, page }) {
-  delete root.dataset.pending;
-  page.pressed?.classList.remove("covil-pressed");
-  page.pressed = null;
-}
-function drawControls(view) {
-  const { model, page, parts } = view;
-  const controls = model.get("controls") || {};
-  const waiting = (model.get("decision") || {}).waiting;
-  const busy = thinking(model) != null;
-  parts.undo.disabled = busy || !controls.can_undo;
-  parts.redo.disabled = busy || !controls.can_redo;
-  parts.step.disabled = busy || waiting !== "playback" && waiting !== "bot";
-  parts.skip.disabled = parts.step.disabled;
-  parts.hint.disabled = busy || waiting != null;
-  parts.back.hidden = !controls.what_if;
-  parts.tryHere.hidden = page.cursor == null;
-  drawBanner(view);
-}
-function drawHint(view) {
-  const { model, parts, root } = view;
-  const hint = model.get("hint") || {};
-  parts.hintText.textContent = hint.text || "";
-  parts.hintBox.hidden = !hint.text;
-  for (const node of root.querySelectorAll(".covil-hint-ring")) node.remove();
-  for (const node of root.querySelectorAll(".covil-hinted")) node.classList.remove("covil-hinted");
-  if (!hint.text || view.page.cursor != null) return;
-  const colour = getComputedStyle(root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
-  for (const key of hint.elements || []) {
-    for (const node of elementsFor(view, key)) {
-      const box = node.tagName.toLowerCase() === "g" ? boxOf(
-        /** @type {any} */
-        node
-      ) : null;
-      if (box) node.appendChild(ring(node, box, colour, { dashed: false, className: "covil-hint-ring", pad: 6 }));
-    }
-  }
-  if (hint.action) {
-    parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`)?.classList.add("covil-hinted");
-  }
-}
-function drawError({ model, page, parts, root }) {
-  const error = model.get("error") || {};
-  parts.error.replaceChildren();
-  if (!error.text) return;
-  parts.error.append(make("span", "", error.text));
-  if (error.rule) parts.error.append(" ", make("span", "covil-rule", `(${error.rule})`));
-  parts.error.hidden = false;
-  const clicked = page.clicked?.version === model.get("version") ? page.clicked : null;
-  parts.error.classList.toggle("covil-error-near", clicked != null);
-  parts.error.removeAttribute("style");
-  if (clicked) placeNear(root, parts.error, clicked);
-}
-function placeNear(root, node, point) {
-  const board = root.getBoundingClientRect();
-  const width = Math.min(360, board.width - 16);
-  const left = Math.max(8, Math.min(point.x - board.left - 24, board.width - width - 8));
-  node.style.width = `${width}px`;
-  node.style.left = `${left}px`;
-  node.style.top = `${point.y - board.top + 16}px`;
-}
-function onVersion(view) {
-  const { model, page, parts, root } = view;
-  root.dataset.version = String(model.get("version"));
-  requestAnimationFrame(() => parts.panel.scrollTop = 0);
-  parts.error.hidden = true;
-  page.clicked = null;
-  page.chooser = null;
-  const decision = model.get("decision") || {};
-  const moment = (model.get("controls") || {}).moment;
-  const said2 = [];
-  if (moment?.player) said2.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
-  else if (moment) said2.push(`The night: ${(moment.told || []).join(" ")}`);
-  if (decision.over) said2.push("The game is over.");
-  else if (decision.player) said2.push(`${seatLabel(view, decision.player)}: ${decision.prompt}.`);
-  parts.live.textContent = said2.join(" ");
-  drawControls(view);
 }
 
 // src/log.js
@@ -877,6 +584,408 @@ function seatLabel({ model }, color) {
   return seat ? seat.label : color || "";
 }
 
+// src/marks.js
+function drawBoard({ model, parts, root }) {
+  const board = model.get("board") || {};
+  setSvg(parts.map, board.map);
+  setSvg(parts.legend, board.legend);
+  root.dataset.board = board.name || "";
+}
+function shown({ model, page }) {
+  const past = model.get("past") || {};
+  if (page.cursor != null && past.pictures) return [past.pictures, past.chunks || {}];
+  return [model.get("pictures") || {}, {}];
+}
+function drawPosition(view) {
+  const [layout, extra] = shown(view);
+  for (const [section, name] of Object.entries(layout)) {
+    setSvg(container(view, section), sectionText(view.model, name, extra));
+  }
+  view.page.stale = true;
+}
+function container({ parts }, section) {
+  const fixed = { pieces: parts.pieces, status: parts.status, market: parts.pool };
+  if (fixed[section]) return fixed[section];
+  if (!parts.halls[section]) {
+    parts.halls[section] = make("div", "covil-hall");
+    parts.halls[section].dataset.section = section;
+    parts.cards.appendChild(parts.halls[section]);
+  }
+  return parts.halls[section];
+}
+function byElement({ model, page }) {
+  const found = /* @__PURE__ */ new Map();
+  if (page.cursor != null) return found;
+  for (const offered of (model.get("decision") || {}).actions || []) {
+    for (const key of offered.elements) {
+      if (!found.has(key)) found.set(key, []);
+      found.get(key)?.push(offered);
+    }
+  }
+  return found;
+}
+function elementsFor({ root, parts }, key) {
+  const [kind, id] = splitKey(key);
+  const found = root.querySelectorAll(`[data-${kind}="${CSS.escape(id)}"]`);
+  return (
+    /** @type {HTMLElement[]} */
+    [...found].filter((node) => !parts.map.contains(node))
+  );
+}
+function markChoices(view) {
+  const { root, page } = view;
+  for (const node of root.querySelectorAll(".covil-choice")) {
+    node.classList.remove("covil-choice", "covil-chosen");
+    for (const name of ["tabindex", "role", "aria-label"]) node.removeAttribute(name);
+  }
+  for (const node of root.querySelectorAll("[data-covil-marked]")) {
+    for (const name of ["data-action", "data-actions", "data-covil-marked"]) node.removeAttribute(name);
+  }
+  for (const old of root.querySelectorAll(".covil-ring")) old.remove();
+  const marked = [];
+  const unmarked = [];
+  for (const [key, actions] of byElement(view)) {
+    for (const node of elementsFor(view, key)) {
+      marked.push(node);
+      node.classList.add("covil-choice");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", actions.map(said).join("; "));
+      tooltip(node, actions);
+      if (key === page.chooser) node.classList.add("covil-chosen");
+      if (!node.hasAttribute("data-action") && !node.hasAttribute("data-actions")) unmarked.push([node, actions]);
+    }
+  }
+  const boxes = unmarked.map(
+    ([node]) => node.tagName.toLowerCase() === "g" ? boxOf(
+      /** @type {any} */
+      node
+    ) : null
+  );
+  unmarked.forEach(([node, actions], i) => mark(view, node, actions, boxes[i]));
+  return marked;
+}
+function tooltip(node, actions) {
+  if (node.namespaceURI !== "http://www.w3.org/2000/svg") return;
+  const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+  title.textContent = actions.map(said).join("\n");
+  title.setAttribute("class", "covil-ring");
+  node.appendChild(title);
+}
+function said(action) {
+  return action.forecast ? `${action.label}: ${action.forecast}` : action.label;
+}
+function mark({ model }, node, actions, box) {
+  node.setAttribute("data-covil-marked", "");
+  const notations = actions.map((a) => a.action);
+  if (notations.length === 1) node.setAttribute("data-action", notations[0]);
+  else node.setAttribute("data-actions", notations.join("|"));
+  if (box == null) return;
+  const colour = (model.get("board") || {}).mark || "#c026d3";
+  node.appendChild(ring(node, box, colour, { dashed: true, className: "covil-ring", pad: 0 }));
+}
+function ring(node, box, colour, { dashed, className, pad }) {
+  const round = node.firstElementChild?.tagName.toLowerCase() === "circle" && Math.abs(box.width - box.height) < 1;
+  const shape = document.createElementNS("http://www.w3.org/2000/svg", round ? "circle" : "rect");
+  const gap = pad + (round ? 2 : 3);
+  const paint = dashed ? { fill: colour, "fill-opacity": "0.1", stroke: colour, "stroke-width": "2.5", "stroke-dasharray": "5 3" } : { fill: "none", stroke: colour, "stroke-width": "3" };
+  const where = round ? { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: box.width / 2 + gap } : { x: box.x - gap, y: box.y - gap, width: box.width + 2 * gap, height: box.height + 2 * gap, rx: 4 + gap };
+  for (const [name, value] of Object.entries({ ...where, ...paint })) shape.setAttribute(name, String(value));
+  shape.setAttribute("class", className);
+  return shape;
+}
+function ringSolid(view, keys, className) {
+  const colour = getComputedStyle(view.root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
+  for (const key of keys) {
+    for (const node of elementsFor(view, key)) {
+      const box = node.tagName.toLowerCase() === "g" ? boxOf(
+        /** @type {any} */
+        node
+      ) : null;
+      if (box) node.appendChild(ring(node, box, colour, { dashed: false, className, pad: 6 }));
+    }
+  }
+}
+function settle(view) {
+  if (!view.page.stale) return;
+  view.page.stale = false;
+  drawWhere(view, markChoices(view));
+  drawBanner(view);
+}
+function drawWhere(view, marked) {
+  const { parts } = view;
+  const places = /* @__PURE__ */ new Map();
+  for (const node of marked) {
+    const place = placeOf(view, node);
+    if (place && !places.has(place)) places.set(place, node);
+  }
+  parts.where.replaceChildren();
+  parts.where.hidden = places.size === 0;
+  if (places.size === 0) return;
+  parts.where.append("Click a highlighted choice ");
+  [...places].forEach(([place, node], i) => {
+    if (i > 0) parts.where.append(i === places.size - 1 ? " or " : ", ");
+    parts.where.append(button(place, "Show it", () => showChoice(node)));
+  });
+  parts.where.append(", or a button below.");
+}
+function placeOf(view, node) {
+  const { parts } = view;
+  if (parts.table.contains(node)) return "on the map";
+  if (parts.pool.contains(node)) return "in the pool";
+  const hall = (
+    /** @type {HTMLElement | null} */
+    node.closest(".covil-hall")
+  );
+  return hall ? `in ${seatLabel(view, (hall.dataset.section || "").slice("hall:".length))}'s hall` : null;
+}
+function showChoice(node) {
+  node.scrollIntoView({ block: "center", behavior: "smooth" });
+  node.focus({ preventScroll: true });
+}
+function keysAt({ model, root }, node) {
+  const kinds = (model.get("board") || {}).kinds || [];
+  const keys = [];
+  for (; node && node !== root; node = node.parentElement) {
+    for (const kind of kinds) {
+      const id = node.getAttribute(`data-${kind}`);
+      if (id) keys.push(`${kind}:${id}`);
+    }
+  }
+  return keys;
+}
+function keysUnder(view, point) {
+  const keys = [];
+  const under = (
+    /** @type {Document | ShadowRoot} */
+    view.root.getRootNode().elementsFromPoint(point.x, point.y)
+  );
+  for (const node of under) {
+    if (!view.root.contains(node)) continue;
+    for (const key of keysAt(view, node)) if (!keys.includes(key)) keys.push(key);
+  }
+  return keys;
+}
+function clickAt(view, node, point = null) {
+  const { model, page, parts } = view;
+  const keys = keysAt(view, node);
+  if (point) {
+    for (const key2 of keysUnder(view, point)) if (!keys.includes(key2)) keys.push(key2);
+  }
+  if (keys.length === 0 || page.cursor != null) return false;
+  const offered = byElement(view);
+  const key = keys.find((k) => offered.has(k));
+  if (key === void 0) {
+    if ((model.get("decision") || {}).waiting == null) {
+      page.clicked = { version: model.get("version"), ...point || middleOf(node) };
+      view.send("why", { element: keys[0] });
+    }
+    return true;
+  }
+  const actions = offered.get(key) || [];
+  if (actions.length === 1) {
+    choose(view, actions[0].action, node.closest("[data-action]") ?? node);
+  } else {
+    page.chooser = key;
+    drawDecision(view);
+    settle(view);
+    parts.actions.querySelector("button")?.focus({ preventScroll: true });
+  }
+  return true;
+}
+function onClick(view, event) {
+  const target = (
+    /** @type {Element} */
+    event.target
+  );
+  if (target.closest("button, input, select, summary, .covil-log")) return;
+  if (!target.closest(".covil-error")) view.parts.error.hidden = true;
+  if (clickAt(view, target, { x: event.clientX, y: event.clientY })) event.stopPropagation();
+}
+
+// src/controls.js
+function acknowledge({ root, page }, kind, pressed) {
+  page.pressed?.classList.remove("covil-pressed");
+  root.dataset.pending = kind;
+  page.pressed = pressed;
+  pressed?.classList.add("covil-pressed");
+}
+function answered({ root, page }) {
+  delete root.dataset.pending;
+  page.pressed?.classList.remove("covil-pressed");
+  page.pressed = null;
+}
+function drawControls(view) {
+  const { model, page, parts } = view;
+  const controls = model.get("controls") || {};
+  const waiting = (model.get("decision") || {}).waiting;
+  const busy = thinking(model) != null;
+  parts.undo.disabled = busy || !controls.can_undo;
+  parts.redo.disabled = busy || !controls.can_redo;
+  parts.step.disabled = busy || waiting !== "playback" && waiting !== "bot";
+  parts.skip.disabled = parts.step.disabled;
+  parts.hint.disabled = busy || waiting != null;
+  parts.back.hidden = !controls.what_if;
+  parts.tryHere.hidden = page.cursor == null;
+  drawBanner(view);
+}
+function drawHint(view) {
+  const { model, parts, root } = view;
+  const hint = model.get("hint") || {};
+  parts.hintText.textContent = hint.text || "";
+  parts.hintBox.hidden = !hint.text;
+  for (const node of root.querySelectorAll(".covil-hint-ring")) node.remove();
+  for (const node of root.querySelectorAll(".covil-hinted")) node.classList.remove("covil-hinted");
+  if (!hint.text || view.page.cursor != null) return;
+  ringSolid(view, hint.elements || [], "covil-hint-ring");
+  if (hint.action) {
+    parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`)?.classList.add("covil-hinted");
+  }
+}
+function drawError({ model, page, parts, root }) {
+  const error = model.get("error") || {};
+  parts.error.replaceChildren();
+  if (!error.text) return;
+  parts.error.append(make("span", "", error.text));
+  if (error.rule) parts.error.append(" ", make("span", "covil-rule", `(${error.rule})`));
+  parts.error.hidden = false;
+  const clicked = page.clicked?.version === model.get("version") ? page.clicked : null;
+  parts.error.classList.toggle("covil-error-near", clicked != null);
+  parts.error.removeAttribute("style");
+  if (clicked) placeNear(root, parts.error, clicked);
+}
+function placeNear(root, node, point) {
+  const board = root.getBoundingClientRect();
+  const width = Math.min(360, board.width - 16);
+  const left = Math.max(8, Math.min(point.x - board.left - 24, board.width - width - 8));
+  node.style.width = `${width}px`;
+  node.style.left = `${left}px`;
+  node.style.top = `${point.y - board.top + 16}px`;
+}
+function onVersion(view) {
+  const { model, page, parts, root } = view;
+  root.dataset.version = String(model.get("version"));
+  requestAnimationFrame(() => parts.panel.scrollTop = 0);
+  parts.error.hidden = true;
+  page.clicked = null;
+  page.chooser = null;
+  const decision = model.get("decision") || {};
+  const moment = (model.get("controls") || {}).moment;
+  const said2 = [];
+  if (moment?.player) said2.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
+  else if (moment) said2.push(`The night: ${(moment.told || []).join(" ")}`);
+  if (decision.over) said2.push("The game is over.");
+  else if (decision.player) said2.push(`${seatLabel(view, decision.player)}: ${decision.prompt}.`);
+  parts.live.textContent = said2.join(" ");
+  drawControls(view);
+}
+
+// src/analysis.js
+function mountAnalysis(view) {
+  const { model, root, parts } = view;
+  const panel = analysisPanel();
+  const notes = root.querySelector(".covil-notes");
+  if (notes) notes.after(panel.section);
+  else parts.hintBox.after(panel.section);
+  const redraw = () => queueMicrotask(() => drawAnalysis(view, panel));
+  const onAnswer = () => {
+    answered(view);
+    redraw();
+  };
+  const names = ["at", "decision", "past"];
+  const answers = ["review", "progress"];
+  for (const name of names) model.on(`change:${name}`, redraw);
+  for (const name of answers) model.on(`change:${name}`, onAnswer);
+  const events = ["click", "keydown", "input"];
+  for (const name of events) root.addEventListener(name, redraw);
+  panel.analyse.addEventListener("click", () => view.send("analyse", {}, panel.analyse));
+  panel.chart.addEventListener("click", (event) => {
+    const dot = (
+      /** @type {Element} */
+      event.target.closest("[data-node]")
+    );
+    if (dot == null) return;
+    event.stopPropagation();
+    jumpTo(view, Number(dot.getAttribute("data-node")));
+    redraw();
+  });
+  drawAnalysis(view, panel);
+  return () => {
+    for (const name of names) model.off(`change:${name}`, redraw);
+    for (const name of answers) model.off(`change:${name}`, onAnswer);
+    for (const name of events) root.removeEventListener(name, redraw);
+  };
+}
+function analysisPanel() {
+  const section = make("section", "covil-analysis");
+  section.setAttribute("aria-label", "Analysis");
+  const analyse = button("Analyse this game", "The engine's view of every decision of the game");
+  const bar = make("progress", "covil-progress");
+  const said2 = make("span", "covil-progress-said");
+  said2.setAttribute("role", "status");
+  const chart = make("div", "covil-chart");
+  const table = make("table", "covil-summary");
+  const note = make("p", "covil-engine-note");
+  section.append(analyse, bar, said2, chart, table, note);
+  return { section, analyse, bar, said: said2, chart, table, note };
+}
+function shownStep(view) {
+  const { model, page } = view;
+  if (model.get("tree")) return (model.get("at") || {}).line ?? null;
+  if (page.cursor == null) return null;
+  return positions(view)[page.cursor]?.step ?? null;
+}
+function jumpTo(view, step) {
+  if (view.model.get("tree")) {
+    view.send("jump", { step });
+    return;
+  }
+  const index = positions(view).findIndex((p) => p.step === step);
+  if (index >= 0) goTo(view, index);
+}
+function drawAnalysis(view, panel) {
+  const { model } = view;
+  const review = model.get("review") || {};
+  const progress = model.get("progress") || {};
+  const running = progress.total != null;
+  const study = Boolean(model.get("tree"));
+  const offered = study ? (model.get("at") || {}).mode !== "quiz" : Boolean((model.get("decision") || {}).over) && !review.chart;
+  panel.analyse.hidden = !offered || running;
+  panel.analyse.textContent = review.chart ? "Analyse again" : "Analyse this game";
+  panel.bar.hidden = !running;
+  panel.said.hidden = !running;
+  if (running) {
+    panel.bar.max = Math.max(1, progress.total ?? 1);
+    panel.bar.value = progress.done ?? 0;
+    panel.said.textContent = `Analysing: ${progress.done} of ${progress.total} decisions`;
+  }
+  panel.chart.hidden = !review.chart;
+  setSvg(panel.chart, review.chart);
+  drawSummary(panel.table, review.summary || []);
+  panel.section.hidden = panel.analyse.hidden && !running && !review.chart;
+  markShown(view, panel, study);
+}
+function drawSummary(table, rows) {
+  table.hidden = rows.length === 0;
+  const head = make("tr");
+  for (const title of ["Seat", "Decisions", "Mean loss", "?!", "?", "??"]) head.append(make("th", "", title));
+  const body = rows.map((row2) => {
+    const line2 = make("tr");
+    const cells = [row2.seat, row2.decisions, `${row2.mean_loss.toFixed(2)} VP`, row2.inaccuracies, row2.mistakes, row2.blunders];
+    for (const cell of cells) line2.append(make("td", "", String(cell)));
+    return line2;
+  });
+  table.replaceChildren(head, ...body);
+}
+function markShown(view, panel, study) {
+  const step = shownStep(view);
+  panel.chart.querySelector(".covil-shown")?.classList.remove("covil-shown");
+  if (step != null) panel.chart.querySelector(`[data-node="${step}"]`)?.classList.add("covil-shown");
+  const note = step == null ? null : ((view.model.get("review") || {}).notes || {})[String(step)];
+  panel.note.hidden = !note;
+  panel.note.textContent = note ? [note.said, study ? "" : note.better].filter(Boolean).join(" ") : "";
+}
+
 // src/keyboard.js
 function keyActions(view) {
   const { model, page, parts } = view;
@@ -1084,6 +1193,7 @@ var KEYS_HELP2 = [
   ["↑ ↓", "the line above or below this move"],
   ["Home, End", "the chapter's start; the end of this line"]
 ];
+var ON_MAP = /* @__PURE__ */ new Set(["zone", "troop", "fortress", "rebels"]);
 var WALKS = (
   /** @type {Record<string, string>} */
   {
@@ -1110,9 +1220,12 @@ function mountStudy(view) {
   };
   const onTree = () => queueMicrotask(drawAll);
   const onAt = () => queueMicrotask(() => drawAt(view, panel, marking));
+  const onPictures = () => queueMicrotask(() => drawRings(view));
   model.on("change:tree", onTree);
   model.on("change:at", onAt);
+  model.on("change:pictures", onPictures);
   drawAll();
+  onPictures();
   const onKey2 = (event) => {
     const way = walkOf(event);
     if (way == null) return;
@@ -1138,6 +1251,7 @@ function mountStudy(view) {
   return () => {
     model.off("change:tree", onTree);
     model.off("change:at", onAt);
+    model.off("change:pictures", onPictures);
     root.removeEventListener("keydown", onKey2, true);
     root.removeEventListener("click", onClick2, true);
   };
@@ -1167,12 +1281,16 @@ function elementAt({ model, root }, target) {
   return null;
 }
 function mark2(view, panel, marking, key) {
+  const at = view.model.get("at") || {};
   if (marking.tool === "highlight") {
-    view.send("highlight", { element: key });
+    const marked = (at.highlights || []).includes(key);
+    view.send(marked ? "unhighlight" : "highlight", { element: key });
   } else if (marking.from == null) {
     marking.from = key;
   } else {
-    view.send("arrow", { element: marking.from, target: key });
+    const from = marking.from;
+    const marked = (at.arrows || []).some(([a, b]) => a === from && b === key);
+    view.send(marked ? "unarrow" : "arrow", { element: from, target: key });
     marking.from = null;
   }
   drawTool(panel, marking);
@@ -1242,7 +1360,7 @@ function studyPanel() {
     row("covil-edits", ...Object.values(edits), save)
   );
   section.append(head, nav, tree, notes, quiz, author);
-  return { section, title, chapter, mode, walks, tree, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
+  return { section, title, chapter, mode, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
 }
 function row(className, ...children) {
   const node = make("div", className);
@@ -1280,7 +1398,17 @@ function wirePanel(view, panel, marking) {
       /** @type {HTMLElement} */
       event.target.closest("[data-glyph]")
     );
-    if (glyph instanceof HTMLElement) view.send("glyph", { glyph: glyph.dataset.glyph }, glyph);
+    if (!(glyph instanceof HTMLElement)) return;
+    const marked = glyph.getAttribute("aria-pressed") === "true";
+    view.send(marked ? "unglyph" : "glyph", { glyph: glyph.dataset.glyph }, glyph);
+  });
+  panel.notes.addEventListener("click", (event) => {
+    const cross = (
+      /** @type {HTMLElement} */
+      event.target.closest(".covil-uncomment")
+    );
+    if (!(cross instanceof HTMLElement)) return;
+    view.send("uncomment", { index: Number(cross.dataset.index), before: cross.dataset.before === "true" }, cross);
   });
   for (
     const tool of
@@ -1332,6 +1460,11 @@ function line(box, nodes, first, beside) {
     for (const other of others) {
       const variation = make("div", "covil-variation");
       variation.setAttribute("role", "group");
+      if (nodes[other].by === "engine") {
+        variation.classList.add("covil-engine-line");
+        variation.setAttribute("aria-label", "The engine's line");
+        variation.append(make("span", "covil-line-by", "engine:"));
+      }
       line(variation, nodes, other, []);
       box.append(variation);
     }
@@ -1352,7 +1485,8 @@ function moveButton(nodes, index, label) {
   if (node.question) move.classList.add("covil-asks");
   return move;
 }
-function drawAt({ model, root }, panel, marking) {
+function drawAt(view, panel, marking) {
+  const { model, root } = view;
   const at = model.get("at") || {};
   const nodes = (model.get("tree") || {}).nodes || [];
   const current = at.node ?? 0;
@@ -1371,9 +1505,10 @@ function drawAt({ model, root }, panel, marking) {
   const quizzing = at.mode === "quiz";
   root.dataset.studyMode = at.mode || "author";
   panel.mode.textContent = quizzing ? "Author mode" : "Quiz mode";
-  drawComments(panel.before, at.before || [], "Before the move");
-  drawComments(panel.after, at.after || [], "");
+  drawComments(panel.before, at.before || [], "Before the move", !quizzing);
+  drawComments(panel.after, at.after || [], "", !quizzing);
   drawQuiz(panel, at);
+  drawRings(view);
   panel.author.hidden = quizzing;
   if (quizzing) {
     marking.tool = null;
@@ -1402,23 +1537,38 @@ function below(nodes, index) {
   }
   return found;
 }
-function drawComments(box, comments, heading) {
+function drawComments(box, comments, heading, removable) {
   box.replaceChildren();
   box.hidden = comments.length === 0;
   if (heading && comments.length) box.append(make("strong", "", heading));
-  for (const comment of comments) {
+  comments.forEach((comment, index) => {
     const said2 = make("p", comment.author === "engine" ? "covil-comment covil-engine" : "covil-comment");
     if (comment.author) said2.append(make("span", "covil-author-name", `${comment.author}: `));
     said2.append(comment.text);
+    if (removable) {
+      const cross = button("✕", "Delete this comment");
+      cross.classList.add("covil-uncomment");
+      cross.dataset.index = String(index);
+      cross.dataset.before = String(box.classList.contains("covil-before"));
+      said2.append(" ", cross);
+    }
     box.append(said2);
-  }
+  });
+}
+function drawRings(view) {
+  const { model, root, page } = view;
+  for (const node of root.querySelectorAll(".covil-study-ring")) node.remove();
+  if (page.cursor != null) return;
+  const highlights = (model.get("at") || {}).highlights || [];
+  ringSolid(view, highlights.filter((key) => !ON_MAP.has(key.split(":")[0])), "covil-study-ring");
 }
 function drawQuiz(panel, at) {
   const asking = at.mode === "quiz" && at.question?.asking;
+  const authoring = at.mode !== "quiz" && at.question != null;
   const verdict = at.verdict;
-  panel.quiz.hidden = !asking && !verdict;
-  panel.prompt.textContent = asking ? `${at.question?.prompt} Choose on the board.` : "";
-  panel.prompt.hidden = !asking;
+  panel.quiz.hidden = !asking && !verdict && !authoring;
+  panel.prompt.textContent = asking ? `${at.question?.prompt} Choose on the board.` : authoring ? `Question here: ${at.question?.prompt}` : "";
+  panel.prompt.hidden = !asking && !authoring;
   panel.verdict.textContent = verdict?.text || "";
   panel.verdict.hidden = !verdict;
   panel.verdict.className = `covil-verdict ${verdict?.right ? "covil-right" : "covil-wrong"}`;
@@ -1546,6 +1696,7 @@ function render({ model, el }) {
   const unlisten = listenToTraits(view);
   const unmountStudy = model.get("tree") ? mountStudy(view) : () => {
   };
+  const unmountAnalysis = mountAnalysis(view);
   const unwire = wire(view);
   drawBoard(view);
   drawPosition(view);
@@ -1558,6 +1709,7 @@ function render({ model, el }) {
     unlisten();
     unwatchTheme();
     unmountStudy();
+    unmountAnalysis();
     unwire();
   };
 }

@@ -1,0 +1,165 @@
+// The engine's analysis on the board (covil_nb/widget/review.py): the
+// "Analyse this game" button, a progress bar while Python analyses, the
+// advantage chart with each seat's summary, and the engine's word on the
+// position shown. Mounted on both boards: in a study's panel under the
+// node's comments, and under the game board's controls.
+//
+// The page decides nothing: the button sends "analyse" (Python refuses it
+// before the game's end, or in a study's quiz), and a click on a dot of
+// the chart (each names its node along the main line, `data-node`) goes
+// there: a study's "jump", or on the game board the log's own way of
+// showing a past position.
+
+import { answered } from "./controls.js";
+import { button, make, setSvg } from "./dom.js";
+import { goTo, positions } from "./log.js";
+
+/** @typedef {import("./types").View} View */
+/** @typedef {ReturnType<typeof analysisPanel>} Panel */
+
+/**
+ * The analysis's section in a view of the board; returns its clean-up.
+ * @param {View} view
+ */
+export function mountAnalysis(view) {
+  const { model, root, parts } = view;
+  const panel = analysisPanel();
+  // A study's panel has the node's comments: the engine's word goes beside
+  // them. The game board's side panel is too narrow for the chart: it goes
+  // under the controls, the map still in view above it.
+  const notes = root.querySelector(".covil-notes");
+  if (notes) notes.after(panel.section);
+  else parts.hintBox.after(panel.section);
+
+  const redraw = () => queueMicrotask(() => drawAnalysis(view, panel));
+  // Progress or a review answers "analyse" (the game board's position stays).
+  const onAnswer = () => {
+    answered(view);
+    redraw();
+  };
+  const names = ["at", "decision", "past"];
+  const answers = ["review", "progress"];
+  for (const name of names) model.on(`change:${name}`, redraw);
+  for (const name of answers) model.on(`change:${name}`, onAnswer);
+  // The log's slider and keys move the position shown without a trait.
+  const events = ["click", "keydown", "input"];
+  for (const name of events) root.addEventListener(name, redraw);
+  panel.analyse.addEventListener("click", () => view.send("analyse", {}, panel.analyse));
+  panel.chart.addEventListener("click", (event) => {
+    const dot = /** @type {Element} */ (event.target).closest("[data-node]");
+    if (dot == null) return;
+    event.stopPropagation(); // a dot, not a piece of the board
+    jumpTo(view, Number(dot.getAttribute("data-node")));
+    redraw(); // the game board's past position moved, with no trait yet
+  });
+  drawAnalysis(view, panel);
+  return () => {
+    for (const name of names) model.off(`change:${name}`, redraw);
+    for (const name of answers) model.off(`change:${name}`, onAnswer);
+    for (const name of events) root.removeEventListener(name, redraw);
+  };
+}
+
+/** The section's parts, built once. */
+function analysisPanel() {
+  const section = make("section", "covil-analysis");
+  section.setAttribute("aria-label", "Analysis");
+  const analyse = button("Analyse this game", "The engine's view of every decision of the game");
+  const bar = make("progress", "covil-progress");
+  const said = make("span", "covil-progress-said");
+  said.setAttribute("role", "status");
+  const chart = make("div", "covil-chart");
+  const table = make("table", "covil-summary");
+  const note = make("p", "covil-engine-note");
+  section.append(analyse, bar, said, chart, table, note);
+  return { section, analyse, bar, said, chart, table, note };
+}
+
+/**
+ * The main-line index of the position shown: a study's node (`at.line`),
+ * or on the game board the past position the log shows (none at the game now).
+ * @param {View} view
+ * @returns {number | null}
+ */
+export function shownStep(view) {
+  const { model, page } = view;
+  if (model.get("tree")) return (model.get("at") || {}).line ?? null;
+  if (page.cursor == null) return null;
+  return positions(view)[page.cursor]?.step ?? null;
+}
+
+/**
+ * A dot clicked: the position after `step` moves of the main line.
+ * @param {View} view
+ * @param {number} step
+ */
+function jumpTo(view, step) {
+  if (view.model.get("tree")) {
+    view.send("jump", { step });
+    return;
+  }
+  const index = positions(view).findIndex((p) => p.step === step);
+  if (index >= 0) goTo(view, index);
+}
+
+/**
+ * @param {View} view
+ * @param {Panel} panel
+ */
+function drawAnalysis(view, panel) {
+  const { model } = view;
+  const review = model.get("review") || {};
+  const progress = model.get("progress") || {};
+  const running = progress.total != null;
+  const study = Boolean(model.get("tree"));
+  // Offered where Python takes it: a study in author mode, a game once over (once).
+  const offered = study ? (model.get("at") || {}).mode !== "quiz" : Boolean((model.get("decision") || {}).over) && !review.chart;
+  panel.analyse.hidden = !offered || running;
+  panel.analyse.textContent = review.chart ? "Analyse again" : "Analyse this game";
+  panel.bar.hidden = !running;
+  panel.said.hidden = !running;
+  if (running) {
+    panel.bar.max = Math.max(1, progress.total ?? 1);
+    panel.bar.value = progress.done ?? 0;
+    panel.said.textContent = `Analysing: ${progress.done} of ${progress.total} decisions`;
+  }
+  panel.chart.hidden = !review.chart;
+  setSvg(panel.chart, review.chart);
+  drawSummary(panel.table, review.summary || []);
+  panel.section.hidden = panel.analyse.hidden && !running && !review.chart;
+  markShown(view, panel, study);
+}
+
+/**
+ * Each seat's decisions, mean loss and glyphs.
+ * @param {HTMLTableElement} table
+ * @param {import("./types").SeatSummary[]} rows
+ */
+function drawSummary(table, rows) {
+  table.hidden = rows.length === 0;
+  const head = make("tr");
+  for (const title of ["Seat", "Decisions", "Mean loss", "?!", "?", "??"]) head.append(make("th", "", title));
+  const body = rows.map((row) => {
+    const line = make("tr");
+    const cells = [row.seat, row.decisions, `${row.mean_loss.toFixed(2)} VP`, row.inaccuracies, row.mistakes, row.blunders];
+    for (const cell of cells) line.append(make("td", "", String(cell)));
+    return line;
+  });
+  table.replaceChildren(head, ...body);
+}
+
+/**
+ * The dot of the position shown, ringed; the engine's word on it (its
+ * better plan too on the game board: a study lists it among the comments).
+ * @param {View} view
+ * @param {Panel} panel
+ * @param {boolean} study
+ */
+function markShown(view, panel, study) {
+  const step = shownStep(view);
+  panel.chart.querySelector(".covil-shown")?.classList.remove("covil-shown");
+  if (step != null) panel.chart.querySelector(`[data-node="${step}"]`)?.classList.add("covil-shown");
+  const note = step == null ? null : ((view.model.get("review") || {}).notes || {})[String(step)];
+  panel.note.hidden = !note;
+  panel.note.textContent = note ? [note.said, study ? "" : note.better].filter(Boolean).join(" ") : "";
+}

@@ -1,0 +1,77 @@
+"""An analysis on the boards in a real JupyterLab: "Analyse this game" on a
+finished game's board and on a study of it, the progress bar while Python
+works, the chart and the summary, and a click on a dot that moves the board.
+
+``analysis.ipynb`` plays a solo game to its end (the greedy bot as yellow,
+seed 3), shows it on a game board, then as a study; both analyse with 2
+playouts per option.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, expect
+
+from browser.board import ROOT, Board
+from browser.harness import Notebook, NotebookOpener, screenshot_path
+
+NOTEBOOK = "analysis.ipynb"
+WAIT = 60_000  # ms: the analysis, on a machine of two cores
+
+
+def boards(open_in_lab: NotebookOpener) -> tuple[Notebook, Board, Board]:
+    notebook = open_in_lab(NOTEBOOK)
+    found = notebook.run_all(f"{ROOT}[data-version]")
+    expect(found).to_have_count(2, timeout=WAIT)
+    return notebook, Board(found.nth(0)), Board(found.nth(1))
+
+
+def analyse(board: Board, name: str) -> Locator:
+    """Press "Analyse this game", see the progress bar, then the chart; the section."""
+    section = board.root.locator(".covil-analysis")
+    section.get_by_role("button", name="Analyse this game").click()
+    expect(section.locator("progress")).to_be_visible(timeout=WAIT)
+    expect(section.locator(".covil-progress-said")).to_contain_text("Analysing:")
+    board.root.screenshot(path=str(screenshot_path(f"{name}-progress")))
+    expect(section.locator(".covil-chart svg")).to_be_visible(timeout=WAIT)
+    expect(section.locator("progress")).to_be_hidden()
+    expect(section.locator(".covil-summary td").first).to_have_text("yellow")
+    return section
+
+
+def test_a_finished_game_analysed_on_its_board_and_a_dot_shows_its_position(
+    open_in_lab: NotebookOpener,
+) -> None:
+    notebook, board, _ = boards(open_in_lab)
+    section = analyse(board, "analysis-game-board")
+    assert notebook.kernel.value("board.analysis is not None") is True
+    dot = section.locator(".covil-chart [data-node]").nth(5)
+    step = int(dot.get_attribute("data-node") or "0")
+    dot.click()
+    expect(board.root).to_have_class(re.compile("covil-looking-back"))
+    expect(dot).to_have_class(re.compile("covil-shown"))
+    expect(section.locator(".covil-engine-note")).to_contain_text("Engine, for yellow")
+    slider = board.root.locator(".covil-slider")
+    shown = int(slider.input_value())
+    assert shown < int(slider.get_attribute("max") or "0")  # a past position, not the end
+    board.root.screenshot(path=str(screenshot_path("analysis-game-board")))
+    assert step > 0
+
+
+def test_a_study_analysed_on_its_board_and_a_dot_jumps_to_its_move(
+    open_in_lab: NotebookOpener,
+) -> None:
+    notebook, _, board = boards(open_in_lab)
+    section = analyse(board, "analysis-study-board")
+    expect(board.root.locator(".covil-engine-line").first).to_contain_text("engine:")
+    dot = section.locator(".covil-chart [data-node]").nth(8)
+    step = int(dot.get_attribute("data-node") or "0")
+    before = board.version
+    dot.click()
+    board.moved_on_from(before)
+    expect(dot).to_have_class(re.compile("covil-shown"))
+    expect(section.locator(".covil-engine-note")).to_contain_text("Engine, for yellow")
+    jumped = f"studied.node is list(studied.chapter.main_line())[{step - 1}]"
+    assert notebook.kernel.value(jumped) is True
+    board.root.screenshot(path=str(screenshot_path("analysis-study-board")))

@@ -1,0 +1,131 @@
+"""An analysis on the boards: "Analyse this game" on a finished game board
+and on a study's chapter, its progress, chart, summary and notes, a click on
+a dot of the chart; and what is refused, with everything as it was."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from covil_nb import Game, GameWidget, Study, StudyWidget
+from covil_nb.bots import GreedyBot
+from covil_nb.bots import play as play_bots
+from covil_nb.study import ENGINE
+from covil_nb.widget.review import judged
+
+BUDGET = 4  # playouts per option: the least an analysis takes, quick
+
+
+@cache
+def record() -> dict[str, Any]:
+    """A finished solo game of the greedy bot (yellow) against the dummy."""
+    return play_bots(Game.solo(seed=3), {"yellow": GreedyBot(1)}, seed=0).record()
+
+
+def finished() -> Game:
+    return Game.replay(record())
+
+
+def send(board: GameWidget, kind: str, **fields: Any) -> None:
+    board.error = {}
+    board.receive({"kind": kind, "version": board.version, **fields})
+
+
+def refused(board: GameWidget, kind: str, **fields: Any) -> str:
+    """A message that must be refused, every trait as it was; the refusal."""
+    before = board.get_state()
+    send(board, kind, **fields)
+    assert board.error.get("text"), f"{kind} {fields} was taken"
+    after = board.get_state()
+    assert {k: v for k, v in after.items() if k != "error"} == {
+        k: v for k, v in before.items() if k != "error"
+    }
+    return str(board.error["text"])
+
+
+def dots(svg: str) -> list[int]:
+    return [int(k) for k in re.findall(r'data-node="(\d+)"', svg)]
+
+
+def test_the_game_board_analyses_a_finished_game_with_progress() -> None:
+    board = GameWidget(finished())
+    board.analysis_budget = BUDGET
+    told: list[dict[str, int]] = []
+    board.observe(lambda change: told.append(change["new"]), names=["progress"])
+    send(board, "analyse")
+    assert not board.error
+    study = board.analysis
+    assert study is not None and study.chapters[0].seat == "yellow"  # the person's seat
+    total = told[0]["total"]
+    assert [t["done"] for t in told[:-1]] == list(range(1, total + 1)) and told[-1] == {}
+    review = board.review
+    assert [row["seat"] for row in review["summary"]] == ["yellow"]  # never the dummy
+    assert review["summary"][0]["decisions"] == len(review["notes"]) > 0
+    main = list(study.chapters[0].main_line())
+    for k in dots(review["chart"]):
+        node = main[k - 1]
+        assert review["notes"][str(k)]["said"] == judged(node.assessment)
+    better = [n for n in review["notes"].values() if n["better"]]
+    assert better, "no better plan told"
+    assert board.decision["over"] and not board.controls["can_redo"]  # the game as it was
+
+
+def test_the_game_board_refuses_an_analysis_before_the_end_or_out_of_budget() -> None:
+    game = Game.solo(seed=3)
+    board = GameWidget(game)
+    assert "not over" in refused(board, "analyse")
+    ended = GameWidget(finished())
+    ended.analysis_budget = 1
+    assert "budget" in refused(ended, "analyse")
+    assert ended.analysis is None
+
+
+def study_board(seat: str | None = None) -> StudyWidget:
+    board = StudyWidget(Study.of_game(finished(), "A game", seat=seat))
+    board.analysis_budget = BUDGET
+    return board
+
+
+def test_the_study_board_analyses_its_chapter_and_again_replaces_it() -> None:
+    board = study_board()
+    assert board.review == {}
+    send(board, "analyse")
+    assert not board.error and board.progress == {}
+    chapter = board.chapter
+    first = chapter.root.variations[0]
+    assessed = [n for n in chapter.main_line() if n.assessment is not None]
+    assert board.review["summary"][0]["decisions"] == len(assessed)
+    engine = [i for i, n in enumerate(board.tree["nodes"]) if n["by"] == ENGINE]
+    assert engine, "the engine's lines are not told apart in the tree"
+    # The board on an engine line; analysed again, that line is made anew.
+    send(board, "goto", node=engine[0])
+    saying = board.study.to_json()
+    send(board, "analyse")
+    assert not board.error and board.study.to_json() == saying  # the same seed
+    assert board.node in list(chapter.nodes())  # never a node the tree lost
+    assert chapter.root.variations[0] is first
+
+
+def test_a_dot_of_the_chart_jumps_to_its_node_and_marks_it() -> None:
+    board = study_board()
+    send(board, "analyse")
+    main = list(board.chapter.main_line())
+    k = dots(board.review["chart"])[3]
+    send(board, "jump", step=k)
+    assert board.node is main[k - 1] and board.at["line"] == k
+    assert "main line has" in refused(board, "jump", step=len(main) + 1)
+    assert "main line has" in refused(board, "jump", step=0)
+    send(board, "walk", way="start")
+    assert board.at["line"] == 0
+
+
+def test_analysis_is_an_authors_and_a_seated_chapter_analyses_its_seat() -> None:
+    board = study_board(seat="yellow")
+    send(board, "mode", mode="quiz")
+    assert "author mode" in refused(board, "analyse")
+    send(board, "mode", mode="author")
+    send(board, "analyse")
+    assert {row["seat"] for row in board.review["summary"]} == {"yellow"}
+    empty = StudyWidget(Study.of_game(Game.solo(seed=3), "Nothing yet"))
+    assert "no moves" in refused(empty, "analyse")
