@@ -41,6 +41,7 @@ from covil_nb.model import CovilError, Game, codec
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
 from covil_nb.model.game import SAVE_FORMAT
+from covil_nb.model.words import short
 from covil_nb.widget.drawing import Picture, draw
 
 FORMAT = "covil-study"
@@ -351,8 +352,9 @@ class Node:
         )
 
     def _label(self, action: str) -> str:
+        """The action in words, up to its first note ("Acquire Druid for 5")."""
         try:
-            return self.game().explain(action)
+            return short(self.game().explain(action))
         except CovilError:
             return action
 
@@ -421,9 +423,9 @@ class Chapter:
         return f"<Chapter {self.title!r}: {sum(1 for _ in self.nodes()) - 1} moves, {seen}>"
 
     def _repr_html_(self) -> str:
-        from covil_nb.widget.study_html import chapter_html
+        from covil_nb.widget.study_html import STYLE, chapter_html
 
-        return f'<div class="covil-study">{chapter_html(self)}</div>'
+        return f'<div class="covil-study-page"><style>{STYLE}</style>{chapter_html(self)}</div>'
 
     def nodes(self) -> Iterator[Node]:
         """Every node, depth first, each line in its order."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from covil_nb.model import Action, Game
 from covil_nb.model.arguments import checked
-from covil_nb.model.words import and_list
+from covil_nb.model.words import and_list, short
 
 from .evaluation import SAID, Evaluation, evaluate_all
 from .greedy import GreedyBot, Plan, signature
@@ -84,19 +84,12 @@ def _deed(game: Game, plan: Plan) -> str:
         if action.verb == "pay":
             paying.append(_payment(game, action))
         else:
-            said.append(_short(label))
+            said.append(short(label))
         trial.apply(action)
     if not said:  # a payment under way
         return f"Pay {and_list(paying)}"
     deed = ", then ".join([said[0], *(s[:1].lower() + s[1:] for s in said[1:])])
     return f"{deed}, paying {and_list(paying)}" if paying else deed
-
-
-def _short(label: str) -> str:
-    """A label up to its first note: "Lie down Y1 (zone H) for a troop action"
-    is "Lie down Y1", "Acquire Bowman for 2: +1 to…" is "Acquire Bowman for 2"."""
-    cuts = [i for i in (label.find(" ("), label.find(": ")) if i > 0]
-    return label[: min(cuts)] if cuts else label
 
 
 def _payment(game: Game, action: Action) -> str:

@@ -20,3 +20,10 @@ def plural(n: int, noun: str) -> str:
 def a_or_an(noun: str) -> str:
     """ "a warrior", "an assassin"."""
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+def short(label: str) -> str:
+    """A label up to its first note: "Lie down Y1 (zone H) for a troop action"
+    is "Lie down Y1", "Acquire Bowman for 2: +1 to…" is "Acquire Bowman for 2"."""
+    cuts = [i for i in (label.find(" ("), label.find(": ")) if i > 0]
+    return label[: min(cuts)] if cuts else label

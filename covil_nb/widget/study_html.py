@@ -24,22 +24,27 @@ from covil_nb.study import RULE, Chapter, Node, Study, Visitor, assessed, moment
 
 _MARKDOWN = mistune.create_markdown(escape=True)
 
-STYLE = """
+# The page alone: a notebook keeps its own body.
+BODY = """
 body { font: 15px/1.45 system-ui, sans-serif; color: #2a2622; background: #fbf8f2;
        max-width: 960px; margin: 2em auto; padding: 0 1em; }
-.covil-study h2 { border-bottom: 1px solid #d9d0c0; }
-.covil-study .move { margin: 0.2em 0; }
-.covil-study .when { color: #6b6257; font-size: 0.9em; }
-.covil-study .glyph { font-weight: bold; color: #7a3b12; }
-.covil-study .variation { margin-left: 1.5em; padding-left: 0.8em; border-left: 2px solid #d9d0c0; }
-.covil-study .comment { margin: 0.2em 0 0.2em 1.5em; }
-.covil-study .comment p { margin: 0.2em 0; }
-.covil-study .author { color: #6b6257; font-size: 0.85em; }
-.covil-study .engine { color: #35557a; font-size: 0.9em; margin-left: 1.5em; }
-.covil-study .question { margin: 0.5em 0 0.5em 1.5em; padding: 0.4em 0.8em;
+"""
+# Scoped to the study, so that a notebook showing it keeps the rest as it was.
+STYLE = """
+.covil-study-page h2 { border-bottom: 1px solid #d9d0c0; }
+.covil-study-page .move { margin: 0.2em 0; }
+.covil-study-page .when { color: #6b6257; font-size: 0.9em; }
+.covil-study-page .glyph { font-weight: bold; color: #7a3b12; }
+.covil-study-page .variation { margin-left: 1.5em; padding-left: 0.8em;
+                              border-left: 2px solid #d9d0c0; }
+.covil-study-page .comment { margin: 0.2em 0 0.2em 1.5em; }
+.covil-study-page .comment p { margin: 0.2em 0; }
+.covil-study-page .author { color: #6b6257; font-size: 0.85em; }
+.covil-study-page .engine { color: #35557a; font-size: 0.9em; margin-left: 1.5em; }
+.covil-study-page .question { margin: 0.5em 0 0.5em 1.5em; padding: 0.4em 0.8em;
                          background: #f1e9d8; border-radius: 6px; }
-.covil-study figure { margin: 0.6em 0 0.6em 1.5em; }
-.covil-study figure svg { max-width: min(100%, 640px); height: auto; }
+.covil-study-page figure { margin: 0.6em 0 0.6em 1.5em; }
+.covil-study-page figure svg { max-width: min(100%, 640px); height: auto; }
 """
 
 
@@ -53,7 +58,7 @@ class HtmlExporter(Visitor):
         seen = f"seen by {chapter.seat}" if chapter.seat else "all-seeing"
         self.parts.append(f"<h2>{_text(chapter.title)} <small>({seen})</small></h2>")
         if chapter.description:
-            self.parts.append(_markdown(chapter.description))
+            self.parts.append(markdown_html(chapter.description))
         self._notes(chapter.root, start)
 
     def node(self, node: Node, before: Game, after: Game) -> None:
@@ -92,7 +97,7 @@ def study_html(study: Study) -> str:
     """The study's chapters, as one ``<div>`` (what a notebook shows)."""
     title = f"<h1>{_text(study.title)}</h1>" if study.title else ""
     chapters = "\n".join(chapter_html(c) for c in study.chapters)
-    return f'<div class="covil-study">{title}\n{chapters}</div>'
+    return f'<div class="covil-study-page"><style>{STYLE}</style>{title}\n{chapters}</div>'
 
 
 def study_page(study: Study) -> str:
@@ -100,7 +105,7 @@ def study_page(study: Study) -> str:
     title = _text(study.title or "A Covil study")
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+        f"<title>{title}</title>\n<style>{BODY}</style>\n</head>\n<body>\n"
         f"{study_html(study)}\n</body>\n</html>\n"
     )
 
@@ -123,7 +128,7 @@ def _says_something(node: Node) -> bool:
 
 def _comment(text: str, author: str) -> str:
     by = f' <span class="author">({_text(author)})</span>' if author else ""
-    return f'<div class="comment">{_markdown(text)}{by}</div>'
+    return f'<div class="comment">{markdown_html(text)}{by}</div>'
 
 
 def _question(node: Node) -> str:
@@ -135,8 +140,9 @@ def _question(node: Node) -> str:
     )
 
 
-def _markdown(text: str) -> str:
-    """``text``'s Markdown as HTML (a renderer made for HTML gives text)."""
+def markdown_html(text: str) -> str:
+    """``text``'s Markdown as HTML, raw HTML in it escaped (a renderer made for
+    HTML gives text): what a page or the board may insert as it is."""
     return str(_MARKDOWN(text))
 
 
