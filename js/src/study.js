@@ -5,6 +5,8 @@
 // As everywhere on the board, the page decides nothing: a click on a move,
 // a key, a comment, a glyph, an arrow are messages, and Python answers with
 // new `tree` and `at` traits (or a refusal, shown by the board's `error`).
+// The quiz too: the tree Python sends lists no move past a question not
+// answered yet, so there is nothing here to hide.
 // What lives here alone: the marking tool chosen (arrow or highlight) and
 // an arrow's first end, until its second is clicked. What is marked already
 // is taken off by the same click (Python refuses what is not there).
@@ -381,18 +383,12 @@ function moveButton(nodes, index, label) {
 function drawAt(view, panel, marking) {
   const { model, root } = view;
   const at = model.get("at") || {};
-  const nodes = (model.get("tree") || {}).nodes || [];
   const current = at.node ?? 0;
   panel.tree.querySelector(".covil-current")?.classList.remove("covil-current");
   const shown = panel.tree.querySelector(`[data-node="${current}"]`);
   shown?.classList.add("covil-current");
   shown?.setAttribute("aria-current", "true");
   if (shown) scrollWithin(panel.tree, shown);
-  // In the quiz, the lines on from a question wait for its answer.
-  const hidden = new Set(at.question?.asking ? below(nodes, current) : []);
-  for (const move of panel.tree.querySelectorAll("[data-node]")) {
-    /** @type {HTMLElement} */ (move).hidden = hidden.has(Number(/** @type {HTMLElement} */ (move).dataset.node));
-  }
   const quizzing = at.mode === "quiz";
   root.dataset.studyMode = at.mode || "author";
   panel.mode.textContent = quizzing ? "Author mode" : "Quiz mode";
@@ -411,22 +407,6 @@ function drawAt(view, panel, marking) {
   for (const glyph of panel.glyphs.querySelectorAll("[data-glyph]")) {
     glyph.setAttribute("aria-pressed", String(glyphs.has(/** @type {HTMLElement} */ (glyph).dataset.glyph || "")));
   }
-}
-
-/**
- * The nodes after `index` in the tree.
- * @param {StudyNode[]} nodes
- * @param {number} index
- */
-export function below(nodes, index) {
-  const found = [];
-  const stack = [...(nodes[index]?.children || [])];
-  while (stack.length) {
-    const next = /** @type {number} */ (stack.pop());
-    found.push(next);
-    stack.push(...nodes[next].children);
-  }
-  return found;
 }
 
 /**

@@ -1488,20 +1488,12 @@ function moveButton(nodes, index, label) {
 function drawAt(view, panel, marking) {
   const { model, root } = view;
   const at = model.get("at") || {};
-  const nodes = (model.get("tree") || {}).nodes || [];
   const current = at.node ?? 0;
   panel.tree.querySelector(".covil-current")?.classList.remove("covil-current");
   const shown2 = panel.tree.querySelector(`[data-node="${current}"]`);
   shown2?.classList.add("covil-current");
   shown2?.setAttribute("aria-current", "true");
   if (shown2) scrollWithin(panel.tree, shown2);
-  const hidden = new Set(at.question?.asking ? below(nodes, current) : []);
-  for (const move of panel.tree.querySelectorAll("[data-node]")) {
-    move.hidden = hidden.has(Number(
-      /** @type {HTMLElement} */
-      move.dataset.node
-    ));
-  }
   const quizzing = at.mode === "quiz";
   root.dataset.studyMode = at.mode || "author";
   panel.mode.textContent = quizzing ? "Author mode" : "Quiz mode";
@@ -1523,19 +1515,6 @@ function drawAt(view, panel, marking) {
       glyph.dataset.glyph || ""
     )));
   }
-}
-function below(nodes, index) {
-  const found = [];
-  const stack = [...nodes[index]?.children || []];
-  while (stack.length) {
-    const next = (
-      /** @type {number} */
-      stack.pop()
-    );
-    found.push(next);
-    stack.push(...nodes[next].children);
-  }
-  return found;
 }
 function drawComments(box, comments, heading, removable) {
   box.replaceChildren();
