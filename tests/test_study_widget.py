@@ -118,6 +118,37 @@ def test_a_comment_a_glyph_marks_saved_and_read_again(tmp_path: Path) -> None:
     assert again.at["glyphs"] == ["!"] and again.at["highlights"] == ["troop:Y1"]
 
 
+@pytest.mark.parametrize(
+    ("kind", "fields", "undo"),
+    [
+        ("arrow", {"element": "zone:B", "target": "zone:A"}, "unarrow"),
+        ("highlight", {"element": "troop:Y1"}, "unhighlight"),
+        ("comment", {"text": "Said.", "before": True}, "uncomment"),
+    ],
+)
+def test_a_mark_notes_the_move_in_the_tree_and_its_removal_unnotes_it(
+    kind: str, fields: dict[str, Any], undo: str
+) -> None:
+    board = StudyWidget(a_study())
+    send(board, "goto", node=3)
+    assert not board.tree["nodes"][3]["noted"]
+    send(board, kind, **fields)
+    assert board.tree["nodes"][3]["noted"] and not board.error
+    off = {"index": 0, "before": True} if undo == "uncomment" else fields
+    send(board, undo, **off)
+    assert not board.tree["nodes"][3]["noted"] and not board.error
+
+
+def test_the_same_arrow_or_highlight_twice_is_refused() -> None:
+    board = StudyWidget(a_study())
+    send(board, "goto", node=3)
+    send(board, "arrow", element="zone:B", target="zone:A")
+    send(board, "highlight", element="troop:Y1")
+    assert "already" in refused(board, "arrow", element="zone:B", target="zone:A")
+    assert "already" in refused(board, "highlight", element="troop:Y1")
+    assert board.node.marks.arrows == [("zone:B", "zone:A")]
+
+
 def test_what_the_author_wrote_comes_off_again() -> None:
     board = StudyWidget(a_study())
     send(board, "goto", node=3)

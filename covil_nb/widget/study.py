@@ -255,6 +255,8 @@ class StudyWidget(GameWidget):
                     f"{key} is not on the map: an arrow joins its zones and pieces",
                     RULE,
                 )
+        if (start, end) in self._node.marks.arrows:
+            raise CovilError(f"there is an arrow from {start} to {end} already", RULE)
         # Drawn first: an element the position cannot draw never gets into the study.
         drawing.pieces_layer(self.line.game, arrows=[(start, end, "focus")])
         self._node.mark(arrows=[(start, end)])
