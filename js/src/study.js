@@ -163,6 +163,7 @@ function studyPanel() {
   const mode = button("Quiz mode", "Switch between writing the study and being quizzed on it");
   const head = make("div", "covil-study-head");
   head.append(title, chapter, mode);
+  const description = make("p", "covil-description"); // its Markdown as written: text, never markup
 
   const walks = {
     start: button("|◀", "The chapter's start (Home)"),
@@ -222,8 +223,8 @@ function studyPanel() {
     row("covil-marking", arrow, highlight, tool),
     row("covil-edits", ...Object.values(edits), save),
   );
-  section.append(head, nav, tree, notes, quiz, author);
-  return { section, title, chapter, mode, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
+  section.append(head, description, nav, tree, notes, quiz, author);
+  return { section, title, chapter, mode, description, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
 }
 
 /**
@@ -318,6 +319,7 @@ function drawTree({ model }, panel) {
     }),
   );
   panel.save.hidden = !tree.saves;
+  panel.description.textContent = tree.description || "";
   const start = moveButton(nodes, 0, "Start");
   panel.tree.replaceChildren(start);
   const kids = nodes[0]?.children || [];
@@ -389,6 +391,7 @@ function drawAt(view, panel, marking) {
   shown?.classList.add("covil-current");
   shown?.setAttribute("aria-current", "true");
   if (shown) scrollWithin(panel.tree, shown);
+  panel.description.hidden = current !== 0 || !panel.description.textContent; // the chapter's start
   const quizzing = at.mode === "quiz";
   root.dataset.studyMode = at.mode || "author";
   panel.mode.textContent = quizzing ? "Author mode" : "Quiz mode";

@@ -91,6 +91,20 @@ test("the quiz draws the tree Python sends; a wrong answer offers Try again and 
   board.close();
 });
 
+test("the chapter's description shows at its start, as text, never markup", async () => {
+  const values = /** @type {any} */ (studyTraits({ node: 0 }));
+  values.tree.description = "**Open** <img src=x onerror=alert(1)>\nthen play.";
+  const board = await renderBoard(values);
+  const description = /** @type {HTMLElement} */ (board.root.querySelector(".covil-description"));
+  assert.ok(!description.hidden);
+  assert.equal(description.textContent, "**Open** <img src=x onerror=alert(1)>\nthen play.");
+  assert.equal(description.querySelector("img"), null);
+  board.model.set({ at: { ...values.at, node: 1 }, version: 8 });
+  await board.settled();
+  assert.ok(description.hidden, "only at the chapter's start");
+  board.close();
+});
+
 test("what is marked comes off by the same click; a comment's ✕ deletes it", async () => {
   const board = await renderBoard(/** @type {any} */ (studyTraits({ glyphs: ["!"], highlights: ["zone:A"] })));
   /** @type {HTMLElement} */ (board.root.querySelector('[data-glyph="!"]')).click();

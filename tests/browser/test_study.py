@@ -52,7 +52,14 @@ def open_study(open_in_lab: NotebookOpener) -> tuple[Notebook, StudyBoard]:
 
 def test_stepping_through_a_study_by_click_and_by_key(open_in_lab: NotebookOpener) -> None:
     notebook, board = open_study(open_in_lab)
+    description = board.panel.locator(".covil-description")
+    expect(description).to_have_text(  # as written: its Markdown and its tags are text
+        "The **opening**: <b>where</b> to start.\nThen the first buy."
+    )
+    expect(description.locator("b")).to_have_count(0)
+    board.panel.screenshot(path=str(screenshot_path("study-description")))
     board.press("▶")
+    expect(description).to_be_hidden()  # the chapter's start only
     assert board.current() == "start B"
     board.key("ArrowRight")
     board.key("ArrowRight")

@@ -1304,6 +1304,7 @@ function studyPanel() {
   const mode = button("Quiz mode", "Switch between writing the study and being quizzed on it");
   const head = make("div", "covil-study-head");
   head.append(title, chapter, mode);
+  const description = make("p", "covil-description");
   const walks = {
     start: button("|◀", "The chapter's start (Home)"),
     prev: button("◀", "The previous move (←)"),
@@ -1359,8 +1360,8 @@ function studyPanel() {
     row("covil-marking", arrow, highlight, tool),
     row("covil-edits", ...Object.values(edits), save)
   );
-  section.append(head, nav, tree, notes, quiz, author);
-  return { section, title, chapter, mode, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
+  section.append(head, description, nav, tree, notes, quiz, author);
+  return { section, title, chapter, mode, description, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
 }
 function row(className, ...children) {
   const node = make("div", className);
@@ -1447,6 +1448,7 @@ function drawTree({ model }, panel) {
     })
   );
   panel.save.hidden = !tree.saves;
+  panel.description.textContent = tree.description || "";
   const start = moveButton(nodes, 0, "Start");
   panel.tree.replaceChildren(start);
   const kids = nodes[0]?.children || [];
@@ -1494,6 +1496,7 @@ function drawAt(view, panel, marking) {
   shown2?.classList.add("covil-current");
   shown2?.setAttribute("aria-current", "true");
   if (shown2) scrollWithin(panel.tree, shown2);
+  panel.description.hidden = current !== 0 || !panel.description.textContent;
   const quizzing = at.mode === "quiz";
   root.dataset.studyMode = at.mode || "author";
   panel.mode.textContent = quizzing ? "Author mode" : "Quiz mode";
