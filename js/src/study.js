@@ -386,11 +386,7 @@ function drawAt(view, panel, marking) {
   const { model, root } = view;
   const at = model.get("at") || {};
   const current = at.node ?? 0;
-  panel.tree.querySelector(".covil-current")?.classList.remove("covil-current");
-  const shown = panel.tree.querySelector(`[data-node="${current}"]`);
-  shown?.classList.add("covil-current");
-  shown?.setAttribute("aria-current", "true");
-  if (shown) scrollWithin(panel.tree, shown);
+  markCurrent(panel, current);
   panel.description.hidden = current !== 0 || !panel.description.textContent; // the chapter's start
   const quizzing = at.mode === "quiz";
   root.dataset.studyMode = at.mode || "author";
@@ -410,6 +406,25 @@ function drawAt(view, panel, marking) {
   for (const glyph of panel.glyphs.querySelectorAll("[data-glyph]")) {
     glyph.setAttribute("aria-pressed", String(glyphs.has(/** @type {HTMLElement} */ (glyph).dataset.glyph || "")));
   }
+}
+
+/**
+ * The move shown, marked in the tree and scrolled to inside the tree
+ * alone: in the next frame, once everything is drawn (reading boxes now
+ * would lay the page out once more per step).
+ * @param {ReturnType<typeof studyPanel>} panel
+ * @param {number} current
+ */
+function markCurrent(panel, current) {
+  const old = panel.tree.querySelector(".covil-current");
+  const shown = panel.tree.querySelector(`[data-node="${current}"]`);
+  if (shown === old) return;
+  old?.classList.remove("covil-current");
+  old?.removeAttribute("aria-current");
+  if (shown == null) return;
+  shown.classList.add("covil-current");
+  shown.setAttribute("aria-current", "true");
+  requestAnimationFrame(() => scrollWithin(panel.tree, shown));
 }
 
 /**

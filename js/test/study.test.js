@@ -105,6 +105,14 @@ test("the chapter's description shows at its start, as text, never markup", asyn
   board.close();
 });
 
+test("the move shown is the one current move of the tree", async () => {
+  const board = await renderBoard(/** @type {any} */ (studyTraits()));
+  board.model.set({ at: { ...studyTraits().at, node: 2 }, version: 8 });
+  await board.settled();
+  assert.deepEqual([...board.root.querySelectorAll('.covil-tree [aria-current="true"]')].map((m) => m.textContent), ["lie Y1!"]);
+  board.close();
+});
+
 test("what is marked comes off by the same click; a comment's ✕ deletes it", async () => {
   const board = await renderBoard(/** @type {any} */ (studyTraits({ glyphs: ["!"], highlights: ["zone:A"] })));
   /** @type {HTMLElement} */ (board.root.querySelector('[data-glyph="!"]')).click();
