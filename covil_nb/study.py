@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import groupby
 from pathlib import Path
@@ -427,13 +427,15 @@ class Chapter:
 
         return f'<div class="covil-study-page"><style>{STYLE}</style>{chapter_html(self)}</div>'
 
-    def nodes(self) -> Iterator[Node]:
-        """Every node, depth first, each line in its order."""
+    def nodes(self, stop: Callable[[Node], bool] | None = None) -> Iterator[Node]:
+        """Every node, depth first, each line in its order; none after a
+        node for which ``stop`` holds (a quiz's question not answered yet)."""
         stack = [self.root]
         while stack:
             node = stack.pop()
             yield node
-            stack.extend(reversed(node.variations))
+            if stop is None or not stop(node):
+                stack.extend(reversed(node.variations))
 
     def add_line(self, moves: list[str], at: Node | None = None) -> Node:
         """Play ``moves`` on from ``at`` (the start by default), following the

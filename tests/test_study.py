@@ -12,7 +12,7 @@ import pytest
 
 from covil_nb import CovilError, CovilTypeError, Game, Study
 from covil_nb.model.playthrough import random_game
-from covil_nb.study import Chapter, Comment
+from covil_nb.study import Chapter, Comment, Node
 
 
 def a_study() -> Study:
@@ -328,3 +328,20 @@ def test_a_study_shown_without_the_engine_keeps_the_authors_notes():
     assert "the engine's word" in study.text() and "the engine's word" not in plain.text()
     assert "engine:" not in plain.to_html() and "Also possible" in plain.to_html()
     assert node.assessment is not None  # the study itself keeps them
+
+
+def test_nodes_stop_at_a_node_and_list_the_other_lines() -> None:
+    chapter = a_study().chapters[0]
+    second = chapter.root.variations[0].variations[0]
+    every = list(chapter.nodes())
+    kept = list(chapter.nodes(stop=lambda node: node is second))
+    assert second in kept and len(kept) < len(every)
+    assert [n for n in every if n is second or second not in _above(n)] == kept
+
+
+def _above(node: Node) -> list[Node]:
+    found = []
+    while node.parent is not None:
+        node = node.parent
+        found.append(node)
+    return found

@@ -15,6 +15,7 @@ from covil_nb import CovilError, Game, GameWidget, Study, StudyWidget
 from covil_nb.bots import make_bot
 from covil_nb.bots.base import play
 from covil_nb.model.views import hidden_cards
+from covil_nb.study import Assessment
 from covil_nb.widget._svg_style import HIGHLIGHTS
 
 FIRST_MOVES = ["start B", "lie Y1", "move A", "acquire gate-warden", "pay gold 1"]
@@ -117,6 +118,37 @@ def test_a_comment_a_glyph_marks_saved_and_read_again(tmp_path: Path) -> None:
     assert again.at["glyphs"] == ["!"] and again.at["highlights"] == ["troop:Y1"]
 
 
+@pytest.mark.parametrize(
+    ("kind", "fields", "undo"),
+    [
+        ("arrow", {"element": "zone:B", "target": "zone:A"}, "unarrow"),
+        ("highlight", {"element": "troop:Y1"}, "unhighlight"),
+        ("comment", {"text": "Said.", "before": True}, "uncomment"),
+    ],
+)
+def test_a_mark_notes_the_move_in_the_tree_and_its_removal_unnotes_it(
+    kind: str, fields: dict[str, Any], undo: str
+) -> None:
+    board = StudyWidget(a_study())
+    send(board, "goto", node=3)
+    assert not board.tree["nodes"][3]["noted"]
+    send(board, kind, **fields)
+    assert board.tree["nodes"][3]["noted"] and not board.error
+    off = {"index": 0, "before": True} if undo == "uncomment" else fields
+    send(board, undo, **off)
+    assert not board.tree["nodes"][3]["noted"] and not board.error
+
+
+def test_the_same_arrow_or_highlight_twice_is_refused() -> None:
+    board = StudyWidget(a_study())
+    send(board, "goto", node=3)
+    send(board, "arrow", element="zone:B", target="zone:A")
+    send(board, "highlight", element="troop:Y1")
+    assert "already" in refused(board, "arrow", element="zone:B", target="zone:A")
+    assert "already" in refused(board, "highlight", element="troop:Y1")
+    assert board.node.marks.arrows == [("zone:B", "zone:A")]
+
+
 def test_what_the_author_wrote_comes_off_again() -> None:
     board = StudyWidget(a_study())
     send(board, "goto", node=3)
@@ -170,6 +202,67 @@ def test_the_quiz_hides_the_line_tells_wrong_and_right_and_shows() -> None:
     send(board, "mode", mode="quiz")  # asked again from the start
     send(board, "reveal")
     assert moves(board) == FIRST_MOVES[:4] and board.at["verdict"]["text"].startswith("The answer:")
+
+
+def two_questions() -> Study:
+    """``a_study`` with a second question, at the fourth move (pay?)."""
+    study = a_study()
+    fourth = list(study.chapters[0].main_line())[3]
+    fourth.ask("How would you pay?", ["pay gold 1"], why="Gold is what you have.")
+    return study
+
+
+def listed(board: StudyWidget) -> list[list[str]]:
+    """The moves of each node the ``tree`` trait lists, from the start."""
+    return [n.moves() for n in board.study.chapters[0].nodes() if n in board._tree]
+
+
+def test_the_quiz_shows_no_move_past_a_question_from_anywhere() -> None:
+    """From the chapter's start, before the reader reaches the question:
+    the tree lists no move past it, and no way leads there."""
+    board = StudyWidget(two_questions(), quiz=True)
+    nodes = board.tree["nodes"]
+    assert len(nodes) == 4 and nodes[3]["question"] and nodes[3]["children"] == []
+    assert "acquire gate-warden" not in json.dumps(board.tree)
+    send(board, "walk", way="end")  # stops at the question
+    assert moves(board) == FIRST_MOVES[:3] and board.at["question"]["asking"]
+    send(board, "walk", way="start")
+    past = board.study.chapters[0].root.variations[0].variations[0].variations[0].variations[0]
+    with pytest.raises(CovilError, match="answer the question first"):
+        board.goto(past)
+    assert "answer the question first" in refused(board, "jump", step=4)
+    assert "not in the tree" in refused(board, "goto", node=4)
+    board.goto(board.study.chapters[0].root.variations[0].variations[0].variations[0])
+    send(board, "act", action="acquire gate-warden")  # answered: on to the next question
+    assert len(board.tree["nodes"]) == 5 and board.tree["nodes"][4]["question"]
+    send(board, "walk", way="end")
+    assert "answer the question first" in refused(board, "walk", way="next")
+    send(board, "reveal")
+    assert moves(board) == FIRST_MOVES and len(board.tree["nodes"]) == 6
+
+
+def test_the_quiz_hides_the_engines_word_past_a_question() -> None:
+    study = a_study()
+    for node in study.chapters[0].main_line():
+        node.assessment = Assessment("yellow", 1.0, 2.0, 0.1, 10, "greedy")
+        node.comment("Better: something else.", author="engine")
+    author = StudyWidget(study)
+    assert sorted(author.review["notes"]) == ["1", "2", "3", "4", "5"]
+    board = StudyWidget(study, quiz=True)
+    assert sorted(board.review["notes"]) == ["1", "2", "3"]  # the question's node, not past it
+    send(board, "mode", mode="author")
+    assert board.review == author.review
+
+
+def test_switching_to_the_quiz_past_a_question_goes_back_to_it() -> None:
+    board = StudyWidget(two_questions())
+    send(board, "walk", way="end")
+    assert listed(board)[-1] == FIRST_MOVES
+    send(board, "mode", mode="quiz")
+    assert moves(board) == FIRST_MOVES[:3] and board.at["question"]["asking"]
+    assert listed(board)[-1] == FIRST_MOVES[:3]
+    send(board, "mode", mode="author")  # every move listed again, the board where it was
+    assert moves(board) == FIRST_MOVES[:3] and listed(board)[-1] == FIRST_MOVES
 
 
 @pytest.mark.parametrize(

@@ -45,6 +45,7 @@ AUTHOR, QUIZ = "author", "quiz"
 # others (a card in a hall) as it rings the hint's.
 MAP_KINDS = ("zone", "troop", "fortress", "rebels")
 WAYS = ("next", "prev", "up", "down", "start", "end")
+ANSWER_FIRST = "answer the question first: the lines on are hidden until then"
 
 STUDY_FIELDS: dict[str, dict[str, type]] = {
     **protocol.FIELDS,
@@ -221,7 +222,8 @@ class StudyWidget(GameWidget):
             raise CovilError(f"{message.mode!r} is no mode: {AUTHOR} or {QUIZ}", RULE)
         self._mode = message.mode
         self._answered = frozenset()
-        self._go(self._node)
+        self._forget_tree()  # the quiz lists no move past a question put
+        self._go(self._first_question() or self._node)
 
     def _on_comment(self, message: protocol.Message) -> None:
         """A comment on the move shown, or (``before``) before it is played."""
@@ -253,6 +255,8 @@ class StudyWidget(GameWidget):
                     f"{key} is not on the map: an arrow joins its zones and pieces",
                     RULE,
                 )
+        if (start, end) in self._node.marks.arrows:
+            raise CovilError(f"there is an arrow from {start} to {end} already", RULE)
         # Drawn first: an element the position cannot draw never gets into the study.
         drawing.pieces_layer(self.line.game, arrows=[(start, end, "focus")])
         self._node.mark(arrows=[(start, end)])
@@ -322,7 +326,7 @@ class StudyWidget(GameWidget):
         node = self._node
         if node.question is None or not self._asking():
             raise CovilError("there is no question to show the answer of here", RULE)
-        self._answered |= {node}
+        self._open(node)
         answer = self._child(node, node.question.answers[0]) or node
         self._go(answer, Verdict(True, node.shown()))
 
@@ -361,8 +365,23 @@ class StudyWidget(GameWidget):
     # -- the quiz ----------------------------------------------------------------------
     def _asking(self) -> bool:
         """Whether the node shown puts its question to the reader now."""
-        node = self._node
+        return self._asks(self._node)
+
+    def _asks(self, node: Node) -> bool:
+        """Whether ``node`` puts its question to the reader (in the quiz,
+        until answered or shown): the lines on from it are hidden till then."""
         return self._mode == QUIZ and node.question is not None and node not in self._answered
+
+    def _open(self, node: Node) -> None:
+        """``node``'s question answered or shown: the lines on are listed again."""
+        self._answered |= {node}
+        self._forget_tree()
+
+    def _first_question(self) -> Node | None:
+        """The first question put on the way to the node shown (the quiz
+        shows no node past it), or None."""
+        path = [*reversed(list(_ancestors(self._node)))]
+        return next((node for node in path if self._asks(node)), None)
 
     def _answer(self, action: str) -> None:
         """The reader's answer: right, on to the line it starts; else why
@@ -377,21 +396,19 @@ class StudyWidget(GameWidget):
             self._verdict = verdict
             self._publish()
             return
-        self._answered |= {node}
+        self._open(node)
         self._go(self._child(node, action) or node, verdict)
 
     def _hidden(self, node: Node) -> bool:
-        """Whether ``node`` lies past a question the reader has not answered."""
-        if self._mode != QUIZ:
-            return False
-        asked = self._node if self._asking() else None
-        return asked is not None and _below(node, asked)
+        """Whether ``node`` lies past a question the reader has not answered
+        (any question above it, not only the one shown)."""
+        return any(self._asks(above) for above in _ancestors(node))
 
     # -- helpers -----------------------------------------------------------------------
     def _visit(self, node: Node) -> None:
         """Show ``node``, unless it lies past a question still put."""
         if self._hidden(node):
-            raise CovilError("answer the question first: the lines on are hidden until then", RULE)
+            raise CovilError(ANSWER_FIRST, RULE)
         self._go(node)
 
     def _analysed_seats(self) -> list[str] | None:
@@ -435,10 +452,16 @@ class StudyWidget(GameWidget):
             "up": lambda: siblings[at - 1] if at > 0 else None,
             "down": lambda: siblings[at + 1] if at + 1 < len(siblings) else None,
             "start": lambda: self._chapter.root,
-            "end": lambda: _last(node),
+            "end": lambda: self._last(node),
         }
         found = ways[way]()
         return None if found is node else found
+
+    def _last(self, node: Node) -> Node:
+        """The end of the line ``node`` is on; in the quiz, the first
+        question put along it (the moves past it are hidden)."""
+        line = [node, *node.main_line()]
+        return next((n for n in line if self._asks(n)), line[-1])
 
     def _child(self, node: Node, action: str) -> Node | None:
         notation = self._notation(action)
@@ -464,6 +487,8 @@ class StudyWidget(GameWidget):
         self._forget_tree()
 
     def _index(self, node: Node) -> int:
+        if node.chapter is self._chapter and self._hidden(node):
+            raise CovilError(ANSWER_FIRST, RULE)
         try:
             return self._tree.index(node)
         except ValueError:
@@ -494,9 +519,9 @@ class StudyWidget(GameWidget):
     def _publish(self) -> None:
         with self.hold_sync():
             if not self._tree:
-                self._tree = list(self._chapter.nodes())
+                self._tree = list(self._chapter.nodes(stop=self._asks))
                 self.tree = self._tree_json()
-                self.review = review_json(self._chapter)
+                self.review = self._review_json()
             self.at = self._at_json()
             super()._publish()
 
@@ -513,6 +538,16 @@ class StudyWidget(GameWidget):
             "saves": self.path is not None,
             "nodes": [_node_json(n, players.get(n, ""), index) for n in self._tree],
         }
+
+    def _review_json(self) -> dict[str, Any]:
+        """The chapter's analysis, without the engine's word on the moves
+        the quiz hides (its better plan there may be the answer)."""
+        review = review_json(self._chapter)
+        if review:
+            listed = set(self._tree)
+            steps = {str(k) for k, n in enumerate(self._chapter.main_line(), 1) if n in listed}
+            review["notes"] = {k: v for k, v in review["notes"].items() if k in steps}
+        return review
 
     def _at_json(self) -> dict[str, Any]:
         node = self._node
@@ -540,7 +575,7 @@ def _node_json(node: Node, player: str, index: dict[Node, int]) -> dict[str, Any
         "move": node.move,
         "player": player,
         "glyphs": list(node.glyphs),
-        "children": [index[v] for v in node.variations],
+        "children": [index[v] for v in node.variations if v in index],  # not the hidden
         "noted": bool(node.before or node.after or node.marks.arrows or node.marks.highlights),
         "question": node.question is not None,
         "by": node.by,  # "engine": the first move of a line an analysis added
@@ -584,20 +619,10 @@ def _attached(node: Node) -> Node:
     return found
 
 
-def _below(node: Node, ancestor: Node) -> bool:
-    """Whether ``node`` comes after ``ancestor`` in the tree."""
-    return any(a is ancestor for a in _ancestors(node))
-
-
 def _ancestors(node: Node) -> Iterator[Node]:
     while node.parent is not None:
         node = node.parent
         yield node
-
-
-def _last(node: Node) -> Node:
-    """The end of the line ``node`` is on."""
-    return next(iter(reversed([node, *node.main_line()])))
 
 
 def _shared(one: list[str], other: list[str]) -> int:

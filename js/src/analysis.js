@@ -17,6 +17,9 @@ import { goTo, positions } from "./log.js";
 /** @typedef {import("./types").View} View */
 /** @typedef {ReturnType<typeof analysisPanel>} Panel */
 
+/** The summary of no analysis (one array: drawn once). */
+const NO_ROWS = /** @type {import("./types").SeatSummary[]} */ ([]);
+
 /**
  * The analysis's section in a view of the board; returns its clean-up.
  * @param {View} view
@@ -125,17 +128,19 @@ function drawAnalysis(view, panel) {
   }
   panel.chart.hidden = !review.chart;
   setSvg(panel.chart, review.chart);
-  drawSummary(panel.table, review.summary || []);
+  drawSummary(panel.table, review.summary || NO_ROWS);
   panel.section.hidden = panel.analyse.hidden && !running && !review.chart;
   markShown(view, panel, study);
 }
 
 /**
  * Each seat's decisions, mean loss and glyphs.
- * @param {HTMLTableElement} table
+ * @param {HTMLTableElement & {_rows?: import("./types").SeatSummary[]}} table
  * @param {import("./types").SeatSummary[]} rows
  */
 function drawSummary(table, rows) {
+  if (table._rows === rows) return; // the same review: built already (this runs at every step)
+  table._rows = rows;
   table.hidden = rows.length === 0;
   const head = make("tr");
   for (const title of ["Seat", "Decisions", "Mean loss", "?!", "?", "??"]) head.append(make("th", "", title));

@@ -2,7 +2,7 @@
 // log), the elements a click would choose an action with, where those are,
 // and what a click on the board chooses.
 
-import { sectionText } from "./chunks.js";
+import { drawSection, sectionChunks } from "./chunks.js";
 import { boxOf, button, make, middleOf, setSvg, splitKey } from "./dom.js";
 import { choose, drawDecision } from "./decision.js";
 import { drawBanner, seatLabel } from "./banner.js";
@@ -33,7 +33,7 @@ function shown({ model, page }) {
 export function drawPosition(view) {
   const [layout, extra] = shown(view);
   for (const [section, name] of Object.entries(layout)) {
-    setSvg(container(view, section), sectionText(view.model, name, extra));
+    drawSection(container(view, section), sectionChunks(view.model, name, extra));
   }
   view.page.stale = true;
 }
@@ -196,6 +196,8 @@ export function ring(node, box, colour, { dashed, className, pad }) {
  * @param {string} className
  */
 export function ringSolid(view, keys, className) {
+  // Reading the colour lays the page out (after a redraw, every step): only when there is a ring to draw.
+  if (keys.length === 0) return;
   const colour = getComputedStyle(view.root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
   for (const key of keys) {
     for (const node of elementsFor(view, key)) {

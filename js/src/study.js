@@ -5,6 +5,8 @@
 // As everywhere on the board, the page decides nothing: a click on a move,
 // a key, a comment, a glyph, an arrow are messages, and Python answers with
 // new `tree` and `at` traits (or a refusal, shown by the board's `error`).
+// The quiz too: the tree Python sends lists no move past a question not
+// answered yet, so there is nothing here to hide.
 // What lives here alone: the marking tool chosen (arrow or highlight) and
 // an arrow's first end, until its second is clicked. What is marked already
 // is taken off by the same click (Python refuses what is not there).
@@ -161,6 +163,7 @@ function studyPanel() {
   const mode = button("Quiz mode", "Switch between writing the study and being quizzed on it");
   const head = make("div", "covil-study-head");
   head.append(title, chapter, mode);
+  const description = make("p", "covil-description"); // its Markdown as written: text, never markup
 
   const walks = {
     start: button("|◀", "The chapter's start (Home)"),
@@ -220,8 +223,8 @@ function studyPanel() {
     row("covil-marking", arrow, highlight, tool),
     row("covil-edits", ...Object.values(edits), save),
   );
-  section.append(head, nav, tree, notes, quiz, author);
-  return { section, title, chapter, mode, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
+  section.append(head, description, nav, tree, notes, quiz, author);
+  return { section, title, chapter, mode, description, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
 }
 
 /**
@@ -316,6 +319,7 @@ function drawTree({ model }, panel) {
     }),
   );
   panel.save.hidden = !tree.saves;
+  panel.description.textContent = tree.description || "";
   const start = moveButton(nodes, 0, "Start");
   panel.tree.replaceChildren(start);
   const kids = nodes[0]?.children || [];
@@ -381,18 +385,9 @@ function moveButton(nodes, index, label) {
 function drawAt(view, panel, marking) {
   const { model, root } = view;
   const at = model.get("at") || {};
-  const nodes = (model.get("tree") || {}).nodes || [];
   const current = at.node ?? 0;
-  panel.tree.querySelector(".covil-current")?.classList.remove("covil-current");
-  const shown = panel.tree.querySelector(`[data-node="${current}"]`);
-  shown?.classList.add("covil-current");
-  shown?.setAttribute("aria-current", "true");
-  if (shown) scrollWithin(panel.tree, shown);
-  // In the quiz, the lines on from a question wait for its answer.
-  const hidden = new Set(at.question?.asking ? below(nodes, current) : []);
-  for (const move of panel.tree.querySelectorAll("[data-node]")) {
-    /** @type {HTMLElement} */ (move).hidden = hidden.has(Number(/** @type {HTMLElement} */ (move).dataset.node));
-  }
+  markCurrent(panel, current);
+  panel.description.hidden = current !== 0 || !panel.description.textContent; // the chapter's start
   const quizzing = at.mode === "quiz";
   root.dataset.studyMode = at.mode || "author";
   panel.mode.textContent = quizzing ? "Author mode" : "Quiz mode";
@@ -414,19 +409,22 @@ function drawAt(view, panel, marking) {
 }
 
 /**
- * The nodes after `index` in the tree.
- * @param {StudyNode[]} nodes
- * @param {number} index
+ * The move shown, marked in the tree and scrolled to inside the tree
+ * alone: in the next frame, once everything is drawn (reading boxes now
+ * would lay the page out once more per step).
+ * @param {ReturnType<typeof studyPanel>} panel
+ * @param {number} current
  */
-export function below(nodes, index) {
-  const found = [];
-  const stack = [...(nodes[index]?.children || [])];
-  while (stack.length) {
-    const next = /** @type {number} */ (stack.pop());
-    found.push(next);
-    stack.push(...nodes[next].children);
-  }
-  return found;
+function markCurrent(panel, current) {
+  const old = panel.tree.querySelector(".covil-current");
+  const shown = panel.tree.querySelector(`[data-node="${current}"]`);
+  if (shown === old) return;
+  old?.classList.remove("covil-current");
+  old?.removeAttribute("aria-current");
+  if (shown == null) return;
+  shown.classList.add("covil-current");
+  shown.setAttribute("aria-current", "true");
+  requestAnimationFrame(() => scrollWithin(panel.tree, shown));
 }
 
 /**

@@ -55,3 +55,28 @@ test("a notable moment stays long enough to read; a plain one for a step's delay
   assert.equal(readingTime(fight, 800), 6000);
   assert.equal(readingTime(undefined, 250), 250);
 });
+
+test("a section drawn again replaces only the whole elements that changed, else all", async () => {
+  const { drawSection } = await import("../src/chunks.js");
+  /** @param {string[]} texts */
+  const chunks = (texts) => texts.map((text, i) => ({ name: `${i}:${text}`, text }));
+  /** @param {string} card @param {string} coins */
+  const hall = (card, coins) => ['<svg viewBox="0 0 9 9">', "<g>", card, coins, '<g data-card="b"><rect/></g>', "</g>", "</svg>"];
+  const node = document.createElement("div");
+  drawSection(node, chunks(hall('<g data-card="a"><rect width="1"/></g>', '<g data-coin="y"><circle r="1"/></g>')));
+  const kept = node.querySelector('[data-card="b"]');
+  const ring = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+  ring.setAttribute("class", "covil-ring"); // the page's own mark: not a drawn element
+  node.querySelector('[data-card="a"]')?.appendChild(ring);
+  const next = hall('<g data-card="a"><rect width="1"/></g>', '<g data-coin="y"><circle r="2"/><text>3</text></g>');
+  drawSection(node, chunks(next));
+  assert.equal(node.querySelector(".covil-ring"), ring, "the coin replaced, the card before it kept, ring and all");
+  ring.remove();
+  /** @param {string[]} texts */
+  const whole = (texts) => Object.assign(document.createElement("div"), { innerHTML: texts.join("") }).innerHTML;
+  assert.equal(node.innerHTML, whole(next), "the same drawing as the texts drawn whole");
+  assert.equal(node.querySelector('[data-card="b"]'), kept, "what did not change is the same element");
+  const other = ['<svg viewBox="0 0 9 9">', "<g>", "<text>", "A</text>", "</g>", "</svg>"]; // not whole elements
+  drawSection(node, chunks(other));
+  assert.equal(node.innerHTML, whole(other));
+});

@@ -3,7 +3,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { renderBoard, traits } from "./fake.js";
-import { below } from "../src/study.js";
 
 /** A chapter: start → start B → lie Y1, with "lie Y2" beside "lie Y1"; a question after "start B". */
 function studyTraits(at = {}) {
@@ -75,10 +74,12 @@ test("with the arrow tool, two clicks on the map send one arrow and choose no ac
   board.close();
 });
 
-test("a question hides the lines on; a wrong answer offers Try again and Show me", async () => {
+test("the quiz draws the tree Python sends; a wrong answer offers Try again and Show me", async () => {
   const asking = { mode: "quiz", question: { prompt: "Where next?", asking: true } };
-  const board = await renderBoard(/** @type {any} */ (studyTraits(asking)));
-  assert.deepEqual(moves(board.root).map((m) => /** @type {HTMLElement} */ (m).hidden), [false, false, true, true]);
+  const values = /** @type {any} */ (studyTraits(asking));
+  values.tree.nodes = values.tree.nodes.slice(0, 2).map((/** @type {any} */ n) => ({ ...n, children: n.move ? [] : [1] }));
+  const board = await renderBoard(values);
+  assert.deepEqual(moves(board.root).map((m) => m.textContent), ["Start", "start B"]);
   assert.ok(/** @type {HTMLElement} */ (board.root.querySelector(".covil-author")).hidden, "no tools in the quiz");
   assert.match(board.root.querySelector(".covil-question")?.textContent ?? "", /Where next\? Choose on the board\./);
   board.model.set({ at: { ...studyTraits(asking).at, verdict: { right: false, text: "Not quite." } }, version: 8 });
@@ -90,10 +91,26 @@ test("a question hides the lines on; a wrong answer offers Try again and Show me
   board.close();
 });
 
-test("below() lists every node after one", () => {
-  const nodes = studyTraits().tree.nodes;
-  assert.deepEqual(below(nodes, 1).sort(), [2, 3]);
-  assert.deepEqual(below(nodes, 2), []);
+test("the chapter's description shows at its start, as text, never markup", async () => {
+  const values = /** @type {any} */ (studyTraits({ node: 0 }));
+  values.tree.description = "**Open** <img src=x onerror=alert(1)>\nthen play.";
+  const board = await renderBoard(values);
+  const description = /** @type {HTMLElement} */ (board.root.querySelector(".covil-description"));
+  assert.ok(!description.hidden);
+  assert.equal(description.textContent, "**Open** <img src=x onerror=alert(1)>\nthen play.");
+  assert.equal(description.querySelector("img"), null);
+  board.model.set({ at: { ...values.at, node: 1 }, version: 8 });
+  await board.settled();
+  assert.ok(description.hidden, "only at the chapter's start");
+  board.close();
+});
+
+test("the move shown is the one current move of the tree", async () => {
+  const board = await renderBoard(/** @type {any} */ (studyTraits()));
+  board.model.set({ at: { ...studyTraits().at, node: 2 }, version: 8 });
+  await board.settled();
+  assert.deepEqual([...board.root.querySelectorAll('.covil-tree [aria-current="true"]')].map((m) => m.textContent), ["lie Y1!"]);
+  board.close();
 });
 
 test("what is marked comes off by the same click; a comment's ✕ deletes it", async () => {

@@ -52,7 +52,14 @@ def open_study(open_in_lab: NotebookOpener) -> tuple[Notebook, StudyBoard]:
 
 def test_stepping_through_a_study_by_click_and_by_key(open_in_lab: NotebookOpener) -> None:
     notebook, board = open_study(open_in_lab)
+    description = board.panel.locator(".covil-description")
+    expect(description).to_have_text(  # as written: its Markdown and its tags are text
+        "The **opening**: <b>where</b> to start.\nThen the first buy."
+    )
+    expect(description.locator("b")).to_have_count(0)
+    board.panel.screenshot(path=str(screenshot_path("study-description")))
     board.press("▶")
+    expect(description).to_be_hidden()  # the chapter's start only
     assert board.current() == "start B"
     board.key("ArrowRight")
     board.key("ArrowRight")
@@ -113,6 +120,11 @@ def test_a_quiz_answered_wrong_then_right(open_in_lab: NotebookOpener) -> None:
     _, board = open_study(open_in_lab)
     board.press("Quiz mode")
     expect(board.panel.locator(".covil-author")).to_be_hidden()
+    expect(board.move(3)).to_be_visible()  # the question, its answer not in the tree at all
+    expect(board.panel.locator(".covil-tree [data-node]")).to_have_count(4)
+    board.key("End")  # stops at the question
+    assert board.current() == "move A"
+    board.key("Home")
     before = board.version
     board.move(3).click()
     board.moved_on_from(before)
@@ -120,7 +132,7 @@ def test_a_quiz_answered_wrong_then_right(open_in_lab: NotebookOpener) -> None:
     expect(quiz.locator(".covil-question")).to_have_text(
         "What would you acquire? Choose on the board."
     )
-    expect(board.move(4)).to_be_hidden()  # the answer's line waits
+    expect(board.move(4)).to_have_count(0)  # the answer's line waits
     wrong = next(a for a in board.listed_actions() if a.startswith("acquire") and "gate" not in a)
     board.choose(wrong)
     expect(quiz.locator(".covil-verdict")).to_contain_text("Not quite")
@@ -132,6 +144,7 @@ def test_a_quiz_answered_wrong_then_right(open_in_lab: NotebookOpener) -> None:
     expect(quiz.locator(".covil-verdict")).to_contain_text("Right")
     expect(quiz.locator(".covil-verdict")).to_contain_text("It guards the town.")
     assert board.current() == "acquire gate-warden"
+    expect(board.panel.locator(".covil-tree [data-node]")).to_have_count(6)  # answered: listed
     board.root.screenshot(path=str(screenshot_path("study-quiz-right")))
 
 

@@ -144,9 +144,78 @@ function textOf(model, name, extra = {}) {
   absorb(model, "chunks_new");
   return extra[name] ?? sharedOf(model).chunks.get(name);
 }
-function sectionText(model, layout, extra = {}) {
+function sectionChunks(model, layout, extra = {}) {
   const names = (textOf(model, layout, extra) ?? "").split(" ");
-  return names.map((name) => textOf(model, name, extra) ?? "").join("");
+  return names.map((name) => ({ name, text: textOf(model, name, extra) ?? "" }));
+}
+var TAG = /<(\/?)[^\s>/]+[^>]*?(\/?)>/g;
+function drawnOf({ name, text }) {
+  const known = measured.get(name);
+  if (known) return known;
+  let opens = 0;
+  let depth = 0;
+  let first = "";
+  for (const [tag, closing, empty] of text.matchAll(TAG)) {
+    if (!first) first = closing ? "/" : tag.slice(1).split(/[\s/>]/)[0];
+    if (!closing) opens += 1;
+    depth += closing ? -1 : empty ? 0 : 1;
+  }
+  const whole = text.startsWith("<") && first !== "/" && first !== "" && depth === 0;
+  const drawn = { name, opens, tag: whole ? first.toLowerCase() : "" };
+  if (text) measured.set(name, drawn);
+  return drawn;
+}
+var measured = /* @__PURE__ */ new Map();
+var ADDED = ".covil-ring, .covil-hint-ring, .covil-study-ring";
+function drawSection(node, chunks) {
+  const drawn = chunks.map(drawnOf);
+  if (!(node._drawn && patched(node, node._drawn, chunks, drawn))) {
+    node.innerHTML = chunks.map((chunk) => chunk.text).join("");
+  }
+  node._drawn = drawn;
+}
+function patched(node, old, chunks, drawn) {
+  let start = 0;
+  while (start < old.length && start < chunks.length && old[start].name === chunks[start].name) start += 1;
+  let end = 0;
+  const room = Math.min(old.length, chunks.length) - start;
+  while (end < room && old[old.length - 1 - end].name === chunks[chunks.length - 1 - end].name) end += 1;
+  if (start === old.length && start === chunks.length) return true;
+  if (start === old.length - end && start > 0) start -= 1;
+  const gone = old.slice(start, old.length - end);
+  const come = drawn.slice(start, drawn.length - end);
+  if (gone.length === 0 || ![...gone, ...come].every((chunk) => chunk.tag)) return false;
+  const elements = drawnElements(node, old.slice(0, start).reduce((sum, chunk) => sum + chunk.opens, 0), gone);
+  if (elements == null) return false;
+  const holder = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  holder.innerHTML = chunks.slice(start, chunks.length - end).map((chunk) => chunk.text).join("");
+  const fresh = [...holder.children];
+  if (fresh.length !== come.length || holder.childNodes.length !== come.length) return false;
+  elements[0].before(...fresh);
+  for (const element of elements) element.remove();
+  return true;
+}
+function drawnElements(node, index, gone) {
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_ELEMENT, {
+    acceptNode: (element2) => (
+      /** @type {Element} */
+      element2.matches(ADDED) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT
+    )
+  });
+  let element = (
+    /** @type {Element | null} */
+    walker.nextNode()
+  );
+  for (let i = 0; i < index && element; i++) element = /** @type {Element | null} */
+  walker.nextNode();
+  const found = [];
+  for (const chunk of gone) {
+    while (element?.matches(ADDED)) element = element.nextElementSibling;
+    if (element == null || element.tagName.toLowerCase() !== chunk.tag) return null;
+    found.push(element);
+    element = element.nextElementSibling;
+  }
+  return found;
 }
 function inUse(model) {
   const store = sharedOf(model).chunks;
@@ -168,6 +237,7 @@ function prune(model) {
     if (!used.has(name)) {
       state.chunks.delete(name);
       parsed.delete(name);
+      measured.delete(name);
     }
   }
   state.views.dispatchEvent(new Event("pruned"));
@@ -599,7 +669,7 @@ function shown({ model, page }) {
 function drawPosition(view) {
   const [layout, extra] = shown(view);
   for (const [section, name] of Object.entries(layout)) {
-    setSvg(container(view, section), sectionText(view.model, name, extra));
+    drawSection(container(view, section), sectionChunks(view.model, name, extra));
   }
   view.page.stale = true;
 }
@@ -695,6 +765,7 @@ function ring(node, box, colour, { dashed, className, pad }) {
   return shape;
 }
 function ringSolid(view, keys, className) {
+  if (keys.length === 0) return;
   const colour = getComputedStyle(view.root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
   for (const key of keys) {
     for (const node of elementsFor(view, key)) {
@@ -881,6 +952,10 @@ function onVersion(view) {
 }
 
 // src/analysis.js
+var NO_ROWS = (
+  /** @type {import("./types").SeatSummary[]} */
+  []
+);
 function mountAnalysis(view) {
   const { model, root, parts } = view;
   const panel = analysisPanel();
@@ -961,11 +1036,13 @@ function drawAnalysis(view, panel) {
   }
   panel.chart.hidden = !review.chart;
   setSvg(panel.chart, review.chart);
-  drawSummary(panel.table, review.summary || []);
+  drawSummary(panel.table, review.summary || NO_ROWS);
   panel.section.hidden = panel.analyse.hidden && !running && !review.chart;
   markShown(view, panel, study);
 }
 function drawSummary(table, rows) {
+  if (table._rows === rows) return;
+  table._rows = rows;
   table.hidden = rows.length === 0;
   const head = make("tr");
   for (const title of ["Seat", "Decisions", "Mean loss", "?!", "?", "??"]) head.append(make("th", "", title));
@@ -1304,6 +1381,7 @@ function studyPanel() {
   const mode = button("Quiz mode", "Switch between writing the study and being quizzed on it");
   const head = make("div", "covil-study-head");
   head.append(title, chapter, mode);
+  const description = make("p", "covil-description");
   const walks = {
     start: button("|◀", "The chapter's start (Home)"),
     prev: button("◀", "The previous move (←)"),
@@ -1359,8 +1437,8 @@ function studyPanel() {
     row("covil-marking", arrow, highlight, tool),
     row("covil-edits", ...Object.values(edits), save)
   );
-  section.append(head, nav, tree, notes, quiz, author);
-  return { section, title, chapter, mode, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
+  section.append(head, description, nav, tree, notes, quiz, author);
+  return { section, title, chapter, mode, description, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
 }
 function row(className, ...children) {
   const node = make("div", className);
@@ -1447,6 +1525,7 @@ function drawTree({ model }, panel) {
     })
   );
   panel.save.hidden = !tree.saves;
+  panel.description.textContent = tree.description || "";
   const start = moveButton(nodes, 0, "Start");
   panel.tree.replaceChildren(start);
   const kids = nodes[0]?.children || [];
@@ -1488,20 +1567,9 @@ function moveButton(nodes, index, label) {
 function drawAt(view, panel, marking) {
   const { model, root } = view;
   const at = model.get("at") || {};
-  const nodes = (model.get("tree") || {}).nodes || [];
   const current = at.node ?? 0;
-  panel.tree.querySelector(".covil-current")?.classList.remove("covil-current");
-  const shown2 = panel.tree.querySelector(`[data-node="${current}"]`);
-  shown2?.classList.add("covil-current");
-  shown2?.setAttribute("aria-current", "true");
-  if (shown2) scrollWithin(panel.tree, shown2);
-  const hidden = new Set(at.question?.asking ? below(nodes, current) : []);
-  for (const move of panel.tree.querySelectorAll("[data-node]")) {
-    move.hidden = hidden.has(Number(
-      /** @type {HTMLElement} */
-      move.dataset.node
-    ));
-  }
+  markCurrent(panel, current);
+  panel.description.hidden = current !== 0 || !panel.description.textContent;
   const quizzing = at.mode === "quiz";
   root.dataset.studyMode = at.mode || "author";
   panel.mode.textContent = quizzing ? "Author mode" : "Quiz mode";
@@ -1524,18 +1592,16 @@ function drawAt(view, panel, marking) {
     )));
   }
 }
-function below(nodes, index) {
-  const found = [];
-  const stack = [...nodes[index]?.children || []];
-  while (stack.length) {
-    const next = (
-      /** @type {number} */
-      stack.pop()
-    );
-    found.push(next);
-    stack.push(...nodes[next].children);
-  }
-  return found;
+function markCurrent(panel, current) {
+  const old = panel.tree.querySelector(".covil-current");
+  const shown2 = panel.tree.querySelector(`[data-node="${current}"]`);
+  if (shown2 === old) return;
+  old?.classList.remove("covil-current");
+  old?.removeAttribute("aria-current");
+  if (shown2 == null) return;
+  shown2.classList.add("covil-current");
+  shown2.setAttribute("aria-current", "true");
+  requestAnimationFrame(() => scrollWithin(panel.tree, shown2));
 }
 function drawComments(box, comments, heading, removable) {
   box.replaceChildren();
