@@ -62,6 +62,7 @@ from covil_nb.study import (
     NOISE,
     Assessment,
     Chapter,
+    Comment,
     Node,
     Study,
     glyph_for,
@@ -276,13 +277,35 @@ def annotate(
     before = len(record["actions"]) - (len(main) - 1)  # played before the chapter's start
     choices = [c for c in _choices(record, chosen) if c.index >= before]
     reviews = _run(record, choices, rounds, seed, executor, progress)
-    for node in list(chapter.nodes()):
-        node.clear_engine()
-    for choice, review in zip(choices, reviews, strict=True):
-        if review is not None:
-            at = choice.index - before
-            _write(main[at], main[at + 1], review)
+    kept = _notes_of(chapter)
+    try:
+        for node in list(chapter.nodes()):
+            node.clear_engine()
+        for choice, review in zip(choices, reviews, strict=True):
+            if review is not None:
+                at = choice.index - before
+                _write(main[at], main[at + 1], review)
+    except BaseException:  # an interrupt too: the old notes back, none half written
+        _restore(kept)
+        raise
     return chapter
+
+
+_Notes = tuple[list[Comment], list[Comment], list[str], Assessment | None, list[Node]]
+
+
+def _notes_of(chapter: Chapter) -> dict[Node, _Notes]:
+    """What clearing and writing an analysis change, node by node."""
+    return {
+        n: (list(n.before), list(n.after), list(n.glyphs), n.assessment, list(n.variations))
+        for n in chapter.nodes()
+    }
+
+
+def _restore(kept: dict[Node, _Notes]) -> None:
+    for node, (before, after, glyphs, assessment, variations) in kept.items():
+        node.before[:], node.after[:], node.glyphs[:] = before, after, glyphs
+        node.assessment, node.variations[:] = assessment, variations
 
 
 def _seats(game: Game, seats: Sequence[str] | None) -> list[str]:

@@ -214,3 +214,26 @@ def test_a_chapter_from_the_middle_of_a_game_is_annotated_as_the_whole_game() ->
     late = [n.assessment for n in list(whole.main_line())[120:]]
     assert [n.assessment for n in chapter.main_line()] == late
     assert any(late)
+
+
+def test_an_analysis_interrupted_as_it_writes_leaves_the_chapter_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import covil_nb.analysis as analysis
+
+    study = Study.from_json(analysed(0))
+    study.chapters[0].root.variations[0].comment("the author's", author="teacher")
+    before = study.to_json()
+    written = analysis._write
+    calls = []
+
+    def interrupted(*args: object) -> None:
+        calls.append(args)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        written(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(analysis, "_write", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        annotate(study.chapters[0], seats=["yellow"], budget=BUDGET, seed=3)
+    assert len(calls) == 3 and study.to_json() == before
