@@ -165,6 +165,8 @@ export interface Review {
 
 export interface Traits {
   board: Board;
+  /** never set again: the key to the state the views of the model share */
+  identity: object;
   chunks: Record<string, string>;
   chunks_new: Record<string, string>;
   pictures: Record<string, string>;

@@ -9,6 +9,8 @@ after "move A" (what to acquire). Its second cell opens the saved file.
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Locator, expect
 
 from browser.board import ROOT, Board
@@ -170,3 +172,32 @@ def test_a_card_highlighted_and_what_was_written_taken_off(open_in_lab: Notebook
     board.panel.locator(".covil-after").get_by_role("button", name="✕").click()
     expect(board.panel.locator(".covil-after")).to_be_hidden()
     assert notebook.kernel.value("(board.node.after, board.node.glyphs)") == ([], [])
+
+
+LESSONS = "study_lessons.ipynb"
+
+
+def open_lessons(open_in_lab: NotebookOpener) -> tuple[Notebook, StudyBoard]:
+    """Tutorial 9's study of three lessons, in quiz mode, at its first question."""
+    notebook = open_in_lab(LESSONS)
+    board = StudyBoard(notebook.run_all(f"{ROOT}[data-version]").first)
+    expect(board.move(0)).to_have_class(re.compile("covil-current"))
+    return notebook, board
+
+
+def test_switching_chapters_and_back_draws_the_pieces(open_in_lab: NotebookOpener) -> None:
+    notebook, board = open_lessons(open_in_lab)
+    chapter = board.panel.locator("select.covil-chapter")
+    for index in ("1", "0"):
+        before = board.version
+        chapter.select_option(index)
+        board.moved_on_from(before)
+        expect(board.piece("troop:Y1").first).to_be_visible()
+        # Every element of the drawing is an SVG one: none made in HTML's namespace.
+        html_made = board.root.locator(".covil-table, .covil-cards").evaluate_all(
+            "parts => parts.flatMap(p => [...p.querySelectorAll('g, rect, text, path')])"
+            ".filter(e => e.namespaceURI !== 'http://www.w3.org/2000/svg').length"
+        )
+        assert html_made == 0
+    assert notebook.kernel.value("board.chapter.title") == "Spend before the treasury overflows"
+    board.root.screenshot(path=str(screenshot_path("study-chapters")))

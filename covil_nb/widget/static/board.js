@@ -72,7 +72,7 @@ function readingTime(moment, speed) {
 }
 var shared = /* @__PURE__ */ new WeakMap();
 function sharedOf(model) {
-  const key = model.get("board") || model;
+  const key = model.get("identity") || model;
   let state = shared.get(key);
   if (!state) {
     state = { speed: "normal", timer: null, chunks: /* @__PURE__ */ new Map(), asked: null, views: new EventTarget() };
