@@ -237,6 +237,8 @@ export interface Page {
   chooser: string | null;
   /** index into positions() while a past position is shown */
   cursor: number | null;
+  /** on the game board, the chart's dot clicked last and the cursor it led to */
+  dot: { step: number; cursor: number | null } | null;
   /** the past position asked of Python, and not yet received */
   wanted: Position | null;
   asking: boolean;

@@ -1007,6 +1007,7 @@ function analysisPanel() {
 function shownStep(view) {
   const { model, page } = view;
   if (model.get("tree")) return (model.get("at") || {}).line ?? null;
+  if (page.dot && page.dot.cursor === page.cursor) return page.dot.step;
   if (page.cursor == null) return null;
   return positions(view)[page.cursor]?.step ?? null;
 }
@@ -1015,8 +1016,10 @@ function jumpTo(view, step) {
     view.send("jump", { step });
     return;
   }
-  const index = positions(view).findIndex((p) => p.step === step);
-  if (index >= 0) goTo(view, index);
+  const index = positions(view).findIndex((p) => p.step >= step);
+  if (index < 0) return;
+  goTo(view, index);
+  view.page.dot = { step, cursor: view.page.cursor };
 }
 function drawAnalysis(view, panel) {
   const { model } = view;
@@ -1729,6 +1732,7 @@ function render({ model, el }) {
     page: {
       chooser: null,
       cursor: null,
+      dot: null,
       wanted: null,
       asking: false,
       help: false,
