@@ -468,8 +468,8 @@ function drawRings(view) {
 }
 
 /**
- * The question put now, and the quiz's last word: right, or why not with
- * "Try again" and "Show me".
+ * The question put now, with "Show me" (the answer, and why), and the
+ * quiz's last word: right, or why not with "Try again".
  * @param {ReturnType<typeof studyPanel>} panel
  * @param {import("./types").StudyAt} at
  */
@@ -484,7 +484,7 @@ function drawQuiz(panel, at) {
   panel.verdict.hidden = !verdict;
   panel.verdict.className = `covil-verdict ${verdict?.right ? "covil-right" : "covil-wrong"}`;
   panel.again.hidden = !(asking && verdict && !verdict.right);
-  panel.reveal.hidden = !(asking && verdict && !verdict.right);
+  panel.reveal.hidden = !asking;
 }
 
 /**

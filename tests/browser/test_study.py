@@ -201,3 +201,23 @@ def test_switching_chapters_and_back_draws_the_pieces(open_in_lab: NotebookOpene
         assert html_made == 0
     assert notebook.kernel.value("board.chapter.title") == "Spend before the treasury overflows"
     board.root.screenshot(path=str(screenshot_path("study-chapters")))
+
+
+def test_a_quiz_question_gives_nothing_away_and_offers_show_me(open_in_lab: NotebookOpener) -> None:
+    _, board = open_lessons(open_in_lab)
+    quiz = board.panel.locator(".covil-quiz")
+    expect(quiz.locator(".covil-question")).to_contain_text("Your treasury is full.")
+    # The author highlighted the answer's card and the treasury: not before the answer.
+    expect(board.root.locator(".covil-study-ring")).to_have_count(0)
+    board.control("Hint").click()
+    hint = board.root.locator(".covil-hint")
+    expect(hint).to_contain_text("What happens to the next coin you gain")
+    expect(board.root.locator(".covil-hint-ring")).to_have_count(0)  # no bot's move ringed
+    reveal = board.panel.get_by_role("button", name="Show me")
+    expect(reveal).to_be_visible()  # from the start, not only after a wrong answer
+    board.root.screenshot(path=str(screenshot_path("study-quiz-asked")))
+    before = board.version
+    reveal.click()
+    board.moved_on_from(before)
+    board.key("ArrowLeft")  # back at the question, answered: the author's marks
+    expect(board.root.locator(".covil-study-ring")).not_to_have_count(0)

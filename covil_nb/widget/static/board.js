@@ -1642,7 +1642,7 @@ function drawQuiz(panel, at) {
   panel.verdict.hidden = !verdict;
   panel.verdict.className = `covil-verdict ${verdict?.right ? "covil-right" : "covil-wrong"}`;
   panel.again.hidden = !(asking && verdict && !verdict.right);
-  panel.reveal.hidden = !(asking && verdict && !verdict.right);
+  panel.reveal.hidden = !asking;
 }
 function drawTool(panel, marking) {
   panel.arrow.setAttribute("aria-pressed", String(marking.tool === "arrow"));
