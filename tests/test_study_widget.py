@@ -114,7 +114,13 @@ def test_a_comment_a_glyph_marks_saved_and_read_again(tmp_path: Path) -> None:
     send(board, "save")
     again = StudyWidget(Study.load(path))
     send(again, "goto", node=3)
-    assert again.at["after"] == [{"text": "To zone A: **closer** to town.", "author": ""}]
+    assert again.at["after"] == [
+        {
+            "text": "To zone A: **closer** to town.",
+            "author": "",
+            "html": "<p>To zone A: <strong>closer</strong> to town.</p>\n",
+        }
+    ]
     assert again.at["glyphs"] == ["!"] and again.at["highlights"] == ["troop:Y1"]
 
 
@@ -164,7 +170,7 @@ def test_what_the_author_wrote_comes_off_again() -> None:
     send(board, "uncomment", index=0, before=False)
     assert not board.error
     assert board.at["glyphs"] == [] and board.at["arrows"] == [] and board.at["highlights"] == []
-    assert board.at["after"] == [{"text": "Second.", "author": ""}]
+    assert [c["text"] for c in board.at["after"]] == ["Second."]
     assert board.tree["nodes"][3]["glyphs"] == []
     assert "not marked" in refused(board, "unglyph", glyph="!")
     assert "no arrow" in refused(board, "unarrow", element="zone:B", target="zone:A")
@@ -408,3 +414,21 @@ def test_a_hint_at_a_question_put_is_its_own_never_the_bots_move() -> None:
     send(bare, "walk", way="prev")  # no question here: the bot's hint
     send(bare, "hint")
     assert bare.hint.get("action")
+
+
+def test_a_comment_is_sent_as_written_and_as_safe_html() -> None:
+    board = StudyWidget(a_study())
+    send(board, "walk", way="next")
+    send(board, "comment", text="The **Druid** <script>alert(1)</script>", before=False)
+    (said,) = board.at["after"]
+    assert said["text"] == "The **Druid** <script>alert(1)</script>"
+    assert "<strong>Druid</strong>" in said["html"] and "<script>" not in said["html"]
+
+
+def test_save_says_where_it_wrote_and_without_a_file_how_to_give_one(tmp_path: Path) -> None:
+    assert "StudyWidget(study, path=...)" in refused(StudyWidget(a_study()), "save")
+    board = StudyWidget(a_study(), path=tmp_path / "first.json")
+    send(board, "save")
+    assert board.at["saved"] == "first.json"
+    send(board, "walk", way="next")
+    assert board.at["saved"] == ""  # said once

@@ -30,7 +30,7 @@ import traitlets
 from covil_nb.analysis import annotate
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
-from covil_nb.study import GLYPHS, Chapter, Marks, Node, Study, Verdict
+from covil_nb.study import GLYPHS, Chapter, Comment, Marks, Node, Study, Verdict
 
 from . import drawing, protocol, scene
 from ._svg_marks import check_element
@@ -38,6 +38,7 @@ from .board import _RECORD, _SHOWN, GameWidget
 from .line import Line
 from .review import review_json
 from .seats import Seats
+from .study_html import markdown_html
 
 RULE = "study board"
 AUTHOR, QUIZ = "author", "quiz"
@@ -95,6 +96,7 @@ class StudyWidget(GameWidget):
         "_verdict",
         "_answered",
         "_tree",
+        "_saved",
     )
     _shown: ClassVar[tuple[str, ...]] = (*_SHOWN, "board", "tree", "at")
 
@@ -120,6 +122,7 @@ class StudyWidget(GameWidget):
         self._verdict: Verdict | None = None
         self._answered: frozenset[Node] = frozenset()  # questions answered (or shown)
         self._tree: list[Node] = []  # the nodes as the ``study`` trait lists them
+        self._saved = ""  # the file just written, said once (the next message clears it)
         super().__init__(self._chapter.root.game(), **kwargs)
 
     # -- Python's side of the same controls -------------------------------------------
@@ -337,6 +340,7 @@ class StudyWidget(GameWidget):
                 RULE,
             )
         self._study.save(self.path)
+        self._saved = self.path.name
         self._publish()
 
     def _on_analyse(self, _message: protocol.Message) -> None:
@@ -540,6 +544,7 @@ class StudyWidget(GameWidget):
                 self.tree = self._tree_json()
                 self.review = self._review_json()
             self.at = self._at_json()
+            self._saved = ""
             super()._publish()
 
     def _tree_json(self) -> dict[str, Any]:
@@ -583,6 +588,7 @@ class StudyWidget(GameWidget):
             "verdict": None if self._verdict is None else vars(self._verdict),
             "tries": self._tries,
             "main": node.is_main_line(),
+            "saved": self._saved,  # the file written by this message's save, or ""
             # Its index along the main line (the chart's dots name it), or None.
             "line": len(node.moves()) if node.is_main_line() else None,
         }
@@ -600,8 +606,10 @@ def _node_json(node: Node, player: str, index: dict[Node, int]) -> dict[str, Any
     }
 
 
-def _comment_json(comment: Any) -> dict[str, str]:
-    return {"text": comment.text, "author": comment.author}
+def _comment_json(comment: Comment) -> dict[str, str]:
+    """The comment as written, and its Markdown as HTML (its own raw HTML
+    escaped: the page inserts this, and only this)."""
+    return {"text": comment.text, "author": comment.author, "html": markdown_html(comment.text)}
 
 
 def _players(chapter: Chapter) -> dict[Node, str]:

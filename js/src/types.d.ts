@@ -124,10 +124,14 @@ export interface StudyTree {
 export interface StudyComment {
   text: string;
   author: string;
+  /** its Markdown as HTML, made by Python (raw HTML escaped): inserted as it is */
+  html: string;
 }
 
 /** The `at` trait: the node shown. */
 export interface StudyAt {
+  /** the file this message's save wrote, or "" */
+  saved?: string;
   node?: number;
   mode?: "author" | "quiz";
   before?: StudyComment[];

@@ -22,7 +22,7 @@ function studyTraits(at = {}) {
         { move: "lie Y2", player: "yellow", glyphs: [], children: [], noted: false, question: false },
       ],
     },
-    at: { node: 1, mode: "author", before: [], after: [{ text: "The fortress in B.", author: "" }], glyphs: [], question: null, verdict: null, ...at },
+    at: { node: 1, mode: "author", before: [], after: [{ text: "The fortress in **B**.", author: "", html: "<p>The fortress in <strong>B</strong>.</p>" }], glyphs: [], question: null, verdict: null, ...at },
   };
 }
 
@@ -35,6 +35,7 @@ test("the tree shows the main line inline and a variation in its block, the node
   assert.equal(board.root.querySelector(".covil-variation [data-node]")?.textContent, "lie Y2");
   assert.equal(board.root.querySelector(".covil-current")?.textContent, "start B");
   assert.match(board.root.querySelector(".covil-after")?.textContent ?? "", /The fortress in B\./);
+  assert.equal(board.root.querySelector(".covil-after strong")?.textContent, "B", "Python's HTML, not its Markdown");
   board.close();
 });
 

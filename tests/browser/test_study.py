@@ -87,9 +87,10 @@ def test_writing_a_comment_a_glyph_and_an_arrow_saved_and_opened_again(
     before = board.version
     board.move(3).click()  # "move A"
     board.moved_on_from(before)
-    board.panel.get_by_label("Comment").fill("Y1 heads for the town: zone A is next to it.")
+    board.panel.get_by_label("Comment").fill("Y1 heads for the **town**: zone A is next to it.")
     board.press("Add comment")
     expect(board.panel.locator(".covil-after")).to_contain_text("heads for the town")
+    expect(board.panel.locator(".covil-after strong")).to_have_text("town")  # Markdown, shown
     board.press("!")
     assert board.current() == "move A!"
     board.panel.get_by_role("button", name="Arrow", exact=True).click()  # the page's own tool
@@ -105,12 +106,15 @@ def test_writing_a_comment_a_glyph_and_an_arrow_saved_and_opened_again(
     board.root.screenshot(path=str(screenshot_path("study-authored")))
     board.press("Save")
     assert notebook.kernel.value("board.path.exists()") is True
+    expect(board.panel.locator(".covil-saved")).to_have_text(re.compile(r"Saved to study-\d+\.json"))
 
     # The second cell opens the file on a new board: the same notes.
     notebook.page.locator(".jp-Notebook .jp-Cell").nth(2).click()
     notebook.command("notebook:run-cell")
     again = StudyBoard(notebook.page.locator(f".jp-OutputArea-output {ROOT}[data-version]").nth(1))
     expect(again.move(3)).to_have_text("move A!")
+    again.panel.get_by_role("button", name="Save").click()  # no file: Python says how to give one
+    expect(again.root.locator(".covil-error")).to_contain_text("StudyWidget(study, path=...)")
     before = again.version
     again.move(3).click()
     again.moved_on_from(before)
