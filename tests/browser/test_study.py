@@ -106,7 +106,9 @@ def test_writing_a_comment_a_glyph_and_an_arrow_saved_and_opened_again(
     board.root.screenshot(path=str(screenshot_path("study-authored")))
     board.press("Save")
     assert notebook.kernel.value("board.path.exists()") is True
-    expect(board.panel.locator(".covil-saved")).to_have_text(re.compile(r"Saved to study-\d+\.json"))
+    expect(board.panel.locator(".covil-saved")).to_have_text(
+        re.compile(r"Saved to study-\d+\.json")
+    )
 
     # The second cell opens the file on a new board: the same notes.
     notebook.page.locator(".jp-Notebook .jp-Cell").nth(2).click()
