@@ -152,7 +152,7 @@ def test_the_advantage_chart_has_a_point_per_decision_naming_its_node() -> None:
     picture = advantage(chapter)
     assert advantage(chapter).svg == picture.svg  # deterministic
     root = ET.fromstring(picture.svg)
-    points = [c for c in root.iter(f"{SVG}circle") if c.get("data-node")]
+    points = [g for g in root.iter(f"{SVG}g") if g.get("data-node")]
     main = [chapter.root, *chapter.main_line()]
     assert len(points) == len(assessed(study))
     for point in points:

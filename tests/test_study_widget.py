@@ -114,7 +114,13 @@ def test_a_comment_a_glyph_marks_saved_and_read_again(tmp_path: Path) -> None:
     send(board, "save")
     again = StudyWidget(Study.load(path))
     send(again, "goto", node=3)
-    assert again.at["after"] == [{"text": "To zone A: **closer** to town.", "author": ""}]
+    assert again.at["after"] == [
+        {
+            "text": "To zone A: **closer** to town.",
+            "author": "",
+            "html": "<p>To zone A: <strong>closer</strong> to town.</p>\n",
+        }
+    ]
     assert again.at["glyphs"] == ["!"] and again.at["highlights"] == ["troop:Y1"]
 
 
@@ -164,7 +170,7 @@ def test_what_the_author_wrote_comes_off_again() -> None:
     send(board, "uncomment", index=0, before=False)
     assert not board.error
     assert board.at["glyphs"] == [] and board.at["arrows"] == [] and board.at["highlights"] == []
-    assert board.at["after"] == [{"text": "Second.", "author": ""}]
+    assert [c["text"] for c in board.at["after"]] == ["Second."]
     assert board.tree["nodes"][3]["glyphs"] == []
     assert "not marked" in refused(board, "unglyph", glyph="!")
     assert "no arrow" in refused(board, "unarrow", element="zone:B", target="zone:A")
@@ -367,3 +373,62 @@ def test_an_all_seeing_chapter_lists_every_action() -> None:
             return
         board.goto(node)
     raise AssertionError("no relic to activate in the whole game")
+
+
+def marked_question() -> Study:
+    """The first moves' question, with the answer's card highlighted at it
+    and an arrow to the town: the author's marks, for after the answer."""
+    study = a_study()
+    asked = list(study.chapters[0].main_line())[2]
+    asked.mark(arrows=[("troop:Y1", "zone:A")], highlights=["card:gate-warden", "zone:A"])
+    return study
+
+
+def test_a_question_puts_no_marks_before_it_is_answered() -> None:
+    board = StudyWidget(marked_question(), quiz=True)
+    send(board, "goto", node=3)
+    assert board.at["question"]["asking"] is True
+    assert (board.at["highlights"], board.at["arrows"]) == ([], [])
+    drawn = "".join(board._sheet.in_use.values())
+    assert "data-arrow" not in drawn  # nor on the map: the drawing has none
+    send(board, "reveal")
+    send(board, "walk", way="prev")  # shown: its marks with it
+    assert board.at["highlights"] == ["card:gate-warden", "zone:A"]
+    assert board.at["arrows"] == [["troop:Y1", "zone:A"]]
+    author = StudyWidget(marked_question())
+    send(author, "goto", node=3)
+    assert author.at["highlights"] == ["card:gate-warden", "zone:A"]  # the author sees them
+
+
+def test_a_hint_at_a_question_put_is_its_own_never_the_bots_move() -> None:
+    board = StudyWidget(a_study(), quiz=True)
+    send(board, "goto", node=3)
+    send(board, "hint")
+    assert board.hint["text"] == "Think of the town." and "action" not in board.hint
+    no_hint = a_study()
+    asked = list(no_hint.chapters[0].main_line())[2]
+    asked.ask("What would you acquire?", ["acquire gate-warden"], why="It guards the town.")
+    bare = StudyWidget(no_hint, quiz=True)
+    send(bare, "goto", node=3)
+    assert "no hint" in refused(bare, "hint") and "Show me" in bare.error["text"]
+    send(bare, "walk", way="prev")  # no question here: the bot's hint
+    send(bare, "hint")
+    assert bare.hint.get("action")
+
+
+def test_a_comment_is_sent_as_written_and_as_safe_html() -> None:
+    board = StudyWidget(a_study())
+    send(board, "walk", way="next")
+    send(board, "comment", text="The **Druid** <script>alert(1)</script>", before=False)
+    (said,) = board.at["after"]
+    assert said["text"] == "The **Druid** <script>alert(1)</script>"
+    assert "<strong>Druid</strong>" in said["html"] and "<script>" not in said["html"]
+
+
+def test_save_says_where_it_wrote_and_without_a_file_how_to_give_one(tmp_path: Path) -> None:
+    assert "StudyWidget(study, path=...)" in refused(StudyWidget(a_study()), "save")
+    board = StudyWidget(a_study(), path=tmp_path / "first.json")
+    send(board, "save")
+    assert board.at["saved"] == "first.json"
+    send(board, "walk", way="next")
+    assert board.at["saved"] == ""  # said once

@@ -80,8 +80,12 @@ class GameWidget(anywidget.AnyWidget):
     _esm = STATIC / "board.js"
     _css = STATIC / "board.css"
 
-    # Once per board: the map under the pieces, the seats.
+    # The map under the pieces, the seats: once per game (a study's chapter
+    # may be another game, on another map).
     board = traitlets.Dict().tag(sync=True)
+    # Never set: one object per widget on the page, the key to the state its
+    # views share (the chunk store, the auto-play); ``board`` may change.
+    identity = traitlets.Dict().tag(sync=True)
     # The texts the pictures and the log are made of, by name (see .sheet): a
     # step sends only the texts it adds. "chunks" is sent only with a full
     # state, and then holds every text in use.

@@ -302,36 +302,29 @@ def _seat_line(seat: str, at: list[tuple[float, float, _Point]]) -> str:
     fill = _seat_fill(seat)
     d = "".join(f"{'L' if i else 'M'}{num(px)},{num(py)}" for i, (px, py, _) in enumerate(at))
     parts = [tag("path", d=d, stroke=fill, stroke_width=2, fill="none")]
-    for px, py, point in at:
-        a = point.assessment
-        said = f"day {point.day}, {seat}: {a.played:+.1f} VP (best {a.best:+.1f}, ±{a.error:.1f})"
-        parts.append(
-            tag(
-                "circle",
-                tag("title", escape(f"{said} {a.glyph}".strip())),
-                cx=px,
-                cy=py,
-                r=GLYPH_POINT if a.glyph else POINT,
-                fill=fill,
-                stroke=INK,
-                stroke_width=1,
-                data_node=point.node,
-                data_seat=seat,
-            )
-        )
-        if a.glyph:
-            parts.append(
-                text(
-                    px,
-                    py - 9,
-                    a.glyph,
-                    font_size=LABEL,
-                    text_anchor="middle",
-                    font_weight="bold",
-                    fill=BAD,
-                )
-            )
+    parts.extend(_dot(seat, fill, px, py, point) for px, py, point in at)
     return "".join(parts)
+
+
+def _dot(seat: str, fill: str, px: float, py: float, point: _Point) -> str:
+    """A decision's dot and its glyph, one group carrying ``data-node``: a
+    click on the glyph or on the title's tooltip is a click on the dot."""
+    a = point.assessment
+    said = f"day {point.day}, {seat}: {a.played:+.1f} VP (best {a.best:+.1f}, ±{a.error:.1f})"
+    glyph = a.glyph and text(
+        px, py - 9, a.glyph, font_size=LABEL, text_anchor="middle", font_weight="bold", fill=BAD
+    )
+    dot = tag(
+        "circle",
+        cx=px,
+        cy=py,
+        r=GLYPH_POINT if a.glyph else POINT,
+        fill=fill,
+        stroke=INK,
+        stroke_width=1,
+    )
+    title = tag("title", escape(f"{said} {a.glyph}".strip()))
+    return tag("g", title, dot, glyph, data_node=point.node, data_seat=seat)
 
 
 def _seat_fill(seat: str) -> str:

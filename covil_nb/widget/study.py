@@ -30,7 +30,7 @@ import traitlets
 from covil_nb.analysis import annotate
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
-from covil_nb.study import GLYPHS, Chapter, Node, Study, Verdict
+from covil_nb.study import GLYPHS, Chapter, Comment, Marks, Node, Study, Verdict
 
 from . import drawing, protocol, scene
 from ._svg_marks import check_element
@@ -38,6 +38,7 @@ from .board import _RECORD, _SHOWN, GameWidget
 from .line import Line
 from .review import review_json
 from .seats import Seats
+from .study_html import markdown_html
 
 RULE = "study board"
 AUTHOR, QUIZ = "author", "quiz"
@@ -95,6 +96,7 @@ class StudyWidget(GameWidget):
         "_verdict",
         "_answered",
         "_tree",
+        "_saved",
     )
     _shown: ClassVar[tuple[str, ...]] = (*_SHOWN, "board", "tree", "at")
 
@@ -120,6 +122,7 @@ class StudyWidget(GameWidget):
         self._verdict: Verdict | None = None
         self._answered: frozenset[Node] = frozenset()  # questions answered (or shown)
         self._tree: list[Node] = []  # the nodes as the ``study`` trait lists them
+        self._saved = ""  # the file just written, said once (the next message clears it)
         super().__init__(self._chapter.root.game(), **kwargs)
 
     # -- Python's side of the same controls -------------------------------------------
@@ -337,6 +340,7 @@ class StudyWidget(GameWidget):
                 RULE,
             )
         self._study.save(self.path)
+        self._saved = self.path.name
         self._publish()
 
     def _on_analyse(self, _message: protocol.Message) -> None:
@@ -351,6 +355,18 @@ class StudyWidget(GameWidget):
         self.progress = {}
         self._forget_tree()
         self._go(_attached(self._node))  # an engine line shown may be gone
+
+    def _on_hint(self, message: protocol.Message) -> None:
+        """At a question put: its own hint, never the bot's move (which may
+        be the answer); elsewhere the board's hint."""
+        question = self._node.question
+        if question is None or not self._asking():
+            super()._on_hint(message)
+            return
+        if not question.hint:
+            raise CovilError("this question has no hint: try an answer, or press Show me", RULE)
+        self._answers += 1
+        self.hint = {"n": self._answers, "text": question.hint}
 
     def _on_undo(self, _message: protocol.Message) -> None:
         raise CovilError("in a study, go back along the line with ← or the move tree", RULE)
@@ -498,9 +514,14 @@ class StudyWidget(GameWidget):
         """The chapter's viewpoint: its seat's eyes, or all-seeing."""
         return self._chapter.seat
 
+    def _marks(self) -> Marks:
+        """The node's marks; none at a question put (a highlight there may
+        be the answer): they show once it is answered or shown."""
+        return Marks() if self._asking() else self._node.marks
+
     def _moved(self) -> scene.Moved:
         """The node's marks: its arrows and its highlights on the map."""
-        marks = self._node.marks
+        marks = self._marks()
         arrows = tuple((a, b, "focus") for a, b in marks.arrows)
         rings = {k: "focus" for k in marks.highlights if k.partition(":")[0] in MAP_KINDS}
         return arrows, rings
@@ -523,6 +544,7 @@ class StudyWidget(GameWidget):
                 self.tree = self._tree_json()
                 self.review = self._review_json()
             self.at = self._at_json()
+            self._saved = ""
             super()._publish()
 
     def _tree_json(self) -> dict[str, Any]:
@@ -553,18 +575,20 @@ class StudyWidget(GameWidget):
         node = self._node
         question = node.question
         asking = self._asking()
+        marks = self._marks()
         return {
             "node": self._tree.index(node) if self._tree else 0,
             "mode": self._mode,
             "before": [_comment_json(c) for c in node.before],
             "after": [_comment_json(c) for c in node.after],
             "glyphs": list(node.glyphs),
-            "arrows": [list(a) for a in node.marks.arrows],
-            "highlights": list(node.marks.highlights),
+            "arrows": [list(a) for a in marks.arrows],
+            "highlights": list(marks.highlights),
             "question": None if question is None else {"prompt": question.prompt, "asking": asking},
             "verdict": None if self._verdict is None else vars(self._verdict),
             "tries": self._tries,
             "main": node.is_main_line(),
+            "saved": self._saved,  # the file written by this message's save, or ""
             # Its index along the main line (the chart's dots name it), or None.
             "line": len(node.moves()) if node.is_main_line() else None,
         }
@@ -582,8 +606,10 @@ def _node_json(node: Node, player: str, index: dict[Node, int]) -> dict[str, Any
     }
 
 
-def _comment_json(comment: Any) -> dict[str, str]:
-    return {"text": comment.text, "author": comment.author}
+def _comment_json(comment: Comment) -> dict[str, str]:
+    """The comment as written, and its Markdown as HTML (its own raw HTML
+    escaped: the page inserts this, and only this)."""
+    return {"text": comment.text, "author": comment.author, "html": markdown_html(comment.text)}
 
 
 def _players(chapter: Chapter) -> dict[Node, str]:
@@ -637,6 +663,7 @@ def _shared(one: list[str], other: list[str]) -> int:
 
 STUDY_HANDLERS: dict[str, Callable[[StudyWidget, protocol.Message], None]] = {
     "act": StudyWidget._on_act,
+    "hint": StudyWidget._on_hint,
     "undo": StudyWidget._on_undo,
     "redo": StudyWidget._on_redo,
     "try": StudyWidget._on_try,

@@ -87,12 +87,16 @@ function analysisPanel() {
 export function shownStep(view) {
   const { model, page } = view;
   if (model.get("tree")) return (model.get("at") || {}).line ?? null;
+  if (page.dot && page.dot.cursor === page.cursor) return page.dot.step; // the dot's position still
   if (page.cursor == null) return null;
   return positions(view)[page.cursor]?.step ?? null;
 }
 
 /**
- * A dot clicked: the position after `step` moves of the main line.
+ * A dot clicked: the position after `step` moves of the main line. On the
+ * game board, the log's first position from there on: the log writes no
+ * position of its own after some moves ("acquire" waits for its payment),
+ * and the last dot is the game's end, the live position.
  * @param {View} view
  * @param {number} step
  */
@@ -101,8 +105,10 @@ function jumpTo(view, step) {
     view.send("jump", { step });
     return;
   }
-  const index = positions(view).findIndex((p) => p.step === step);
-  if (index >= 0) goTo(view, index);
+  const index = positions(view).findIndex((p) => p.step >= step);
+  if (index < 0) return;
+  goTo(view, index);
+  view.page.dot = { step, cursor: view.page.cursor };
 }
 
 /**

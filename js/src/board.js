@@ -105,6 +105,7 @@ function render({ model, el }) {
     page: {
       chooser: null,
       cursor: null,
+      dot: null,
       wanted: null,
       asking: false,
       help: false,

@@ -25,20 +25,21 @@ export function readingTime(moment, speed) {
   return Math.max(NOTABLE * speed, (words * speed) / 4);
 }
 
-/** @type {WeakMap<object, Shared>} the model's `board` value -> its shared state */
+/** @type {WeakMap<object, Shared>} the model's `identity` value -> its shared state */
 const shared = new WeakMap();
 
 /**
  * The state shared by the views of `model`.
  *
  * anywidget hands initialize() and each render() a proxy of its own for the
- * same model, so the proxy cannot be the key. The `board` trait's value is
- * one object per model (Python sets it once): it is.
+ * same model, so the proxy cannot be the key. The `identity` trait's value
+ * is one object per model, never set again: it is. (Not `board`: a study's
+ * chapter on another map sets it anew, and a new key lost the chunk store.)
  * @param {Model} model
  * @returns {Shared}
  */
 export function sharedOf(model) {
-  const key = model.get("board") || model;
+  const key = model.get("identity") || model;
   let state = shared.get(key);
   if (!state) {
     // asked: the step or skip sent to a bot's seat (see thinking());

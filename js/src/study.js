@@ -215,16 +215,18 @@ function studyPanel() {
     remove: button("Delete", "Delete this move and every move after it"),
   };
   const save = button("Save", "Write the study to its file");
+  const saved = make("span", "covil-saved");
+  saved.setAttribute("role", "status");
   author.append(
     text,
     beforeLabel,
     addComment,
     glyphs,
     row("covil-marking", arrow, highlight, tool),
-    row("covil-edits", ...Object.values(edits), save),
+    row("covil-edits", ...Object.values(edits), save, saved),
   );
   section.append(head, description, nav, tree, notes, quiz, author);
-  return { section, title, chapter, mode, description, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
+  return { section, title, chapter, mode, description, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save, saved };
 }
 
 /**
@@ -318,7 +320,8 @@ function drawTree({ model }, panel) {
       return node;
     }),
   );
-  panel.save.hidden = !tree.saves;
+  // Offered without a file too: Python's refusal then says how to give one.
+  panel.save.title = tree.saves ? "Write the study to its file" : "This board has no file to save to (press for how)";
   panel.description.textContent = tree.description || "";
   const start = moveButton(nodes, 0, "Start");
   panel.tree.replaceChildren(start);
@@ -396,6 +399,7 @@ function drawAt(view, panel, marking) {
   drawQuiz(panel, at);
   drawRings(view);
   panel.author.hidden = quizzing;
+  panel.saved.textContent = at.saved ? `Saved to ${at.saved}` : "";
   if (quizzing) {
     marking.tool = null;
     marking.from = null;
@@ -428,8 +432,9 @@ function markCurrent(panel, current) {
 }
 
 /**
- * Comments as paragraphs (their Markdown shown as written: text, never
- * markup), each with a ✕ that deletes it in author mode.
+ * Comments, each its Markdown as Python made it into HTML (study_html's
+ * markdown_html: a comment's own raw HTML escaped, its links made safe;
+ * the page inserts no other markup), with a ✕ that deletes it in author mode.
  * @param {HTMLElement} box
  * @param {StudyComment[]} comments
  * @param {string} heading
@@ -440,11 +445,13 @@ function drawComments(box, comments, heading, removable) {
   box.hidden = comments.length === 0;
   if (heading && comments.length) box.append(make("strong", "", heading));
   comments.forEach((comment, index) => {
-    const said = make("p", comment.author === "engine" ? "covil-comment covil-engine" : "covil-comment");
+    const said = make("div", comment.author === "engine" ? "covil-comment covil-engine" : "covil-comment");
     if (comment.author) said.append(make("span", "covil-author-name", `${comment.author}: `));
-    said.append(comment.text);
+    const body = make("span", "covil-said");
+    body.innerHTML = comment.html; // Python's HTML, made safe there
+    said.append(body);
     if (removable) {
-      const cross = button("✕", "Delete this comment");
+      const cross = button("✕", `Delete this comment: ${comment.text}`);
       cross.classList.add("covil-uncomment");
       cross.dataset.index = String(index);
       cross.dataset.before = String(box.classList.contains("covil-before"));
@@ -468,8 +475,8 @@ function drawRings(view) {
 }
 
 /**
- * The question put now, and the quiz's last word: right, or why not with
- * "Try again" and "Show me".
+ * The question put now, with "Show me" (the answer, and why), and the
+ * quiz's last word: right, or why not with "Try again".
  * @param {ReturnType<typeof studyPanel>} panel
  * @param {import("./types").StudyAt} at
  */
@@ -484,7 +491,7 @@ function drawQuiz(panel, at) {
   panel.verdict.hidden = !verdict;
   panel.verdict.className = `covil-verdict ${verdict?.right ? "covil-right" : "covil-wrong"}`;
   panel.again.hidden = !(asking && verdict && !verdict.right);
-  panel.reveal.hidden = !(asking && verdict && !verdict.right);
+  panel.reveal.hidden = !asking;
 }
 
 /**

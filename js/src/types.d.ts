@@ -124,10 +124,14 @@ export interface StudyTree {
 export interface StudyComment {
   text: string;
   author: string;
+  /** its Markdown as HTML, made by Python (raw HTML escaped): inserted as it is */
+  html: string;
 }
 
 /** The `at` trait: the node shown. */
 export interface StudyAt {
+  /** the file this message's save wrote, or "" */
+  saved?: string;
   node?: number;
   mode?: "author" | "quiz";
   before?: StudyComment[];
@@ -165,6 +169,8 @@ export interface Review {
 
 export interface Traits {
   board: Board;
+  /** never set again: the key to the state the views of the model share */
+  identity: object;
   chunks: Record<string, string>;
   chunks_new: Record<string, string>;
   pictures: Record<string, string>;
@@ -235,6 +241,8 @@ export interface Page {
   chooser: string | null;
   /** index into positions() while a past position is shown */
   cursor: number | null;
+  /** on the game board, the chart's dot clicked last and the cursor it led to */
+  dot: { step: number; cursor: number | null } | null;
   /** the past position asked of Python, and not yet received */
   wanted: Position | null;
   asking: boolean;

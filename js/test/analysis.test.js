@@ -5,7 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { renderBoard, traits } from "./fake.js";
 
-const CHART = '<svg><circle data-node="1" data-seat="yellow"/><circle data-node="2" data-seat="yellow"/></svg>';
+const CHART =
+  '<svg><g data-node="1" data-seat="yellow"><circle/></g><g data-node="2" data-seat="yellow"><circle/><text>??</text></g></svg>';
 const REVIEW = {
   chart: CHART,
   summary: [{ seat: "yellow", decisions: 2, mean_loss: 1.25, inaccuracies: 0, mistakes: 1, blunders: 0 }],
@@ -61,6 +62,17 @@ test("on the game board a dot shows its past position, ringed, with the engine's
   assert.ok(dot.classList.contains("covil-shown"));
   const note = part(board.root, ".covil-engine-note");
   assert.match(note.textContent ?? "", /a mistake \(\?\)\. Acquire the Gate Warden\./);
+  board.close();
+});
+
+test("on the game board the last dot, clicked on its glyph, is the game's end: ringed, with the engine's word", async () => {
+  const board = await renderBoard(over({ review: REVIEW }));
+  const glyph = /** @type {Element} */ (board.root.querySelector('.covil-chart [data-node="2"] text'));
+  glyph.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  await board.settled();
+  assert.deepEqual(await board.sent(), [], "the live position: nothing to ask");
+  assert.ok(glyph.parentElement?.classList.contains("covil-shown"));
+  assert.match(part(board.root, ".covil-engine-note").textContent ?? "", /the best option found/);
   board.close();
 });
 

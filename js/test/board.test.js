@@ -47,6 +47,22 @@ test("a new version redraws once the whole message is in", async () => {
   board.close();
 });
 
+test("a new map (a study's chapter on another board) keeps the texts the page holds", async () => {
+  const board = await renderBoard();
+  board.model.set({ board: { ...traits().board, map: "<svg><rect/></svg>", name: "other" } });
+  await board.settled();
+  // The next position names texts the page holds already: Python sends none again.
+  const moved = '<g data-zone="B"><rect x="30" y="0" width="10" height="10"/></g></svg>';
+  board.model.set({ chunks_new: { "layout-2": "z-a z-c", "z-c": moved }, pictures: { pieces: "layout-2" }, version: 8 });
+  await board.settled();
+  const zones = [...board.root.querySelectorAll(".covil-pieces [data-zone]")];
+  assert.deepEqual(zones.map((z) => [z.getAttribute("data-zone"), z.namespaceURI]), [
+    ["A", "http://www.w3.org/2000/svg"],
+    ["B", "http://www.w3.org/2000/svg"],
+  ]);
+  board.close();
+});
+
 test("looking back asks Python for the past position, and End returns to the game", async () => {
   const board = await renderBoard();
   board.press("ArrowLeft");

@@ -14,6 +14,7 @@ GlobalRegistrator.register({ url: "http://localhost/" });
  */
 export function traits() {
   return {
+    identity: {},
     board: { map: "<svg></svg>", legend: "", name: "test", kinds: ["zone", "troop", "card"], mark: "#c026d3", seats: [
       { color: "yellow", label: "You (yellow)", kind: "person" },
       { color: "red", label: "Dummy red", kind: "dummy" },

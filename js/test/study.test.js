@@ -22,7 +22,7 @@ function studyTraits(at = {}) {
         { move: "lie Y2", player: "yellow", glyphs: [], children: [], noted: false, question: false },
       ],
     },
-    at: { node: 1, mode: "author", before: [], after: [{ text: "The fortress in B.", author: "" }], glyphs: [], question: null, verdict: null, ...at },
+    at: { node: 1, mode: "author", before: [], after: [{ text: "The fortress in **B**.", author: "", html: "<p>The fortress in <strong>B</strong>.</p>" }], glyphs: [], question: null, verdict: null, ...at },
   };
 }
 
@@ -35,6 +35,7 @@ test("the tree shows the main line inline and a variation in its block, the node
   assert.equal(board.root.querySelector(".covil-variation [data-node]")?.textContent, "lie Y2");
   assert.equal(board.root.querySelector(".covil-current")?.textContent, "start B");
   assert.match(board.root.querySelector(".covil-after")?.textContent ?? "", /The fortress in B\./);
+  assert.equal(board.root.querySelector(".covil-after strong")?.textContent, "B", "Python's HTML, not its Markdown");
   board.close();
 });
 
@@ -74,7 +75,7 @@ test("with the arrow tool, two clicks on the map send one arrow and choose no ac
   board.close();
 });
 
-test("the quiz draws the tree Python sends; a wrong answer offers Try again and Show me", async () => {
+test("the quiz draws the tree Python sends; Show me from the start, Try again after a wrong answer", async () => {
   const asking = { mode: "quiz", question: { prompt: "Where next?", asking: true } };
   const values = /** @type {any} */ (studyTraits(asking));
   values.tree.nodes = values.tree.nodes.slice(0, 2).map((/** @type {any} */ n) => ({ ...n, children: n.move ? [] : [1] }));
@@ -82,6 +83,8 @@ test("the quiz draws the tree Python sends; a wrong answer offers Try again and 
   assert.deepEqual(moves(board.root).map((m) => m.textContent), ["Start", "start B"]);
   assert.ok(/** @type {HTMLElement} */ (board.root.querySelector(".covil-author")).hidden, "no tools in the quiz");
   assert.match(board.root.querySelector(".covil-question")?.textContent ?? "", /Where next\? Choose on the board\./);
+  const [first, shown] = [...board.root.querySelectorAll(".covil-quiz button")];
+  assert.ok(/** @type {HTMLElement} */ (first).hidden && !(/** @type {HTMLElement} */ (shown).hidden), "Show me before any answer");
   board.model.set({ at: { ...studyTraits(asking).at, verdict: { right: false, text: "Not quite." } }, version: 8 });
   await board.settled();
   const [again, reveal] = [...board.root.querySelectorAll(".covil-quiz button")];

@@ -57,6 +57,18 @@ def test_a_finished_game_analysed_on_its_board_and_a_dot_shows_its_position(
     assert shown < int(slider.get_attribute("max") or "0")  # a past position, not the end
     board.root.screenshot(path=str(screenshot_path("analysis-game-board")))
     assert step > 0
+    # Every dot: those after a move the log writes no position of its own for
+    # ("acquire" waits for its payment), those with a glyph (clicked on it),
+    # and the last, the game's end.
+    glyphs = section.locator(".covil-chart [data-node]:has(text)")
+    expect(glyphs.first).to_be_visible()
+    glyphs.first.locator("text").click()
+    expect(glyphs.first).to_have_class(re.compile("covil-shown"))
+    dots = section.locator(".covil-chart [data-node]")
+    for index in range(dots.count()):
+        dots.nth(index).locator("circle").click()
+        expect(dots.nth(index)).to_have_class(re.compile("covil-shown"))
+        expect(section.locator(".covil-engine-note")).to_contain_text("Engine, for yellow")
 
 
 def test_a_study_analysed_on_its_board_and_a_dot_jumps_to_its_move(

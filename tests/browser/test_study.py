@@ -9,6 +9,8 @@ after "move A" (what to acquire). Its second cell opens the saved file.
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Locator, expect
 
 from browser.board import ROOT, Board
@@ -85,9 +87,10 @@ def test_writing_a_comment_a_glyph_and_an_arrow_saved_and_opened_again(
     before = board.version
     board.move(3).click()  # "move A"
     board.moved_on_from(before)
-    board.panel.get_by_label("Comment").fill("Y1 heads for the town: zone A is next to it.")
+    board.panel.get_by_label("Comment").fill("Y1 heads for the **town**: zone A is next to it.")
     board.press("Add comment")
     expect(board.panel.locator(".covil-after")).to_contain_text("heads for the town")
+    expect(board.panel.locator(".covil-after strong")).to_have_text("town")  # Markdown, shown
     board.press("!")
     assert board.current() == "move A!"
     board.panel.get_by_role("button", name="Arrow", exact=True).click()  # the page's own tool
@@ -103,12 +106,17 @@ def test_writing_a_comment_a_glyph_and_an_arrow_saved_and_opened_again(
     board.root.screenshot(path=str(screenshot_path("study-authored")))
     board.press("Save")
     assert notebook.kernel.value("board.path.exists()") is True
+    expect(board.panel.locator(".covil-saved")).to_have_text(
+        re.compile(r"Saved to study-\d+\.json")
+    )
 
     # The second cell opens the file on a new board: the same notes.
     notebook.page.locator(".jp-Notebook .jp-Cell").nth(2).click()
     notebook.command("notebook:run-cell")
     again = StudyBoard(notebook.page.locator(f".jp-OutputArea-output {ROOT}[data-version]").nth(1))
     expect(again.move(3)).to_have_text("move A!")
+    again.panel.get_by_role("button", name="Save").click()  # no file: Python says how to give one
+    expect(again.root.locator(".covil-error")).to_contain_text("StudyWidget(study, path=...)")
     before = again.version
     again.move(3).click()
     again.moved_on_from(before)
@@ -170,3 +178,52 @@ def test_a_card_highlighted_and_what_was_written_taken_off(open_in_lab: Notebook
     board.panel.locator(".covil-after").get_by_role("button", name="✕").click()
     expect(board.panel.locator(".covil-after")).to_be_hidden()
     assert notebook.kernel.value("(board.node.after, board.node.glyphs)") == ([], [])
+
+
+LESSONS = "study_lessons.ipynb"
+
+
+def open_lessons(open_in_lab: NotebookOpener) -> tuple[Notebook, StudyBoard]:
+    """Tutorial 9's study of three lessons, in quiz mode, at its first question."""
+    notebook = open_in_lab(LESSONS)
+    board = StudyBoard(notebook.run_all(f"{ROOT}[data-version]").first)
+    expect(board.move(0)).to_have_class(re.compile("covil-current"))
+    return notebook, board
+
+
+def test_switching_chapters_and_back_draws_the_pieces(open_in_lab: NotebookOpener) -> None:
+    notebook, board = open_lessons(open_in_lab)
+    chapter = board.panel.locator("select.covil-chapter")
+    for index in ("1", "0"):
+        before = board.version
+        chapter.select_option(index)
+        board.moved_on_from(before)
+        expect(board.piece("troop:Y1").first).to_be_visible()
+        # Every element of the drawing is an SVG one: none made in HTML's namespace.
+        html_made = board.root.locator(".covil-table, .covil-cards").evaluate_all(
+            "parts => parts.flatMap(p => [...p.querySelectorAll('g, rect, text, path')])"
+            ".filter(e => e.namespaceURI !== 'http://www.w3.org/2000/svg').length"
+        )
+        assert html_made == 0
+    assert notebook.kernel.value("board.chapter.title") == "Spend before the treasury overflows"
+    board.root.screenshot(path=str(screenshot_path("study-chapters")))
+
+
+def test_a_quiz_question_gives_nothing_away_and_offers_show_me(open_in_lab: NotebookOpener) -> None:
+    _, board = open_lessons(open_in_lab)
+    quiz = board.panel.locator(".covil-quiz")
+    expect(quiz.locator(".covil-question")).to_contain_text("Your treasury is full.")
+    # The author highlighted the answer's card and the treasury: not before the answer.
+    expect(board.root.locator(".covil-study-ring")).to_have_count(0)
+    board.control("Hint").click()
+    hint = board.root.locator(".covil-hint")
+    expect(hint).to_contain_text("What happens to the next coin you gain")
+    expect(board.root.locator(".covil-hint-ring")).to_have_count(0)  # no bot's move ringed
+    reveal = board.panel.get_by_role("button", name="Show me")
+    expect(reveal).to_be_visible()  # from the start, not only after a wrong answer
+    board.root.screenshot(path=str(screenshot_path("study-quiz-asked")))
+    before = board.version
+    reveal.click()
+    board.moved_on_from(before)
+    board.key("ArrowLeft")  # back at the question, answered: the author's marks
+    expect(board.root.locator(".covil-study-ring")).not_to_have_count(0)

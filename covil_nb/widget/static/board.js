@@ -72,7 +72,7 @@ function readingTime(moment, speed) {
 }
 var shared = /* @__PURE__ */ new WeakMap();
 function sharedOf(model) {
-  const key = model.get("board") || model;
+  const key = model.get("identity") || model;
   let state = shared.get(key);
   if (!state) {
     state = { speed: "normal", timer: null, chunks: /* @__PURE__ */ new Map(), asked: null, views: new EventTarget() };
@@ -1007,6 +1007,7 @@ function analysisPanel() {
 function shownStep(view) {
   const { model, page } = view;
   if (model.get("tree")) return (model.get("at") || {}).line ?? null;
+  if (page.dot && page.dot.cursor === page.cursor) return page.dot.step;
   if (page.cursor == null) return null;
   return positions(view)[page.cursor]?.step ?? null;
 }
@@ -1015,8 +1016,10 @@ function jumpTo(view, step) {
     view.send("jump", { step });
     return;
   }
-  const index = positions(view).findIndex((p) => p.step === step);
-  if (index >= 0) goTo(view, index);
+  const index = positions(view).findIndex((p) => p.step >= step);
+  if (index < 0) return;
+  goTo(view, index);
+  view.page.dot = { step, cursor: view.page.cursor };
 }
 function drawAnalysis(view, panel) {
   const { model } = view;
@@ -1429,16 +1432,18 @@ function studyPanel() {
     remove: button("Delete", "Delete this move and every move after it")
   };
   const save = button("Save", "Write the study to its file");
+  const saved = make("span", "covil-saved");
+  saved.setAttribute("role", "status");
   author.append(
     text,
     beforeLabel,
     addComment,
     glyphs,
     row("covil-marking", arrow, highlight, tool),
-    row("covil-edits", ...Object.values(edits), save)
+    row("covil-edits", ...Object.values(edits), save, saved)
   );
   section.append(head, description, nav, tree, notes, quiz, author);
-  return { section, title, chapter, mode, description, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save };
+  return { section, title, chapter, mode, description, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save, saved };
 }
 function row(className, ...children) {
   const node = make("div", className);
@@ -1524,7 +1529,7 @@ function drawTree({ model }, panel) {
       return node;
     })
   );
-  panel.save.hidden = !tree.saves;
+  panel.save.title = tree.saves ? "Write the study to its file" : "This board has no file to save to (press for how)";
   panel.description.textContent = tree.description || "";
   const start = moveButton(nodes, 0, "Start");
   panel.tree.replaceChildren(start);
@@ -1578,6 +1583,7 @@ function drawAt(view, panel, marking) {
   drawQuiz(panel, at);
   drawRings(view);
   panel.author.hidden = quizzing;
+  panel.saved.textContent = at.saved ? `Saved to ${at.saved}` : "";
   if (quizzing) {
     marking.tool = null;
     marking.from = null;
@@ -1608,11 +1614,13 @@ function drawComments(box, comments, heading, removable) {
   box.hidden = comments.length === 0;
   if (heading && comments.length) box.append(make("strong", "", heading));
   comments.forEach((comment, index) => {
-    const said2 = make("p", comment.author === "engine" ? "covil-comment covil-engine" : "covil-comment");
+    const said2 = make("div", comment.author === "engine" ? "covil-comment covil-engine" : "covil-comment");
     if (comment.author) said2.append(make("span", "covil-author-name", `${comment.author}: `));
-    said2.append(comment.text);
+    const body = make("span", "covil-said");
+    body.innerHTML = comment.html;
+    said2.append(body);
     if (removable) {
-      const cross = button("✕", "Delete this comment");
+      const cross = button("✕", `Delete this comment: ${comment.text}`);
       cross.classList.add("covil-uncomment");
       cross.dataset.index = String(index);
       cross.dataset.before = String(box.classList.contains("covil-before"));
@@ -1639,7 +1647,7 @@ function drawQuiz(panel, at) {
   panel.verdict.hidden = !verdict;
   panel.verdict.className = `covil-verdict ${verdict?.right ? "covil-right" : "covil-wrong"}`;
   panel.again.hidden = !(asking && verdict && !verdict.right);
-  panel.reveal.hidden = !(asking && verdict && !verdict.right);
+  panel.reveal.hidden = !asking;
 }
 function drawTool(panel, marking) {
   panel.arrow.setAttribute("aria-pressed", String(marking.tool === "arrow"));
@@ -1729,6 +1737,7 @@ function render({ model, el }) {
     page: {
       chooser: null,
       cursor: null,
+      dot: null,
       wanted: null,
       asking: false,
       help: false,
