@@ -348,7 +348,7 @@ def test_hidden_hands_stay_hidden_at_another_seats_decision() -> None:
     moves: each tells what was played, public once played."""
     study = Study.of_game(a_greedy_game(), "Seen by yellow", seat="yellow")
     board = StudyWidget(study)
-    checked = listed = 0
+    checked = listed = acts = 0
     for _ in study.chapters[0].main_line():
         game = board.line.game
         hidden = hidden_cards(game.read_state(), "yellow")
@@ -360,8 +360,14 @@ def test_hidden_hands_stay_hidden_at_another_seats_decision() -> None:
             checked += 1
             listed += len(board.decision["actions"])
             assert "hidden hand" in refused(board, "hint")
+            for card in sorted(hidden)[:1]:  # a move with a card of that hand, and a made-up one
+                for move in (f"activate {card}", "activate no-such-relic"):
+                    told = refused(board, "act", action=move)
+                    assert not named(told, words), told
+            acts += 1
         board.walk("next")
     assert checked > 30 and listed > 100  # red's decisions, still offered the rest
+    assert acts == checked
 
 
 def test_an_all_seeing_chapter_lists_every_action() -> None:

@@ -30,6 +30,7 @@ import traitlets
 from covil_nb.analysis import annotate
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
+from covil_nb.model.views import hand_hidden
 from covil_nb.study import GLYPHS, Chapter, Comment, Marks, Node, Study, Verdict
 
 from . import drawing, protocol, scene
@@ -166,6 +167,7 @@ class StudyWidget(GameWidget):
         """An action played on the board: the quiz's answer, the line that
         has it, or (in author mode) a new variation."""
         node = self._node
+        self._check_seen(message.action)
         if self._asking():
             self._answer(message.action)
             return
@@ -513,6 +515,21 @@ class StudyWidget(GameWidget):
     def _viewer(self, game: Game) -> str | None:
         """The chapter's viewpoint: its seat's eyes, or all-seeing."""
         return self._chapter.seat
+
+    def _check_seen(self, action: str) -> None:
+        """At the decision of a seat whose hand the chapter's seat cannot
+        see, only the moves the page was offered are taken, and any other is
+        refused in words that tell nothing of that hand (the rules' own
+        refusal would list its cards)."""
+        game = self.line.game
+        decider = game.decider
+        if decider is None or not hand_hidden(game.read_state(), decider, self._viewer(game)):
+            return
+        if str(action) not in {str(a) for a in self._offered()}:
+            raise CovilError(
+                f"that is not one of the moves {self._chapter.seat} can see {decider} make here",
+                RULE,
+            )
 
     def _marks(self) -> Marks:
         """The node's marks; none at a question put (a highlight there may
