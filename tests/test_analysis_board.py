@@ -69,6 +69,10 @@ def test_the_game_board_analyses_a_finished_game_with_progress() -> None:
     better = [n for n in review["notes"].values() if n["better"]]
     assert better, "no better plan told"
     assert board.decision["over"] and not board.controls["can_redo"]  # the game as it was
+    board.undo()  # the game the analysis was of is gone: so is the analysis
+    assert board.review == {} and board.analysis is None
+    board.redo()  # the same game again: analysed anew on asking
+    assert board.review == {} and board.decision["over"]
 
 
 def test_the_game_board_refuses_an_analysis_before_the_end_or_out_of_budget() -> None:
@@ -90,8 +94,7 @@ def study_board(seat: str | None = None) -> StudyWidget:
 def test_the_study_board_analyses_its_chapter_and_again_replaces_it() -> None:
     board = study_board()
     assert board.review == {}
-    send(board, "analyse")
-    assert not board.error and board.progress == {}
+    assert board.analyse() is board.study and board.progress == {}  # as the button does
     chapter = board.chapter
     first = chapter.root.variations[0]
     assessed = [n for n in chapter.main_line() if n.assessment is not None]

@@ -55,6 +55,7 @@ _RECORD = (
     "_drawn",
     "_since",
     "_analysis",
+    "_analysed",
 )
 _SHOWN = (
     "version",
@@ -148,6 +149,7 @@ class GameWidget(anywidget.AnyWidget):
         self._since = 0
         self._drawn: tuple[int, int | None] = (-1, None)  # the revisions the traits show
         self._analysis: Study | None = None  # made by "Analyse this game"
+        self._analysed: list[str] = []  # the history it analysed
         self.board = scene.board_json(game, seats)
         self.on_msg(self._on_msg)
         self._publish()
@@ -416,7 +418,7 @@ class GameWidget(anywidget.AnyWidget):
         study = analyse(
             game, self._analysed_seats(), self.analysis_budget, progress=self._progressed
         )
-        self._analysis = study
+        self._analysis, self._analysed = study, list(game.history)
         with self.hold_sync():
             self.progress = {}
             self.review = review_json(study.chapters[0])
@@ -562,6 +564,12 @@ class GameWidget(anywidget.AnyWidget):
         return people[0] if people else None
 
     # -- the traits ---------------------------------------------------------------------
+    def _stale_review(self) -> bool:
+        """Whether the analysis shown is of a game the board no longer has
+        (an undo since, or another end played): it goes, and the button
+        comes back once the game is over again."""
+        return self._analysis is not None and self._line.game.history != self._analysed
+
     def _publish(self) -> None:
         """Set every trait from the position shown, in one message: only the
         traits whose value changed are sent."""
@@ -586,7 +594,10 @@ class GameWidget(anywidget.AnyWidget):
             "what_if": None if self._what_if is None else {"from": self._branch_step()},
             "night": self._night(),
         }
+        stale = self._stale_review()
         with self.hold_sync():  # everything is made: only the traits are set here
+            if stale:
+                self._analysis, self._analysed, self.review = None, [], {}
             self.version += 1
             self.chunks_new = self._sheet.publish(page)
             self.pictures = layout

@@ -354,6 +354,7 @@ class StudyWidget(GameWidget):
         annotate(
             self._chapter, self._analysed_seats(), self.analysis_budget, progress=self._progressed
         )
+        self._analysis = self._study  # what analyse() returns: the study, its chapter analysed
         self.progress = {}
         self._forget_tree()
         self._go(_attached(self._node))  # an engine line shown may be gone
@@ -511,6 +512,9 @@ class StudyWidget(GameWidget):
             return self._tree.index(node)
         except ValueError:
             raise CovilError(f"{node!r} is not in the chapter shown", RULE) from None
+
+    def _stale_review(self) -> bool:
+        return False  # the review is the chapter's, whichever node is shown
 
     def _viewer(self, game: Game) -> str | None:
         """The chapter's viewpoint: its seat's eyes, or all-seeing."""
