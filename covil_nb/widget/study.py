@@ -583,14 +583,13 @@ class StudyWidget(GameWidget):
         }
 
     def _review_json(self) -> dict[str, Any]:
-        """The chapter's analysis, without the engine's word on the moves
-        the quiz hides (its better plan there may be the answer)."""
-        review = review_json(self._chapter)
-        if review:
-            listed = set(self._tree)
-            steps = {str(k) for k, n in enumerate(self._chapter.main_line(), 1) if n in listed}
-            review["notes"] = {k: v for k, v in review["notes"].items() if k in steps}
-        return review
+        """The chapter's analysis; none while the quiz hides moves of its
+        main line (the chart's dots past a question, their values and
+        glyphs, and the summary's counts there would tell the answer)."""
+        listed = set(self._tree)
+        if any(node not in listed for node in self._chapter.main_line()):
+            return {}
+        return review_json(self._chapter)
 
     def _at_json(self) -> dict[str, Any]:
         node = self._node
