@@ -122,7 +122,9 @@ function drawAnalysis(view, panel) {
   const running = progress.total != null;
   const study = Boolean(model.get("tree"));
   // Offered where Python takes it: a study in author mode, a game once over (once).
-  const offered = study ? (model.get("at") || {}).mode !== "quiz" : Boolean((model.get("decision") || {}).over) && !review.chart;
+  // A study's start alone (no move yet) has nothing to analyse.
+  const moves = ((model.get("tree") || {}).nodes || []).length > 1;
+  const offered = study ? moves && (model.get("at") || {}).mode !== "quiz" : Boolean((model.get("decision") || {}).over) && !review.chart;
   panel.analyse.hidden = !offered || running;
   panel.analyse.textContent = review.chart ? "Analyse again" : "Analyse this game";
   panel.bar.hidden = !running;
@@ -130,7 +132,7 @@ function drawAnalysis(view, panel) {
   if (running) {
     panel.bar.max = Math.max(1, progress.total ?? 1);
     panel.bar.value = progress.done ?? 0;
-    panel.said.textContent = `Analysing: ${progress.done} of ${progress.total} decisions`;
+    panel.said.textContent = `Analysing: ${progress.done} of ${progress.total} moves`;
   }
   panel.chart.hidden = !review.chart;
   setSvg(panel.chart, review.chart);
