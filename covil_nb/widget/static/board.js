@@ -960,9 +960,7 @@ var NO_ROWS = (
 function mountAnalysis(view) {
   const { model, root, parts } = view;
   const panel = analysisPanel();
-  const notes = root.querySelector(".covil-notes");
-  if (notes) notes.after(panel.section);
-  else parts.hintBox.after(panel.section);
+  parts.hintBox.after(panel.section);
   const redraw = () => queueMicrotask(() => drawAnalysis(view, panel));
   const onAnswer = () => {
     answered(view);
