@@ -1,8 +1,8 @@
 // The engine's analysis on the board (covil_nb/widget/review.py): the
 // "Analyse this game" button, a progress bar while Python analyses, the
 // advantage chart with each seat's summary, and the engine's word on the
-// position shown. Mounted on both boards: in a study's panel under the
-// node's comments, and under the game board's controls.
+// position shown. Mounted on both boards, under the board at its full width
+// (under the controls), the study's panel keeping its tree and comments.
 //
 // The page decides nothing: the button sends "analyse" (Python refuses it
 // before the game's end, or in a study's quiz), and a click on a dot of
@@ -27,12 +27,10 @@ const NO_ROWS = /** @type {import("./types").SeatSummary[]} */ ([]);
 export function mountAnalysis(view) {
   const { model, root, parts } = view;
   const panel = analysisPanel();
-  // A study's panel has the node's comments: the engine's word goes beside
-  // them. The game board's side panel is too narrow for the chart: it goes
-  // under the controls, the map still in view above it.
-  const notes = root.querySelector(".covil-notes");
-  if (notes) notes.after(panel.section);
-  else parts.hintBox.after(panel.section);
+  // Under the board at its full width, on both boards: the side panels are
+  // too narrow for the chart, and in a study's the review would push the
+  // node's comments out of sight; the map stays in view above it.
+  parts.hintBox.after(panel.section);
 
   const redraw = () => queueMicrotask(() => drawAnalysis(view, panel));
   // Progress or a review answers "analyse" (the game board's position stays).
@@ -122,7 +120,9 @@ function drawAnalysis(view, panel) {
   const running = progress.total != null;
   const study = Boolean(model.get("tree"));
   // Offered where Python takes it: a study in author mode, a game once over (once).
-  const offered = study ? (model.get("at") || {}).mode !== "quiz" : Boolean((model.get("decision") || {}).over) && !review.chart;
+  // A study's start alone (no move yet) has nothing to analyse.
+  const moves = ((model.get("tree") || {}).nodes || []).length > 1;
+  const offered = study ? moves && (model.get("at") || {}).mode !== "quiz" : Boolean((model.get("decision") || {}).over) && !review.chart;
   panel.analyse.hidden = !offered || running;
   panel.analyse.textContent = review.chart ? "Analyse again" : "Analyse this game";
   panel.bar.hidden = !running;
@@ -130,7 +130,7 @@ function drawAnalysis(view, panel) {
   if (running) {
     panel.bar.max = Math.max(1, progress.total ?? 1);
     panel.bar.value = progress.done ?? 0;
-    panel.said.textContent = `Analysing: ${progress.done} of ${progress.total} decisions`;
+    panel.said.textContent = `Analysing: ${progress.done} of ${progress.total} moves`;
   }
   panel.chart.hidden = !review.chart;
   setSvg(panel.chart, review.chart);

@@ -93,7 +93,9 @@ export function drawSection(node, chunks) {
   if (!(node._drawn && patched(node, node._drawn, chunks, drawn))) {
     node.innerHTML = chunks.map((chunk) => chunk.text).join("");
   }
-  node._drawn = drawn;
+  // A chunk whose text has not come yet is drawn empty: the next drawing,
+  // even under the same names, draws all again (its text may be in by then).
+  node._drawn = chunks.every((chunk) => chunk.text) ? drawn : undefined;
 }
 
 /**

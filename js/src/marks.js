@@ -100,6 +100,10 @@ function markChoices(view) {
     node.classList.remove("covil-choice", "covil-chosen");
     for (const name of ["tabindex", "role", "aria-label"]) node.removeAttribute(name);
   }
+  // Pointed at from a listed action: the list is built again (a click
+  // removed the button pointed at, its mouseleave never to come), and a
+  // redraw now keeps the elements that did not change.
+  for (const node of root.querySelectorAll(".covil-pointed")) node.classList.remove("covil-pointed");
   for (const node of root.querySelectorAll("[data-covil-marked]")) {
     for (const name of ["data-action", "data-actions", "data-covil-marked"]) node.removeAttribute(name);
   }

@@ -36,7 +36,7 @@ test("a finished game offers its analysis, shows its progress, then the chart an
   await board.settled();
   const bar = /** @type {HTMLProgressElement} */ (part(board.root, "progress"));
   assert.ok(!bar.hidden && bar.value === 3 && bar.max === 10);
-  assert.equal(part(board.root, ".covil-progress-said").textContent, "Analysing: 3 of 10 decisions");
+  assert.equal(part(board.root, ".covil-progress-said").textContent, "Analysing: 3 of 10 moves");
   assert.ok(analyse.hidden, "no second analysis while one runs");
   board.model.set({ progress: {}, review: REVIEW });
   await board.settled();
@@ -107,4 +107,26 @@ test("a study's quiz offers no analysis; off the main line no dot is ringed", as
   assert.equal(board.root.querySelectorAll(".covil-chart .covil-shown").length, 0);
   assert.ok(part(board.root, ".covil-engine-note").hidden);
   board.close();
+});
+
+test("a study with no move yet offers no analysis", async () => {
+  const values = study();
+  const board = await renderBoard({ ...values, review: {}, tree: { ...values.tree, nodes: [{ ...values.tree.nodes[0], children: [] }] }, at: { ...values.at, node: 0, line: 0 } });
+  assert.ok(part(board.root, "button").hidden);
+  assert.ok(/** @type {HTMLElement} */ (board.root.querySelector(".covil-analysis")).hidden);
+  board.close();
+});
+
+test("an analysis pressed and interrupted does not leave its button pressed: a refusal or a new version ends it", async () => {
+  for (const answer of [{ error: { text: "The analysis was interrupted." } }, { version: 8 }]) {
+    const board = await renderBoard(over());
+    const analyse = part(board.root, "button");
+    analyse.click();
+    assert.ok(analyse.classList.contains("covil-pressed"));
+    board.model.set(answer);
+    await board.settled();
+    assert.ok(!analyse.classList.contains("covil-pressed"), JSON.stringify(answer));
+    assert.equal(board.root.dataset.pending, undefined);
+    board.close();
+  }
 });

@@ -206,3 +206,19 @@ test("a step adds its entries to the phase under way; an undo draws it again", a
   assert.equal(entries().length, 2);
   board.close();
 });
+
+test("an element pointed at from a listed action is not left pointed once the action is chosen", async () => {
+  const board = await renderBoard();
+  const button = /** @type {HTMLButtonElement} */ (board.root.querySelector('.covil-actions button[data-action="move B"]'));
+  const zone = () => /** @type {Element} */ (board.root.querySelector('.covil-pieces [data-zone="B"]'));
+  const kept = zone();
+  button.dispatchEvent(new MouseEvent("mouseenter"));
+  assert.ok(kept.classList.contains("covil-pointed"));
+  button.click(); // the list is built again: its mouseleave never comes
+  const values = traits();
+  board.model.set({ version: 8, decision: { ...values.decision, actions: [...(values.decision.actions ?? [])] } });
+  await board.settled();
+  assert.equal(zone(), kept, "the zone is kept by the redraw");
+  assert.ok(!zone().classList.contains("covil-pointed"));
+  board.close();
+});

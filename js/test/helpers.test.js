@@ -80,3 +80,21 @@ test("a section drawn again replaces only the whole elements that changed, else 
   drawSection(node, chunks(other));
   assert.equal(node.innerHTML, whole(other));
 });
+
+test("a section drawn before a chunk's text came is drawn whole once it comes, under the same names", async () => {
+  const { drawSection } = await import("../src/chunks.js");
+  const node = document.createElement("div");
+  const names = ["late:open", "late:card", "late:close"];
+  drawSection(node, [
+    { name: names[0], text: '<svg viewBox="0 0 9 9">' },
+    { name: names[1], text: "" }, // not come yet
+    { name: names[2], text: "</svg>" },
+  ]);
+  assert.equal(node.querySelector("[data-card]"), null);
+  drawSection(node, [
+    { name: names[0], text: '<svg viewBox="0 0 9 9">' },
+    { name: names[1], text: '<g data-card="late"><rect/></g>' },
+    { name: names[2], text: "</svg>" },
+  ]);
+  assert.ok(node.querySelector('[data-card="late"]'), "the text that came late is drawn");
+});

@@ -87,3 +87,29 @@ def test_a_study_analysed_on_its_board_and_a_dot_jumps_to_its_move(
     jumped = f"studied.node is list(studied.chapter.main_line())[{step - 1}]"
     assert notebook.kernel.value(jumped) is True
     board.root.screenshot(path=str(screenshot_path("analysis-study-board")))
+    # The review lies under the board at its full width, as on the game
+    # board; the study's panel keeps the node's comments (the engine's better
+    # plan on a move with a glyph) in sight, unscrolled.
+    judged = section.locator(".covil-chart [data-node]:has(text)").first
+    before = board.version
+    judged.locator("circle").click()
+    board.moved_on_from(before)
+    expect(board.root.locator(".covil-notes")).not_to_be_empty()
+    placed = board.root.evaluate(
+        """root => {
+            const box = (selector) => root.querySelector(selector).getBoundingClientRect();
+            const study = root.querySelector(".covil-study");
+            const notes = box(".covil-notes");
+            const panel = study.getBoundingClientRect();
+            return {
+                under: box(".covil-analysis").top >= box(".covil-main").bottom,
+                wide: box(".covil-analysis").width >= 0.95 * root.getBoundingClientRect().width - 24,
+                scrolled: study.scrollTop,
+                notesInPanel: notes.height > 0 && notes.top >= panel.top && notes.bottom <= panel.bottom,
+            };
+        }"""
+    )
+    study = board.root.locator(".covil-study")
+    study.scroll_into_view_if_needed()
+    study.screenshot(path=str(screenshot_path("analysis-study-panel")))
+    assert placed == {"under": True, "wide": True, "scrolled": 0, "notesInPanel": True}, placed

@@ -78,6 +78,19 @@ def test_stepping_through_a_study_by_click_and_by_key(open_in_lab: NotebookOpene
     board.key("Home")
     assert board.current() == "Start"
     board.root.screenshot(path=str(screenshot_path("study-board")))
+    # The legend is whole: not cut off at the foot of a panel that scrolls.
+    legend = board.root.locator(".covil-legend")
+    legend.scroll_into_view_if_needed()
+    cut = legend.evaluate(
+        """legend => {
+            const box = legend.getBoundingClientRect();
+            const side = legend.closest(".covil-side");
+            const panel = side.getBoundingClientRect();
+            return side.scrollHeight > side.clientHeight + 1 || box.bottom > panel.bottom + 1;
+        }"""
+    )
+    assert cut is False
+    legend.screenshot(path=str(screenshot_path("study-legend")))
 
 
 def test_writing_a_comment_a_glyph_and_an_arrow_saved_and_opened_again(

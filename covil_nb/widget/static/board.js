@@ -172,7 +172,7 @@ function drawSection(node, chunks) {
   if (!(node._drawn && patched(node, node._drawn, chunks, drawn))) {
     node.innerHTML = chunks.map((chunk) => chunk.text).join("");
   }
-  node._drawn = drawn;
+  node._drawn = chunks.every((chunk) => chunk.text) ? drawn : void 0;
 }
 function patched(node, old, chunks, drawn) {
   let start = 0;
@@ -708,6 +708,7 @@ function markChoices(view) {
     node.classList.remove("covil-choice", "covil-chosen");
     for (const name of ["tabindex", "role", "aria-label"]) node.removeAttribute(name);
   }
+  for (const node of root.querySelectorAll(".covil-pointed")) node.classList.remove("covil-pointed");
   for (const node of root.querySelectorAll("[data-covil-marked]")) {
     for (const name of ["data-action", "data-actions", "data-covil-marked"]) node.removeAttribute(name);
   }
@@ -959,9 +960,7 @@ var NO_ROWS = (
 function mountAnalysis(view) {
   const { model, root, parts } = view;
   const panel = analysisPanel();
-  const notes = root.querySelector(".covil-notes");
-  if (notes) notes.after(panel.section);
-  else parts.hintBox.after(panel.section);
+  parts.hintBox.after(panel.section);
   const redraw = () => queueMicrotask(() => drawAnalysis(view, panel));
   const onAnswer = () => {
     answered(view);
@@ -1027,7 +1026,8 @@ function drawAnalysis(view, panel) {
   const progress = model.get("progress") || {};
   const running = progress.total != null;
   const study = Boolean(model.get("tree"));
-  const offered = study ? (model.get("at") || {}).mode !== "quiz" : Boolean((model.get("decision") || {}).over) && !review.chart;
+  const moves = ((model.get("tree") || {}).nodes || []).length > 1;
+  const offered = study ? moves && (model.get("at") || {}).mode !== "quiz" : Boolean((model.get("decision") || {}).over) && !review.chart;
   panel.analyse.hidden = !offered || running;
   panel.analyse.textContent = review.chart ? "Analyse again" : "Analyse this game";
   panel.bar.hidden = !running;
@@ -1035,7 +1035,7 @@ function drawAnalysis(view, panel) {
   if (running) {
     panel.bar.max = Math.max(1, progress.total ?? 1);
     panel.bar.value = progress.done ?? 0;
-    panel.said.textContent = `Analysing: ${progress.done} of ${progress.total} decisions`;
+    panel.said.textContent = `Analysing: ${progress.done} of ${progress.total} moves`;
   }
   panel.chart.hidden = !review.chart;
   setSvg(panel.chart, review.chart);
