@@ -8,6 +8,8 @@ import re
 from functools import cache
 from typing import Any
 
+import pytest
+
 from covil_nb import Game, GameWidget, Study, StudyWidget
 from covil_nb.bots import GreedyBot
 from covil_nb.bots import play as play_bots
@@ -132,3 +134,26 @@ def test_analysis_is_an_authors_and_a_seated_chapter_analyses_its_seat() -> None
     assert {row["seat"] for row in board.review["summary"]} == {"yellow"}
     empty = StudyWidget(Study.of_game(Game.solo(seed=3), "Nothing yet"))
     assert "no moves" in refused(empty, "analyse")
+
+
+def test_an_interrupted_analysis_answers_the_page_and_leaves_the_board_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import covil_nb.widget.board as board_module
+
+    board = GameWidget(finished())
+    board.analysis_budget = BUDGET
+    before = board.get_state()
+
+    def interrupted(*_args: object, **_kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(board_module, "analyse", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        board.receive({"kind": "analyse", "version": board.version})
+    assert "interrupted" in board.error["text"]  # the page's press ends on an answer
+    after = board.get_state()
+    assert {k: v for k, v in after.items() if k != "error"} == {
+        k: v for k, v in before.items() if k != "error"
+    }
+    assert board.analysis is None and board.progress == {}

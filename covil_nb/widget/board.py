@@ -227,6 +227,11 @@ class GameWidget(anywidget.AnyWidget):
             self._dispatch(content)
         except CovilError as exc:
             self._refuse(exc)
+        except KeyboardInterrupt:
+            # The kernel interrupted (a long analysis, say): the page's
+            # press must end, and only an answer ends it.
+            self._refuse(CovilError("interrupted: the game is as it was", "widget"))
+            raise
         except Exception as failure:
             self._refuse(
                 CovilError(

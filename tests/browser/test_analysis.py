@@ -101,11 +101,14 @@ def test_a_study_analysed_on_its_board_and_a_dot_jumps_to_its_move(
             const study = root.querySelector(".covil-study");
             const notes = box(".covil-notes");
             const panel = study.getBoundingClientRect();
+            const review = box(".covil-analysis");
+            const width = root.getBoundingClientRect().width;
             return {
-                under: box(".covil-analysis").top >= box(".covil-main").bottom,
-                wide: box(".covil-analysis").width >= 0.95 * root.getBoundingClientRect().width - 24,
+                under: review.top >= box(".covil-main").bottom,
+                wide: review.width >= 0.95 * width - 24,
                 scrolled: study.scrollTop,
-                notesInPanel: notes.height > 0 && notes.top >= panel.top && notes.bottom <= panel.bottom,
+                notesInPanel:
+                    notes.height > 0 && notes.top >= panel.top && notes.bottom <= panel.bottom,
             };
         }"""
     )
