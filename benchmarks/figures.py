@@ -27,6 +27,7 @@ from covil_nb.model import COMPILED
 from covil_nb.model.playthrough import random_game
 
 PLAYERS = ["yellow", "red"]
+COLORS = ["yellow", "red", "green", "blue"]
 BOARD = "B"
 
 
@@ -95,17 +96,19 @@ SEARCHERS: dict[str, tuple[type[MctsBot] | type[IsmctsBot], str]] = {
 }
 
 
-def search_decisions(games: int, name: str = "mcts") -> list[str]:
-    """A seeded search bot (default budget) against greedy on board A, seats
-    alternating: the CPU time of every searched decision."""
+def search_decisions(games: int, name: str = "mcts", players: int = 2) -> list[str]:
+    """A seeded search bot (default budget) against greedy (one bot each
+    other seat) on board A, seats rotating: the CPU time of every searched
+    decision."""
     searcher, unit = SEARCHERS[name]
     times: list[float] = []
     playouts = cpu_total = 0.0
     for seed in range(games):
-        colors = PLAYERS if seed % 2 == 0 else PLAYERS[::-1]
+        shift = seed % players
+        colors = COLORS[shift:players] + COLORS[:shift]
         game = Game.new(colors, board="A", seed=seed)
-        mcts, greedy = searcher(seed), GreedyBot(seed)
-        bots = {colors[0]: mcts, colors[1]: greedy}
+        mcts = searcher(seed)
+        bots = {c: mcts if i == 0 else GreedyBot(seed) for i, c in enumerate(colors)}
         worlds = random.Random(seed)
         while not game.is_over:
             color = game.decision.player  # type: ignore[union-attr]
@@ -125,8 +128,8 @@ def search_decisions(games: int, name: str = "mcts") -> list[str]:
     times.sort()
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     return [
-        f"   {name}: {len(times)} searched decisions in {games} games; CPU s per decision "
-        f"p50 {statistics.median(times):.3f}, p95 {p95:.3f}, max {times[-1]:.3f}",
+        f"   {name}: {len(times)} searched decisions in {games} {players}-player games; CPU s "
+        f"per decision p50 {statistics.median(times):.3f}, p95 {p95:.3f}, max {times[-1]:.3f}",
         f"   {name}: {playouts / cpu_total:.0f} {unit}/s (look-through included)",
     ]
 
@@ -181,6 +184,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--search", type=int, default=0, help="mcts games to time (0: none)")
     parser.add_argument("--bot", choices=sorted(SEARCHERS), default="mcts", help="for --search")
+    parser.add_argument("--players", type=int, default=2, help="for --search")
     parser.add_argument("--where", action="store_true", help="where a random game's time goes")
     args = parser.parse_args()
     # The figures are the compiled engine's once ./dev setup has built it.
@@ -195,7 +199,7 @@ def main() -> None:
     print(retained_bytes())
     print(load_time(args.repeats))
     if args.search:
-        print("\n".join(search_decisions(args.search, args.bot)))
+        print("\n".join(search_decisions(args.search, args.bot, args.players)))
 
 
 if __name__ == "__main__":
