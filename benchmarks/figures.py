@@ -3,6 +3,7 @@ it: the machine is shared, so wall times are noisy). Run with
 
     .venv/bin/python benchmarks/figures.py              # the engine figures
     .venv/bin/python benchmarks/figures.py --search 10   # and the search bot's (10 games)
+    .venv/bin/python benchmarks/figures.py --search 10 --bot ismcts   # the tree search bot's
     .venv/bin/python benchmarks/figures.py --where       # where a game's time goes
     COVIL_ENGINE=python .venv/bin/python benchmarks/figures.py  # the Python source's
 
@@ -21,11 +22,12 @@ import tracemalloc
 from collections.abc import Callable, Iterable
 
 from covil_nb import Game
-from covil_nb.bots import GreedyBot, MctsBot, decide
+from covil_nb.bots import GreedyBot, IsmctsBot, MctsBot, decide
 from covil_nb.model import COMPILED
 from covil_nb.model.playthrough import random_game
 
 PLAYERS = ["yellow", "red"]
+COLORS = ["yellow", "red", "green", "blue"]
 BOARD = "B"
 
 
@@ -87,16 +89,26 @@ def load_time(repeats: int) -> str:
     return f"   load a finished game's save: {per * cpu:.1f} ms CPU ({per * wall:.1f} wall)"
 
 
-def search_decisions(games: int) -> list[str]:
-    """Seeded mcts (default budget) against greedy on board A, seats
-    alternating: the CPU time of every searched decision."""
+# The search bots, and what their budget counts.
+SEARCHERS: dict[str, tuple[type[MctsBot] | type[IsmctsBot], str]] = {
+    "mcts": (MctsBot, "playouts"),
+    "ismcts": (IsmctsBot, "iterations"),
+}
+
+
+def search_decisions(games: int, name: str = "mcts", players: int = 2) -> list[str]:
+    """A seeded search bot (default budget) against greedy (one bot each
+    other seat) on board A, seats rotating: the CPU time of every searched
+    decision."""
+    searcher, unit = SEARCHERS[name]
     times: list[float] = []
     playouts = cpu_total = 0.0
     for seed in range(games):
-        colors = PLAYERS if seed % 2 == 0 else PLAYERS[::-1]
+        shift = seed % players
+        colors = COLORS[shift:players] + COLORS[:shift]
         game = Game.new(colors, board="A", seed=seed)
-        mcts, greedy = MctsBot(seed), GreedyBot(seed)
-        bots = {colors[0]: mcts, colors[1]: greedy}
+        mcts = searcher(seed)
+        bots = {c: mcts if i == 0 else GreedyBot(seed) for i, c in enumerate(colors)}
         worlds = random.Random(seed)
         while not game.is_over:
             color = game.decision.player  # type: ignore[union-attr]
@@ -116,9 +128,9 @@ def search_decisions(games: int) -> list[str]:
     times.sort()
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     return [
-        f"   search bot: {len(times)} searched decisions in {games} games; CPU s per decision "
-        f"p50 {statistics.median(times):.3f}, p95 {p95:.3f}, max {times[-1]:.3f}",
-        f"   search bot: {playouts / cpu_total:.0f} playouts/s (look-through included)",
+        f"   {name}: {len(times)} searched decisions in {games} {players}-player games; CPU s "
+        f"per decision p50 {statistics.median(times):.3f}, p95 {p95:.3f}, max {times[-1]:.3f}",
+        f"   {name}: {playouts / cpu_total:.0f} {unit}/s (look-through included)",
     ]
 
 
@@ -171,6 +183,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--search", type=int, default=0, help="mcts games to time (0: none)")
+    parser.add_argument("--bot", choices=sorted(SEARCHERS), default="mcts", help="for --search")
+    parser.add_argument("--players", type=int, default=2, help="for --search")
     parser.add_argument("--where", action="store_true", help="where a random game's time goes")
     args = parser.parse_args()
     # The figures are the compiled engine's once ./dev setup has built it.
@@ -185,7 +199,7 @@ def main() -> None:
     print(retained_bytes())
     print(load_time(args.repeats))
     if args.search:
-        print("\n".join(search_decisions(args.search)))
+        print("\n".join(search_decisions(args.search, args.bot, args.players)))
 
 
 if __name__ == "__main__":

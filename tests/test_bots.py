@@ -9,7 +9,7 @@ import pytest
 from IPython.lib.pretty import pretty
 
 from covil_nb import Action, Game
-from covil_nb.bots import BOTS, GreedyBot, MctsBot, decide, evaluate, make_bot, margin
+from covil_nb.bots import BOTS, GreedyBot, IsmctsBot, MctsBot, decide, evaluate, make_bot, margin
 from covil_nb.bots.greedy import plans, rank
 from covil_nb.bots.hint import hint
 from covil_nb.model.playthrough import random_game
@@ -143,8 +143,12 @@ def test_the_bot_is_shown_a_view_never_the_real_game() -> None:
 
 @pytest.mark.parametrize(
     "factory",
-    [lambda: GreedyBot(7), lambda: MctsBot(7, playouts=24, width=4)],
-    ids=["greedy", "mcts"],
+    [
+        lambda: GreedyBot(7),
+        lambda: MctsBot(7, playouts=24, width=4),
+        lambda: IsmctsBot(7, iterations=24),
+    ],
+    ids=["greedy", "mcts", "ismcts"],
 )
 def test_a_choice_does_not_depend_on_the_real_hidden_cards(factory) -> None:
     """Two games alike but for red's hand: the same choice for the same seed.
@@ -160,8 +164,12 @@ def test_a_choice_does_not_depend_on_the_real_hidden_cards(factory) -> None:
 
 @pytest.mark.parametrize(
     "factory",
-    [lambda: GreedyBot(1), lambda: MctsBot(1, playouts=40, width=4)],
-    ids=["greedy", "mcts"],
+    [
+        lambda: GreedyBot(1),
+        lambda: MctsBot(1, playouts=40, width=4),
+        lambda: IsmctsBot(1, iterations=40),
+    ],
+    ids=["greedy", "mcts", "ismcts"],
 )
 def test_the_bots_take_an_unguarded_fortress_at_2_hp(factory) -> None:
     game, bot, seed = at_reds_door(HANDS[0], red_hp=2), factory(), 0

@@ -6,7 +6,8 @@ action it returns is then applied to the real game (its seat's legal actions
 are the same in every such world).
 
 Bots are made from short specs, so that a tournament can build them in other
-processes: ``make_bot("random", seed=3)``, ``make_bot("mcts:playouts=200", seed=1)``.
+processes: ``make_bot("random", seed=3)``, ``make_bot("mcts:playouts=200", seed=1)``,
+``make_bot("ismcts:iterations=100", seed=2)``.
 """
 
 from __future__ import annotations
@@ -15,14 +16,17 @@ from .base import BOTS, Bot, RandomBot, advance, decide, make_bot, play
 from .dummy import DummyPolicyBot
 from .evaluation import Evaluation, evaluate, margin
 from .greedy import GreedyBot
+from .ismcts import Candidate, IsmctsBot
 from .mcts import MctsBot
 
 __all__ = [
     "BOTS",
     "Bot",
+    "Candidate",
     "DummyPolicyBot",
     "Evaluation",
     "GreedyBot",
+    "IsmctsBot",
     "MctsBot",
     "RandomBot",
     "advance",

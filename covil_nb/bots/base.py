@@ -11,6 +11,7 @@ from covil_nb.model.arguments import checked
 
 from .dummy import DummyPolicyBot
 from .greedy import GreedyBot
+from .ismcts import IsmctsBot
 from .mcts import MctsBot
 
 
@@ -44,6 +45,7 @@ BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "mcts": MctsBot,
+    "ismcts": IsmctsBot,
     "dummy": DummyPolicyBot,
 }
 

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 from covil_nb.model import Action, Game
 from covil_nb.model.arguments import checked
+from covil_nb.model.state import Player, State
+from covil_nb.model.views import hand_hidden
 from covil_nb.model.vocabulary import fortress_owner
 
 from .evaluation import evaluate, margin
@@ -287,9 +289,11 @@ def rank(game: Game, limit: int = PLAN_LIMIT) -> list[tuple[float, Plan]]:
     return sorted(scored, key=lambda vp: -vp[0])
 
 
-def outcome(game: Game) -> tuple:
+def outcome(game: Game, seat: str | None = None) -> tuple:
     """A position up to the names of troops (plans that differ only by which
-    of two alike troops acts have the same outcome), with who decides next."""
+    of two alike troops acts have the same outcome), with who decides next.
+    With ``seat``, as that seat sees it: of a hand it cannot see, only the
+    number of cards (the search keys its tree by what the seat knows)."""
     s = game.read_state()
     players = tuple(
         (
@@ -297,7 +301,7 @@ def outcome(game: Game) -> tuple:
             tuple(sorted((t.zone or "", t.standing) for t in p.troops)),
             p.gold,
             p.hp,
-            tuple(sorted(p.hand)),
+            _hand(s, p, seat),
             tuple(sorted(p.active)),
             tuple(sorted((m.card, m.state) for m in p.minions)),
         )
@@ -306,6 +310,12 @@ def outcome(game: Game) -> tuple:
     who = game.decider
     waiting = None if who is None else (who, game.decision_kind)
     return (players, tuple(sorted(s.pool)), s.rebels, waiting)
+
+
+def _hand(state: State, player: Player, seat: str | None) -> tuple[str, ...] | int:
+    if seat is not None and hand_hidden(state, player.color, seat):
+        return len(player.hand)
+    return tuple(sorted(player.hand))
 
 
 class Following:

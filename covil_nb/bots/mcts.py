@@ -99,11 +99,11 @@ class MctsBot(PlanningBot):
             return racing[0].plan
         return max(racing, key=lambda e: (e.mean, -e.order)).plan
 
-    def _budget(self, view: Game) -> _Budget:
+    def _budget(self, view: Game) -> Budget:
         playouts = self.playouts
         if playouts is None and self.seconds is None:
             playouts = DEFAULT_PLAYOUTS[len(view.players)]
-        return _Budget(playouts, self.seconds)
+        return Budget(playouts, self.seconds)
 
 
 def candidates(view: Game, width: int = WIDTH, limit: int = PLAN_LIMIT) -> list[Plan]:
@@ -135,7 +135,7 @@ def playout(world: Game, me: str, plan: Plan, seed: int) -> float:
     seed)``, which it plays on), then the rest of the day by the rule of
     thumb with dice from ``seed``; ``me``'s margin at the end."""
     dice = random.Random(seed)
-    if not _replay(world, me, plan, dice):
+    if not replay(world, me, plan, dice):
         return margin(world, me)
     day = world.day
     for _ in range(MAX_PLAYOUT_ACTIONS):
@@ -145,7 +145,7 @@ def playout(world: Game, me: str, plan: Plan, seed: int) -> float:
     return margin(world, me)
 
 
-def _replay(world: Game, me: str, plan: Plan, dice: random.Random) -> bool:
+def replay(world: Game, me: str, plan: Plan, dice: random.Random) -> bool:
     """Play the plan's actions, the others answering by the rule of thumb;
     False if the world does not allow the plan (nothing then happens after)."""
     for action in plan.actions:
@@ -183,7 +183,7 @@ def paired(entry: Entry, other: Entry) -> tuple[float, float]:
     return mean, math.sqrt(var / rounds)
 
 
-class _Budget:
+class Budget:
     def __init__(self, playouts: int | None, seconds: float | None) -> None:
         self.left = playouts
         self.deadline = None if seconds is None else time.perf_counter() + seconds

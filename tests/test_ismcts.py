@@ -1,0 +1,103 @@
+"""The tree search bot (issue 21's first increment): legal choices in random
+positions, the same choices for a seed and an iteration budget, whole games,
+a policy that accounts for every iteration, and a clear best plan found."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from covil_nb import Game
+from covil_nb.bots import IsmctsBot, make_bot, play
+from covil_nb.bots.greedy import outcome
+from covil_nb.model.playthrough import random_game
+from covil_nb.model.scenario import Scenario
+
+COLORS = ["yellow", "red", "green", "blue"]
+TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
+# Small budgets keep the tests fast; they take the same code paths.
+SMALL = {"iterations": 6, "limit": 40, "playout_limit": 20}
+
+
+def small(seed: int, **options: int) -> IsmctsBot:
+    return IsmctsBot(seed, **{**SMALL, **options})
+
+
+def position(players: int, seed: int, steps: int = 80) -> Game:
+    """A position some way into a randomly played game."""
+    return random_game(Game.new(COLORS[:players], board="A", seed=seed), seed, steps)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (3, 3), (4, 4)])
+def test_only_legal_actions_in_random_positions(players: int, seed: int) -> None:
+    game, bot, worlds = position(players, seed), small(seed), random.Random(seed)
+    for _ in range(12):
+        if game.is_over:
+            break
+        view = game.for_seat(game.decision.player, worlds.getrandbits(63))
+        action = bot.choose(view)
+        assert action in view.legal_actions() and action in game.legal_actions()
+        game.apply(action)
+
+
+def choices(seed: int, game: Game, decisions: int) -> list[str]:
+    bot, game, worlds = small(seed, iterations=10, depth=2), game.copy(), random.Random(0)
+    chosen = []
+    for _ in range(decisions):
+        action = bot.choose(game.for_seat(game.decision.player, worlds.getrandbits(63)))
+        chosen.append(str(action))
+        game.apply(action)
+    return chosen
+
+
+def test_same_seed_and_iterations_same_choices() -> None:
+    game = position(3, 5)
+    assert choices(3, game, 8) == choices(3, game, 8)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_plays_whole_games(players: int) -> None:
+    colors = COLORS[:players]
+    bots = {c: small(i, iterations=3) for i, c in enumerate(colors)}
+    game = play(Game.new(colors, board="A", seed=players), bots, seed=players)
+    assert game.is_over
+
+
+def test_the_policy_accounts_for_every_iteration() -> None:
+    game = position(2, 7)
+    while len(game.legal_actions()) < 3:
+        game.apply(game.legal_actions()[0])
+    view = game.for_seat(game.decision.player, 1)
+    policy = small(1, iterations=30).policy(view)
+    assert len(policy) > 1
+    assert sum(c.visits for c in policy) == 30
+    assert [c.visits for c in policy] == sorted((c.visits for c in policy), reverse=True)
+    assert all(c.error >= 0 for c in policy)
+
+
+def test_the_unguarded_fortress_is_attacked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(TUTORIALS))
+    from data.positions import day_three
+
+    policy = IsmctsBot(2, iterations=40).policy(day_three().for_seat("yellow", 3))
+    assert str(policy[0].plan).startswith("attack fortress-red")
+    assert policy[0].mean > policy[1].mean + policy[0].error + policy[1].error
+
+
+def test_the_bot_is_registered_with_its_options() -> None:
+    bot = make_bot("ismcts:iterations=10,depth=2,explore=1.5", 4)
+    assert isinstance(bot, IsmctsBot)
+    assert (bot.iterations, bot.depth, bot.explore) == (10, 2, 1.5)
+
+
+def test_the_tree_is_keyed_by_what_the_seat_sees() -> None:
+    """Worlds dealt anew differ in red's hand, never in yellow's key for them."""
+    s = Scenario(["yellow", "red"], board="A", seed=11)
+    s.fortress("yellow", "J").fortress("red", "H").troops("yellow", "J", standing=2)
+    s.troops("red", "H", standing=2).hand("red", ["kraken-ink", "fairy-gold"])
+    game = s.afternoon(turn="yellow").build()
+    worlds = [game.for_seat("yellow", seed) for seed in range(6)]
+    assert len({tuple(sorted(w.player("red").hand)) for w in worlds}) > 1
+    assert len({outcome(w, "yellow") for w in worlds}) == 1
