@@ -189,6 +189,11 @@ class Node:
             node = node.variations[0]
             yield node
 
+    @property
+    def noted(self) -> bool:
+        """Whether the author said or drew something here: a comment, an arrow, a highlight."""
+        return bool(self.before or self.after or self.marks.arrows or self.marks.highlights)
+
     def is_main_line(self) -> bool:
         node = self
         while node.parent is not None:

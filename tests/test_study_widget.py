@@ -60,6 +60,16 @@ def moves(board: StudyWidget) -> list[str]:
     return board.node.moves()
 
 
+def test_every_kind_of_message_has_its_handler() -> None:
+    """A message is handled by ``_on_<kind>``: each kind either board takes has one."""
+    from covil_nb.widget import protocol
+    from covil_nb.widget.study import STUDY_FIELDS
+
+    for board, kinds in ((GameWidget, protocol.FIELDS), (StudyWidget, STUDY_FIELDS)):
+        assert board._kinds == kinds
+        assert [k for k in kinds if not callable(getattr(board, f"_on_{k}", None))] == []
+
+
 def test_walking_the_main_line_and_back_by_every_way() -> None:
     board = StudyWidget(a_study())
     assert board.at["node"] == 0 and len(board.tree["nodes"]) == len(FIRST_MOVES) + 1

@@ -1,7 +1,7 @@
 """The tree search bot: information-set Monte Carlo tree search over plans.
 
 After Cowling, Powley and Whitehouse (2012) and OpenSpiel's ``ismcts.py``
-(see /work/shared/design/SEARCH.md). One tree over what the seat knows; every
+(the design notes' SEARCH.md). One tree over what the seat knows; every
 iteration deals a world anew from the seat's view (``view.for_seat(me,
 seed)``) and goes down the tree only by actions legal in that world:
 
@@ -49,7 +49,7 @@ from .greedy import (
 from .mcts import MAX_PLAYOUT_ACTIONS, Budget, candidates, replay
 
 # The default budget, in iterations a decision by the number of players (more
-# players make longer days to play out). See docs/engine.md for the figures.
+# players make longer days to play out). The README's tree search section has the figures.
 DEFAULT_ITERATIONS = {1: 100, 2: 100, 3: 60, 4: 40}
 WIDTH = 12  # plans the root may open, best by the evaluation first
 WIDEN_BASE = 2  # children open from the first visit

@@ -16,7 +16,7 @@ page that asked says so meanwhile) and its action is played the same way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
@@ -284,8 +284,9 @@ class GameWidget(anywidget.AnyWidget):
                 self._run(message)
 
     def _run(self, message: protocol.Message) -> None:
-        """The handler of ``message``'s kind (see ``HANDLERS``)."""
-        HANDLERS[message.kind](self, message)
+        """The handler of ``message``'s kind, ``_on_<kind>``: a board that
+        takes more kinds (``_kinds``) or answers one otherwise overrides it."""
+        getattr(self, f"_on_{message.kind}")(message)
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
@@ -738,21 +739,6 @@ _TOLD_AT_MOST = 3  # a banner's worth; the log has the rest
 def outcome(events: Sequence[Event]) -> list[str]:
     """The sentences that say how each fight ended (its winner, its loser's fate)."""
     return [e.text for e in events if e.kind == "combat"]
-
-
-HANDLERS: dict[str, Callable[[GameWidget, protocol.Message], None]] = {
-    "act": GameWidget._on_act,
-    "why": GameWidget._on_why,
-    "undo": GameWidget._on_undo,
-    "redo": GameWidget._on_redo,
-    "step": GameWidget._on_step,
-    "skip": GameWidget._on_skip,
-    "hint": GameWidget._on_hint,
-    "show": GameWidget._on_show,
-    "analyse": GameWidget._on_analyse,
-    "try": GameWidget._on_try,
-    "return": GameWidget._on_return,
-}
 
 
 @checked("widget")

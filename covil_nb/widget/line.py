@@ -36,11 +36,7 @@ class Line:
         since last time (undo, redo, actions applied on the game directly) is
         found by comparing the history with the one these sizes describe."""
         history = self.game.history
-        keep = 0
-        for seen, now in zip(self._seen, history, strict=False):
-            if seen != now:
-                break
-            keep += 1
+        keep = shared(self._seen, history)
         found = [
             tuple(len(m.events) for m in self.game.moments(step))
             for step in range(keep, len(history))
@@ -62,3 +58,13 @@ class Line:
     def branch(self, step: int) -> Line:
         """A "what if" line from the position after ``step`` actions."""
         return Line(self.game.at(step), self.sizes()[:step])
+
+
+def shared(one: list[str], other: list[str]) -> int:
+    """How many actions two histories share from the start."""
+    count = 0
+    for a, b in zip(one, other, strict=False):
+        if a != b:
+            break
+        count += 1
+    return count

@@ -5,7 +5,7 @@ The board is the game board's own (its map, pieces, halls, clicks and
 decision chooser): each node's position is drawn as the board draws a game,
 through the chapter's viewpoint (its seat's eyes, or all-seeing), with the
 node's arrows and highlights on the map. Two more traits say where the board
-is in the study: ``study`` (the chapter's tree, sent again only when it
+is in the study: ``tree`` (the chapter's tree, sent again only when it
 changes) and ``at`` (the node shown: its comments, glyphs, marks, question
 and the quiz's last word).
 
@@ -31,12 +31,12 @@ from covil_nb.analysis import annotate
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.views import hand_hidden
-from covil_nb.study import GLYPHS, Chapter, Comment, Marks, Node, Study, Verdict
+from covil_nb.study import GLYPHS, Chapter, Comment, Marks, Node, Study, Verdict, Visitor, walk
 
 from . import drawing, protocol, scene
 from ._svg_marks import check_element
 from .board import _RECORD, _SHOWN, GameWidget
-from .line import Line
+from .line import Line, shared
 from .review import review_json
 from .seats import Seats
 from .study_html import markdown_html
@@ -51,7 +51,7 @@ ANSWER_FIRST = "answer the question first: the lines on are hidden until then"
 
 STUDY_FIELDS: dict[str, dict[str, type]] = {
     **protocol.FIELDS,
-    "goto": {"node": int},  # a node by its index in the ``study`` trait's tree
+    "goto": {"node": int},  # a node by its index in the ``tree`` trait
     "walk": {"way": str},  # one of WAYS
     "chapter": {"chapter": int},
     "mode": {"mode": str},  # "author" or "quiz"
@@ -122,7 +122,7 @@ class StudyWidget(GameWidget):
         self._tries = 0  # wrong answers to the question shown
         self._verdict: Verdict | None = None
         self._answered: frozenset[Node] = frozenset()  # questions answered (or shown)
-        self._tree: list[Node] = []  # the nodes as the ``study`` trait lists them
+        self._tree: list[Node] = []  # the nodes as the ``tree`` trait lists them
         self._saved = ""  # the file just written, said once (the next message clears it)
         super().__init__(self._chapter.root.game(), **kwargs)
 
@@ -156,13 +156,6 @@ class StudyWidget(GameWidget):
         return self._study
 
     # -- messages ----------------------------------------------------------------------
-    def _run(self, message: protocol.Message) -> None:
-        handler = STUDY_HANDLERS.get(message.kind)
-        if handler is None:
-            super()._run(message)
-        else:
-            handler(self, message)
-
     def _on_act(self, message: protocol.Message) -> None:
         """An action played on the board: the quiz's answer, the line that
         has it, or (in author mode) a new variation."""
@@ -236,8 +229,7 @@ class StudyWidget(GameWidget):
         if not message.text.strip():
             raise CovilError("the comment is empty: write something first", RULE)
         self._node.comment(message.text, before=message.before)
-        self._forget_tree()
-        self._publish()
+        self._edited()
 
     def _on_glyph(self, message: protocol.Message) -> None:
         self._authoring("mark a move")
@@ -246,8 +238,7 @@ class StudyWidget(GameWidget):
         if message.glyph in self._node.glyphs:
             raise CovilError(f"the move is marked {message.glyph} already", RULE)
         self._node.glyph(message.glyph)  # a glyph it does not know, refused
-        self._forget_tree()
-        self._publish()
+        self._edited()
 
     def _on_arrow(self, message: protocol.Message) -> None:
         self._authoring("draw")
@@ -265,8 +256,7 @@ class StudyWidget(GameWidget):
         # Drawn first: an element the position cannot draw never gets into the study.
         drawing.pieces_layer(self.line.game, arrows=[(start, end, "focus")])
         self._node.mark(arrows=[(start, end)])
-        self._forget_tree()  # the move is noted now
-        self._publish()
+        self._edited()  # the move is noted now
 
     def _on_highlight(self, message: protocol.Message) -> None:
         self._authoring("highlight")
@@ -274,16 +264,14 @@ class StudyWidget(GameWidget):
         if message.element in self._node.marks.highlights:
             raise CovilError(f"{message.element} is highlighted already", RULE)
         self._node.mark(highlights=[message.element])
-        self._forget_tree()
-        self._publish()
+        self._edited()
 
     def _on_unglyph(self, message: protocol.Message) -> None:
         self._authoring("take a glyph off")
         if message.glyph not in self._node.glyphs:
             raise CovilError(f"the move is not marked {message.glyph!r}", RULE)
         self._node.remove_glyph(message.glyph)
-        self._forget_tree()
-        self._publish()
+        self._edited()
 
     def _on_unarrow(self, message: protocol.Message) -> None:
         self._authoring("take an arrow off")
@@ -291,22 +279,19 @@ class StudyWidget(GameWidget):
         if arrow not in self._node.marks.arrows:
             raise CovilError(f"there is no arrow from {arrow[0]} to {arrow[1]} here", RULE)
         self._node.unmark(arrows=[arrow])
-        self._forget_tree()
-        self._publish()
+        self._edited()
 
     def _on_unhighlight(self, message: protocol.Message) -> None:
         self._authoring("take a highlight off")
         if message.element not in self._node.marks.highlights:
             raise CovilError(f"{message.element} is not highlighted here", RULE)
         self._node.unmark(highlights=[message.element])
-        self._forget_tree()
-        self._publish()
+        self._edited()
 
     def _on_uncomment(self, message: protocol.Message) -> None:
         self._authoring("delete a comment")
         self._node.uncomment(message.index, before=message.before)  # one it has not, refused
-        self._forget_tree()
-        self._publish()
+        self._edited()
 
     def _on_promote(self, _message: protocol.Message) -> None:
         self._edit_line("promote", Node.promote)
@@ -440,8 +425,7 @@ class StudyWidget(GameWidget):
         """Show ``node``'s position, with the quiz's ``verdict`` that led there."""
         game = self._game_of(node)
         old = self._line
-        shared = _shared(old.game.history, game.history)
-        self._line = Line(game, old.sizes()[:shared])
+        self._line = Line(game, old.sizes()[: shared(old.game.history, game.history)])
         self._node = node
         self._tries = 0
         self._verdict = verdict
@@ -558,6 +542,11 @@ class StudyWidget(GameWidget):
     def _forget_tree(self) -> None:
         self._tree = []  # listed again at the next _publish
 
+    def _edited(self) -> None:
+        """After an edit of the node shown: the tree listed again, and shown."""
+        self._forget_tree()
+        self._publish()
+
     def _publish(self) -> None:
         with self.hold_sync():
             if not self._tree:
@@ -620,7 +609,7 @@ def _node_json(node: Node, player: str, index: dict[Node, int]) -> dict[str, Any
         "player": player,
         "glyphs": list(node.glyphs),
         "children": [index[v] for v in node.variations if v in index],  # not the hidden
-        "noted": bool(node.before or node.after or node.marks.arrows or node.marks.highlights),
+        "noted": node.noted,
         "question": node.question is not None,
         "by": node.by,  # "engine": the first move of a line an analysis added
     }
@@ -632,26 +621,20 @@ def _comment_json(comment: Comment) -> dict[str, str]:
     return {"text": comment.text, "author": comment.author, "html": markdown_html(comment.text)}
 
 
+class _Movers(Visitor):
+    """Who played each node's move, read as the study reads its chapters."""
+
+    def __init__(self) -> None:
+        self.who: dict[Node, str] = {}
+
+    def node(self, node: Node, before: Game, after: Game) -> None:
+        self.who[node] = before.decider or ""
+
+
 def _players(chapter: Chapter) -> dict[Node, str]:
-    """Who played each node's move: the tree's games, one line at a time
-    (a search copy per variation, the main line on the same game)."""
-    who: dict[Node, str] = {}
-    stack: list[tuple[Node, Game]] = [(chapter.root, chapter.start_game().copy(log=False))]
-    while stack:
-        node, game = stack.pop()
-        if not node.variations:
-            continue
-        decision = game.decision
-        player = decision.player if decision is not None else ""
-        for child in node.variations[1:]:
-            trial = game.copy(log=False)
-            trial.apply(child.move or "")
-            stack.append((child, trial))
-        first = node.variations[0]
-        game.apply(first.move or "")
-        stack.append((first, game))
-        who.update({child: player for child in node.variations})
-    return who
+    movers = _Movers()
+    walk(chapter, movers)
+    return movers.who
 
 
 def _attached(node: Node) -> Node:
@@ -669,43 +652,3 @@ def _ancestors(node: Node) -> Iterator[Node]:
     while node.parent is not None:
         node = node.parent
         yield node
-
-
-def _shared(one: list[str], other: list[str]) -> int:
-    """How many actions two histories share from the start."""
-    shared = 0
-    for a, b in zip(one, other, strict=False):
-        if a != b:
-            break
-        shared += 1
-    return shared
-
-
-STUDY_HANDLERS: dict[str, Callable[[StudyWidget, protocol.Message], None]] = {
-    "act": StudyWidget._on_act,
-    "hint": StudyWidget._on_hint,
-    "undo": StudyWidget._on_undo,
-    "redo": StudyWidget._on_redo,
-    "try": StudyWidget._on_try,
-    "return": StudyWidget._on_return,
-    "goto": StudyWidget._on_goto,
-    "walk": StudyWidget._on_walk,
-    "chapter": StudyWidget._on_chapter,
-    "mode": StudyWidget._on_mode,
-    "comment": StudyWidget._on_comment,
-    "glyph": StudyWidget._on_glyph,
-    "arrow": StudyWidget._on_arrow,
-    "highlight": StudyWidget._on_highlight,
-    "promote": StudyWidget._on_promote,
-    "demote": StudyWidget._on_demote,
-    "main": StudyWidget._on_main,
-    "remove": StudyWidget._on_remove,
-    "reveal": StudyWidget._on_reveal,
-    "save": StudyWidget._on_save,
-    "jump": StudyWidget._on_jump,
-    "unglyph": StudyWidget._on_unglyph,
-    "unarrow": StudyWidget._on_unarrow,
-    "unhighlight": StudyWidget._on_unhighlight,
-    "uncomment": StudyWidget._on_uncomment,
-    "analyse": StudyWidget._on_analyse,
-}

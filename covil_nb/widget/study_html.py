@@ -121,9 +121,8 @@ def export_html(study: Study, path: str | os.PathLike[str]) -> Path:
 
 
 def _says_something(node: Node) -> bool:
-    return bool(
-        node.before or node.after or node.glyphs or node.question or node.marks.arrows
-    ) or bool(node.marks.highlights)
+    """Whether the author says anything of ``node``: its notes, a glyph, a question."""
+    return node.noted or bool(node.glyphs) or node.question is not None
 
 
 def _comment(text: str, author: str) -> str:
