@@ -115,6 +115,8 @@ def test_glyphs_only_beyond_twice_the_error_and_by_the_thresholds() -> None:
         assert a.marked == bool(a.glyph) and (a.glyph in node.glyphs) == bool(a.glyph)
         if a.loss <= NOISE * a.error:
             assert not a.glyph and not node.after
+    assert any(n.assessment.glyph for n in nodes)  # both kinds met: marked and within the noise
+    assert any(n.assessment.loss <= NOISE * n.assessment.error for n in nodes)
     assert glyph_for(BLUNDER + 1, (BLUNDER + 1) / NOISE) == ""  # within the noise
     assert glyph_for(BLUNDER, 0.1) == "??"
     assert glyph_for(MISTAKE, 0.1) == "?"
@@ -200,7 +202,8 @@ def test_the_decisions_are_the_runs_of_each_seats_own_actions() -> None:
             mine.append(i)
         game.apply(move)
     assert covered == mine
-    assert all(c.played[-1] == "buy-relic" for c in choices if "buy-relic" in c.played)
+    bought = [c for c in choices if "buy-relic" in c.played]
+    assert bought and all(c.played[-1] == "buy-relic" for c in bought)
 
 
 def test_a_chapter_from_the_middle_of_a_game_is_annotated_as_the_whole_game() -> None:

@@ -9,12 +9,12 @@ from functools import cache
 from typing import Any
 
 import pytest
+from boards import refused, send
 
 from covil_nb import Game, GameWidget, Study, StudyWidget
 from covil_nb.bots import GreedyBot
 from covil_nb.bots import play as play_bots
 from covil_nb.study import ENGINE
-from covil_nb.widget.review import judged
 
 BUDGET = 4  # playouts per option: the least an analysis takes, quick
 
@@ -27,23 +27,6 @@ def record() -> dict[str, Any]:
 
 def finished() -> Game:
     return Game.replay(record())
-
-
-def send(board: GameWidget, kind: str, **fields: Any) -> None:
-    board.error = {}
-    board.receive({"kind": kind, "version": board.version, **fields})
-
-
-def refused(board: GameWidget, kind: str, **fields: Any) -> str:
-    """A message that must be refused, every trait as it was; the refusal."""
-    before = board.get_state()
-    send(board, kind, **fields)
-    assert board.error.get("text"), f"{kind} {fields} was taken"
-    after = board.get_state()
-    assert {k: v for k, v in after.items() if k != "error"} == {
-        k: v for k, v in before.items() if k != "error"
-    }
-    return str(board.error["text"])
 
 
 def dots(svg: str) -> list[int]:
@@ -65,9 +48,10 @@ def test_the_game_board_analyses_a_finished_game_with_progress() -> None:
     assert [row["seat"] for row in review["summary"]] == ["yellow"]  # never the dummy
     assert review["summary"][0]["decisions"] == len(review["notes"]) > 0
     main = list(study.chapters[0].main_line())
+    assert dots(review["chart"]) == sorted(map(int, review["notes"]))  # a dot per note
     for k in dots(review["chart"]):
-        node = main[k - 1]
-        assert review["notes"][str(k)]["said"] == judged(node.assessment)
+        a, said = main[k - 1].assessment, review["notes"][str(k)]["said"]
+        assert f"played {a.played:+.1f} VP, best {a.best:+.1f} VP (±{a.error:.1f})" in said
     better = [n for n in review["notes"].values() if n["better"]]
     assert better, "no better plan told"
     assert board.decision["over"] and not board.controls["can_redo"]  # the game as it was

@@ -60,6 +60,13 @@ GREEDY_STEPS = 1  # steps each seat plays by greedy's best plan in a playout
 PLAYOUT_LIMIT = 40  # positions a playout's greedy look-through may visit
 
 
+def information_set(world: Game, me: str) -> tuple:
+    """The key of ``me``'s decision in ``world``: the decision as the seat
+    sees it and the position with the hidden hands as counts, the same in
+    every world dealt from what the seat knows."""
+    return signature(world), outcome(world, me)
+
+
 @dataclass
 class Arm:
     """A child of a node: its results, and how often it could be chosen."""
@@ -234,8 +241,7 @@ class Iteration:
     def descend(self, world: Game, default: Action) -> Action:
         """The tree's action at the seat's decision: the playout's choice is
         the first child, then the legal actions in their order."""
-        key = (signature(world), outcome(world, self.me))
-        node = self.tree.setdefault(key, Node())
+        node = self.tree.setdefault(information_set(world, self.me), Node())
         legal = {str(a): a for a in world.legal_actions()}
         offered = [str(default)] + [k for k in legal if k != str(default)]
         chosen = node.select(offered, self.bot.explore)
