@@ -10,9 +10,8 @@
 // there: a study's "jump", or on the game board the log's own way of
 // showing a past position.
 
-import { answered } from "./controls.js";
 import { button, make, setSvg } from "./dom.js";
-import { goTo, positions } from "./log.js";
+import { CURSOR, goTo, positions } from "./log.js";
 
 /** @typedef {import("./types").View} View */
 /** @typedef {ReturnType<typeof analysisPanel>} Panel */
@@ -21,43 +20,36 @@ import { goTo, positions } from "./log.js";
 const NO_ROWS = /** @type {import("./types").SeatSummary[]} */ ([]);
 
 /**
- * The analysis's section in a view of the board; returns its clean-up.
+ * The analysis's section in a view of the board.
  * @param {View} view
+ * @returns {import("./types").Mount}
  */
 export function mountAnalysis(view) {
-  const { model, root, parts } = view;
+  const { root, parts } = view;
   const panel = analysisPanel();
   // Under the board at its full width, on both boards: the side panels are
   // too narrow for the chart, and in a study's the review would push the
   // node's comments out of sight; the map stays in view above it.
   parts.hintBox.after(panel.section);
 
-  const redraw = () => queueMicrotask(() => drawAnalysis(view, panel));
-  // Progress or a review answers "analyse" (the game board's position stays).
-  const onAnswer = () => {
-    answered(view);
-    redraw();
-  };
-  const names = ["at", "decision", "past"];
-  const answers = ["review", "progress"];
-  for (const name of names) model.on(`change:${name}`, redraw);
-  for (const name of answers) model.on(`change:${name}`, onAnswer);
-  // The log's slider and keys move the position shown without a trait.
-  const events = ["click", "keydown", "input"];
-  for (const name of events) root.addEventListener(name, redraw);
+  const draw = () => drawAnalysis(view, panel);
+  // The log's slider, keys and a dot move the position shown without a trait.
+  const onCursor = () => queueMicrotask(draw);
+  root.addEventListener(CURSOR, onCursor);
   panel.analyse.addEventListener("click", () => view.send("analyse", {}, panel.analyse));
   panel.chart.addEventListener("click", (event) => {
     const dot = /** @type {Element} */ (event.target).closest("[data-node]");
     if (dot == null) return;
     event.stopPropagation(); // a dot, not a piece of the board
     jumpTo(view, Number(dot.getAttribute("data-node")));
-    redraw(); // the game board's past position moved, with no trait yet
   });
-  drawAnalysis(view, panel);
-  return () => {
-    for (const name of names) model.off(`change:${name}`, redraw);
-    for (const name of answers) model.off(`change:${name}`, onAnswer);
-    for (const name of events) root.removeEventListener(name, redraw);
+  draw();
+  // Progress or a review answers "analyse"; the position shown, the game's
+  // end and a study's mode and tree say what to mark and offer.
+  const names = ["review", "progress", "at", "tree", "decision", "past"];
+  return {
+    drawers: Object.fromEntries(names.map((name) => [name, draw])),
+    unmount: () => root.removeEventListener(CURSOR, onCursor),
   };
 }
 
@@ -82,7 +74,7 @@ function analysisPanel() {
  * @param {View} view
  * @returns {number | null}
  */
-export function shownStep(view) {
+function shownStep(view) {
   const { model, page } = view;
   if (model.get("tree")) return (model.get("at") || {}).line ?? null;
   if (page.dot && page.dot.cursor === page.cursor) return page.dot.step; // the dot's position still

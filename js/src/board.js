@@ -46,7 +46,7 @@ import { hostTheme, watchTheme } from "./theme.js";
 /** @typedef {import("./types").View} View */
 
 /** The requests that move the game (or a study's board) on to a new version. */
-const MOVES = new Set(["act", "undo", "redo", "step", "skip", "try", "return", "goto", "walk", "chapter", "mode"]);
+const MOVES = new Set(["act", "undo", "redo", "step", "skip", "try", "return", "goto", "walk", "jump", "chapter", "mode"]);
 
 /**
  * Once per model: the chunk store and the auto-play timer.
@@ -140,10 +140,9 @@ function render({ model, el }) {
   };
   applyTheme();
   const unwatchTheme = watchTheme(model, applyTheme);
-  const unlisten = listenToTraits(view);
-  // A study's keys and marking clicks come before the board's own.
-  const unmountStudy = model.get("tree") ? mountStudy(view) : () => {};
-  const unmountAnalysis = mountAnalysis(view); // after the study's panel: it goes in it
+  // A study's keys and marking clicks come before the board's own (wired after).
+  const mounts = [...(model.get("tree") ? [mountStudy(view)] : []), mountAnalysis(view)];
+  const unlisten = listenToTraits(view, mounts);
   const unwire = wire(view);
 
   drawBoard(view);
@@ -153,35 +152,42 @@ function render({ model, el }) {
   drawLog(view);
   drawHint(view);
   onVersion(view);
+  for (const mount of mounts) mount.after?.();
 
   return () => {
     unlisten();
     unwatchTheme();
-    unmountStudy();
-    unmountAnalysis();
+    for (const mount of mounts) mount.unmount();
     unwire();
   };
 }
 
 /**
- * Each trait has its drawing; the traits of one message draw once, after
- * the whole message is in.
+ * Each trait has its drawings (the board's, then those of the parts
+ * mounted on it: a study's panel, the analysis); the traits of one message
+ * draw once, after the whole message is in, each drawing once however many
+ * of its traits changed, then the mounts' `after` (what goes over the
+ * board's drawing, such as rings).
  * @param {View} view
+ * @param {import("./types").Mount[]} mounts
  */
-function listenToTraits(view) {
+function listenToTraits(view, mounts) {
   const { model, root } = view;
-  /** @type {Record<string, () => void>} */
+  /** @type {Record<string, Array<() => void>>} */
   const drawers = {
-    board: () => drawBoard(view),
-    pictures: () => drawPosition(view),
-    past: () => onPast(view),
-    decision: () => drawDecision(view),
-    log: () => drawLog(view),
-    controls: () => drawControls(view),
-    hint: () => drawHint(view),
-    error: () => drawError(view),
-    version: () => onVersion(view),
+    board: [() => drawBoard(view)],
+    pictures: [() => drawPosition(view)],
+    past: [() => onPast(view)],
+    decision: [() => drawDecision(view)],
+    log: [() => drawLog(view)],
+    controls: [() => drawControls(view)],
+    hint: [() => drawHint(view)],
+    error: [() => drawError(view)],
+    version: [() => onVersion(view)],
   };
+  for (const mount of mounts) {
+    for (const [name, draw] of Object.entries(mount.drawers)) (drawers[name] ??= []).push(draw);
+  }
   /** @type {Set<string>} */
   const dirty = new Set();
   const flush = () => {
@@ -192,7 +198,8 @@ function listenToTraits(view) {
     // (In marimo the board lives in a shadow root, which has its own activeElement.)
     const focusedIn = () => root.contains(/** @type {Document | ShadowRoot} */ (root.getRootNode()).activeElement);
     const focused = focusedIn();
-    for (const draw of new Set(names.map((n) => drawers[n]))) draw();
+    for (const draw of new Set(names.flatMap((n) => drawers[n]))) draw();
+    for (const mount of mounts) mount.after?.();
     settle(view);
     if (focused && !focusedIn()) root.focus({ preventScroll: true });
   };

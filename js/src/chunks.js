@@ -76,8 +76,8 @@ function drawnOf({ name, text }) {
 /** @type {Map<string, Drawn>} a chunk's measure, taken once (dropped with its text) */
 const measured = new Map();
 
-/** What the page adds to a drawing (rings, tooltips): not among the drawn elements. */
-const ADDED = ".covil-ring, .covil-hint-ring, .covil-study-ring";
+/** The class of what the page adds to a drawing (rings, tooltips): not among the drawn elements. */
+export const ADDED = "covil-added";
 
 /**
  * Draw a section in `node`: when its chunks differ from those drawn there
@@ -140,13 +140,13 @@ function patched(node, old, chunks, drawn) {
  */
 function drawnElements(node, index, gone) {
   const walker = document.createTreeWalker(node, NodeFilter.SHOW_ELEMENT, {
-    acceptNode: (element) => (/** @type {Element} */ (element).matches(ADDED) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    acceptNode: (element) => (/** @type {Element} */ (element).classList.contains(ADDED) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
   });
   let element = /** @type {Element | null} */ (walker.nextNode());
   for (let i = 0; i < index && element; i++) element = /** @type {Element | null} */ (walker.nextNode());
   const found = [];
   for (const chunk of gone) {
-    while (element?.matches(ADDED)) element = element.nextElementSibling;
+    while (element?.classList.contains(ADDED)) element = element.nextElementSibling;
     if (element == null || element.tagName.toLowerCase() !== chunk.tag) return null;
     found.push(element);
     element = element.nextElementSibling;

@@ -61,10 +61,9 @@ export function drawHint(view) {
   const hint = model.get("hint") || {};
   parts.hintText.textContent = hint.text || "";
   parts.hintBox.hidden = !hint.text;
-  for (const node of root.querySelectorAll(".covil-hint-ring")) node.remove();
+  ringSolid(view, (hint.text && hint.elements) || [], "covil-hint-ring");
   for (const node of root.querySelectorAll(".covil-hinted")) node.classList.remove("covil-hinted");
   if (!hint.text || view.page.cursor != null) return;
-  ringSolid(view, hint.elements || [], "covil-hint-ring");
   if (hint.action) {
     parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`)?.classList.add("covil-hinted");
   }

@@ -70,8 +70,8 @@ function escape(view) {
 export function onKey(view, event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const target = /** @type {Element} */ (event.target);
-  if (target.matches("input, select") && event.key !== "Escape") {
-    event.stopPropagation(); // the slider and the speed take their own keys
+  if (target.matches("input, select, textarea") && event.key !== "Escape") {
+    event.stopPropagation(); // the slider, the speed and a study's comment box take their own keys
     return;
   }
   if ((event.key === "Enter" || event.key === " ") && !target.matches("button, summary")) {

@@ -20,12 +20,23 @@ import { drawControls } from "./controls.js";
  */
 function groups({ model }) {
   const log = model.get("log") || {};
-  /** @param {string} name */
-  const read = (name) => parsedText(model, name);
-  const done = /** @type {LogGroup[]} */ ((log.done || []).map(read).filter(Boolean));
-  const now = /** @type {LogGroup[]} */ ((log.now || []).map(read).filter(Boolean));
-  if (now.length > 0) done.push({ day: now[0].day, phase: now[0].phase, entries: now.flatMap((g) => g.entries) });
+  const done = /** @type {LogGroup[]} */ ((log.done || []).map((name) => parsedText(model, name)).filter(Boolean));
+  const now = joined(model, log.now || []);
+  if (now) done.push(now);
   return done;
+}
+
+/**
+ * The texts of the phase under way (one per position, by name) as one
+ * group, or null when none is in yet.
+ * @param {import("./types").Model} model
+ * @param {string[]} names
+ * @returns {LogGroup | null}
+ */
+function joined(model, names) {
+  const texts = /** @type {LogGroup[]} */ (names.map((name) => parsedText(model, name)).filter(Boolean));
+  if (texts.length === 0) return null;
+  return { day: texts[0].day, phase: texts[0].phase, entries: texts.flatMap((g) => g.entries) };
 }
 
 /**
@@ -103,20 +114,18 @@ function drawNow(view, names, index, previous) {
   const { model, page } = view;
   const from = `${index}@${previous}`;
   const built = page.now;
-  const read = (/** @type {string[]} */ some) =>
-    /** @type {LogGroup[]} */ (some.map((name) => parsedText(model, name)).filter(Boolean));
   const continues =
     built && built.from === from && built.names.length <= names.length && built.names.every((n, i) => names[i] === n);
   if (!continues) {
-    const texts = read(names);
+    const group = joined(model, names);
     page.now = null;
-    if (texts.length === 0) return null;
-    const group = { day: texts[0].day, phase: texts[0].phase, entries: texts.flatMap((g) => g.entries) };
+    if (group == null) return null;
     const made = buildGroup(view, group, index, previous, true);
     page.now = { from, names, ...made };
     return made.details;
   }
-  const added = numbered(read(names.slice(built.names.length)).flatMap((g) => g.entries), built.index, built.previous);
+  const more = joined(model, names.slice(built.names.length))?.entries ?? [];
+  const added = numbered(more, built.index, built.previous);
   const list = built.details.querySelector("ol");
   for (const [entry, at] of added.list) list?.append(entryItem(view, entry, at));
   built.details.dataset.last = String(added.index);
@@ -222,6 +231,9 @@ export function told(position) {
   return `${position.when} — ${position.said.replace(/\.$/, "")}`;
 }
 
+/** The event goTo sends on the board's root once the position shown moved. */
+export const CURSOR = "covil-cursor";
+
 /**
  * Show the position at index `at` of positions(); the last one is the game.
  * @param {View} view
@@ -240,6 +252,7 @@ export function goTo(view, at) {
   settle(view);
   drawControls(view);
   drawSlider(view);
+  view.root.dispatchEvent(new Event(CURSOR)); // for what follows the position shown (the analysis)
   for (const node of parts.log.querySelectorAll(".covil-here")) node.classList.remove("covil-here");
   if (page.cursor == null) {
     showNewest(view); // back to the game: back to the log's end

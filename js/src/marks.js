@@ -2,7 +2,7 @@
 // log), the elements a click would choose an action with, where those are,
 // and what a click on the board chooses.
 
-import { drawSection, sectionChunks } from "./chunks.js";
+import { ADDED, drawSection, sectionChunks } from "./chunks.js";
 import { boxOf, button, make, middleOf, setSvg, splitKey } from "./dom.js";
 import { choose, drawDecision } from "./decision.js";
 import { drawBanner, seatLabel } from "./banner.js";
@@ -141,7 +141,7 @@ function tooltip(node, actions) {
   if (node.namespaceURI !== "http://www.w3.org/2000/svg") return;
   const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
   title.textContent = actions.map(said).join("\n");
-  title.setAttribute("class", "covil-ring"); // removed with the rings
+  title.setAttribute("class", `covil-ring ${ADDED}`); // removed with the rings
   node.appendChild(title);
 }
 
@@ -188,20 +188,23 @@ export function ring(node, box, colour, { dashed, className, pad }) {
     ? { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: box.width / 2 + gap }
     : { x: box.x - gap, y: box.y - gap, width: box.width + 2 * gap, height: box.height + 2 * gap, rx: 4 + gap };
   for (const [name, value] of Object.entries({ ...where, ...paint })) shape.setAttribute(name, String(value));
-  shape.setAttribute("class", className);
+  shape.setAttribute("class", `${className} ${ADDED}`); // the page's own: not the drawing's
   return shape;
 }
 
 /**
- * A solid ring in the focus colour around each drawn element of `keys`
- * (the hint's suggestion, a study's highlight of a card), of `className`.
+ * The solid rings of `className` (the hint's suggestion, a study's
+ * highlight of a card), in the focus colour around each drawn element of
+ * `keys`, in place of those drawn before; none while a past position is
+ * shown (another position: the keys are the game's).
  * @param {View} view
  * @param {string[]} keys
  * @param {string} className
  */
 export function ringSolid(view, keys, className) {
+  for (const node of view.root.querySelectorAll(`.${className}`)) node.remove();
   // Reading the colour lays the page out (after a redraw, every step): only when there is a ring to draw.
-  if (keys.length === 0) return;
+  if (keys.length === 0 || view.page.cursor != null) return;
   const colour = getComputedStyle(view.root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
   for (const key of keys) {
     for (const node of elementsFor(view, key)) {
@@ -273,7 +276,7 @@ function showChoice(node) {
  * @param {View} view
  * @param {Element | null} node
  */
-function keysAt({ model, root }, node) {
+export function keysAt({ model, root }, node) {
   const kinds = (model.get("board") || {}).kinds || [];
   const keys = [];
   for (; node && node !== root; node = node.parentElement) {

@@ -12,7 +12,7 @@
 // is taken off by the same click (Python refuses what is not there).
 
 import { button, make, scrollWithin } from "./dom.js";
-import { ringSolid } from "./marks.js";
+import { keysAt, ringSolid } from "./marks.js";
 
 /** @typedef {import("./types").View} View */
 /** @typedef {import("./types").StudyNode} StudyNode */
@@ -39,11 +39,12 @@ const WALKS = /** @type {Record<string, string>} */ ({
 });
 
 /**
- * The study's panel in a view of the board; returns its clean-up.
+ * The study's panel in a view of the board.
  * @param {View} view
+ * @returns {import("./types").Mount}
  */
 export function mountStudy(view) {
-  const { model, root, parts } = view;
+  const { root, parts } = view;
   root.dataset.study = "";
   const panel = studyPanel();
   parts.table.after(panel.section); // between the map and the side panel
@@ -57,15 +58,7 @@ export function mountStudy(view) {
     drawTree(view, panel);
     drawAt(view, panel, marking);
   };
-  const onTree = () => queueMicrotask(drawAll);
-  const onAt = () => queueMicrotask(() => drawAt(view, panel, marking));
-  // The board redraws the halls first (its listener came first): then the rings.
-  const onPictures = () => queueMicrotask(() => drawRings(view));
-  model.on("change:tree", onTree);
-  model.on("change:at", onAt);
-  model.on("change:pictures", onPictures);
   drawAll();
-  onPictures(); // the board draws its first position after this mounts
 
   /** @param {KeyboardEvent} event */
   const onKey = (event) => {
@@ -88,12 +81,14 @@ export function mountStudy(view) {
   root.addEventListener("keydown", onKey, true);
   root.addEventListener("click", onClick, true);
   wirePanel(view, panel, marking);
-  return () => {
-    model.off("change:tree", onTree);
-    model.off("change:at", onAt);
-    model.off("change:pictures", onPictures);
-    root.removeEventListener("keydown", onKey, true);
-    root.removeEventListener("click", onClick, true);
+  return {
+    // The tree redraws what the node shown marks in it too.
+    drawers: { tree: drawAll, at: () => drawAt(view, panel, marking) },
+    after: () => drawRings(view), // the board has drawn the halls: ring their cards
+    unmount: () => {
+      root.removeEventListener("keydown", onKey, true);
+      root.removeEventListener("click", onClick, true);
+    },
   };
 }
 
@@ -102,7 +97,7 @@ export function mountStudy(view) {
  * stay the listed actions' keys when an action has the focus.
  * @param {KeyboardEvent} event
  */
-export function walkOf(event) {
+function walkOf(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
   const target = /** @type {Element} */ (event.target);
   if (target.matches("input, select, textarea")) return null;
@@ -112,21 +107,14 @@ export function walkOf(event) {
 
 /**
  * The key of the drawn element a click is on ("zone:D", "troop:Y1",
- * "card:<id>"): the nearest one holding a `data-<kind>` the board names.
+ * "card:<id>"): the nearest one the board names, on the table or the cards.
  * @param {View} view
  * @param {Element} target
  * @returns {string | null}
  */
-export function elementAt({ model, root }, target) {
+function elementAt(view, target) {
   if (!target.closest(".covil-table, .covil-cards")) return null;
-  const kinds = (model.get("board") || {}).kinds || [];
-  for (let node = /** @type {Element | null} */ (target); node && node !== root; node = node.parentElement) {
-    for (const kind of kinds) {
-      const id = node.getAttribute(`data-${kind}`);
-      if (id != null) return `${kind}:${id}`;
-    }
-  }
-  return null;
+  return keysAt(view, target)[0] ?? null;
 }
 
 /**
@@ -268,7 +256,6 @@ function wirePanel(view, panel, marking) {
     view.send("comment", { text, before: panel.beforeBox.checked }, panel.addComment);
   });
   // Typing stays in the box: the board's letters (u, r, h…) are keys.
-  panel.text.addEventListener("keydown", (event) => event.stopPropagation());
   panel.glyphs.addEventListener("click", (event) => {
     const glyph = /** @type {HTMLElement} */ (event.target).closest("[data-glyph]");
     if (!(glyph instanceof HTMLElement)) return;
@@ -386,25 +373,27 @@ function moveButton(nodes, index, label) {
  * @param {{tool: "arrow" | "highlight" | null, from: string | null}} marking
  */
 function drawAt(view, panel, marking) {
-  const { model, root } = view;
+  const { model } = view;
   const at = model.get("at") || {};
   const current = at.node ?? 0;
   markCurrent(panel, current);
   panel.description.hidden = current !== 0 || !panel.description.textContent; // the chapter's start
   const quizzing = at.mode === "quiz";
-  root.dataset.studyMode = at.mode || "author";
   panel.mode.textContent = quizzing ? "Author mode" : "Quiz mode";
-  drawComments(panel.before, at.before || [], "Before the move", !quizzing);
-  drawComments(panel.after, at.after || [], "", !quizzing);
+  drawComments(panel.before, at.before || [], true, !quizzing);
+  drawComments(panel.after, at.after || [], false, !quizzing);
   drawQuiz(panel, at);
-  drawRings(view);
   panel.author.hidden = quizzing;
   panel.saved.textContent = at.saved ? `Saved to ${at.saved}` : "";
   if (quizzing) {
     marking.tool = null;
     marking.from = null;
   }
-  panel.text.value = "";
+  // A draft stays while the author marks the move (a glyph, an arrow); it
+  // goes with another move, or once a comment is added or deleted.
+  const said = `${current}:${(at.before || []).length + (at.after || []).length}`;
+  if (panel.text.dataset.for !== said) panel.text.value = "";
+  panel.text.dataset.for = said;
   drawTool(panel, marking);
   const glyphs = new Set(at.glyphs || []);
   for (const glyph of panel.glyphs.querySelectorAll("[data-glyph]")) {
@@ -437,13 +426,13 @@ function markCurrent(panel, current) {
  * the page inserts no other markup), with a ✕ that deletes it in author mode.
  * @param {HTMLElement} box
  * @param {StudyComment[]} comments
- * @param {string} heading
+ * @param {boolean} before said before the move (headed so), or of it
  * @param {boolean} removable
  */
-function drawComments(box, comments, heading, removable) {
+function drawComments(box, comments, before, removable) {
   box.replaceChildren();
   box.hidden = comments.length === 0;
-  if (heading && comments.length) box.append(make("strong", "", heading));
+  if (before && comments.length) box.append(make("strong", "", "Before the move"));
   comments.forEach((comment, index) => {
     const said = make("div", comment.author === "engine" ? "covil-comment covil-engine" : "covil-comment");
     if (comment.author) said.append(make("span", "covil-author-name", `${comment.author}: `));
@@ -454,7 +443,7 @@ function drawComments(box, comments, heading, removable) {
       const cross = button("✕", `Delete this comment: ${comment.text}`);
       cross.classList.add("covil-uncomment");
       cross.dataset.index = String(index);
-      cross.dataset.before = String(box.classList.contains("covil-before"));
+      cross.dataset.before = String(before);
       said.append(" ", cross);
     }
     box.append(said);
@@ -467,10 +456,7 @@ function drawComments(box, comments, heading, removable) {
  * @param {View} view
  */
 function drawRings(view) {
-  const { model, root, page } = view;
-  for (const node of root.querySelectorAll(".covil-study-ring")) node.remove();
-  if (page.cursor != null) return; // looking back: another position
-  const highlights = (model.get("at") || {}).highlights || [];
+  const highlights = (view.model.get("at") || {}).highlights || [];
   ringSolid(view, highlights.filter((key) => !ON_MAP.has(key.split(":")[0])), "covil-study-ring");
 }
 

@@ -275,3 +275,12 @@ export interface View {
   /** a message to Python about the position shown */
   send(kind: string, fields?: Record<string, unknown>, pressed?: Element | null): void;
 }
+
+/** A part mounted on the board (a study's panel, the analysis): its drawings by trait, drawn with the board's. */
+export interface Mount {
+  /** trait name -> what to draw when it changed (once per message) */
+  drawers: Record<string, () => void>;
+  /** after every redraw, over the board's drawing */
+  after?: () => void;
+  unmount: () => void;
+}

@@ -62,6 +62,10 @@ test("on the game board a dot shows its past position, ringed, with the engine's
   assert.ok(dot.classList.contains("covil-shown"));
   const note = part(board.root, ".covil-engine-note");
   assert.match(note.textContent ?? "", /a mistake \(\?\)\. Acquire the Gate Warden\./);
+  // Back to the game by the board's own key: the chart follows, with no trait.
+  board.root.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+  await board.settled();
+  assert.ok(!dot.classList.contains("covil-shown"));
   board.close();
 });
 
@@ -117,8 +121,9 @@ test("a study with no move yet offers no analysis", async () => {
   board.close();
 });
 
-test("an analysis pressed and interrupted does not leave its button pressed: a refusal or a new version ends it", async () => {
-  for (const answer of [{ error: { text: "The analysis was interrupted." } }, { version: 8 }]) {
+test("an analysis pressed does not stay pressed: its progress, a refusal or a new version ends it", async () => {
+  const answers = [{ progress: { done: 0, total: 10 } }, { error: { text: "The analysis was interrupted." } }, { version: 8 }];
+  for (const answer of answers) {
     const board = await renderBoard(over());
     const analyse = part(board.root, "button");
     analyse.click();

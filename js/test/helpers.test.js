@@ -66,7 +66,7 @@ test("a section drawn again replaces only the whole elements that changed, else 
   drawSection(node, chunks(hall('<g data-card="a"><rect width="1"/></g>', '<g data-coin="y"><circle r="1"/></g>')));
   const kept = node.querySelector('[data-card="b"]');
   const ring = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-  ring.setAttribute("class", "covil-ring"); // the page's own mark: not a drawn element
+  ring.setAttribute("class", "covil-ring covil-added"); // the page's own mark: not a drawn element
   node.querySelector('[data-card="a"]')?.appendChild(ring);
   const next = hall('<g data-card="a"><rect width="1"/></g>', '<g data-coin="y"><circle r="2"/><text>3</text></g>');
   drawSection(node, chunks(next));

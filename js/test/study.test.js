@@ -140,6 +140,15 @@ test("a card highlighted is ringed in its hall; the author sees the question put
   await board.settled();
   assert.equal(board.root.querySelectorAll('[data-card="gate-warden"] .covil-study-ring').length, 1);
   assert.equal(board.root.querySelectorAll(".covil-study-ring").length, 1, "the map's own rings are the drawing's");
+  // The hall drawn anew (another step's picture): its card ringed again, once.
+  board.model.set({
+    chunks_new: { "layout-hall-2": "h-b", "h-b": '<svg><g data-card="gate-warden"><rect x="0" y="0" width="40" height="61"/></g></svg>' },
+    pictures: { ...values.pictures, "hall:yellow": "layout-hall-2" },
+    version: 8,
+  });
+  await board.settled();
+  assert.equal(board.root.querySelectorAll('[data-card="gate-warden"] rect[height="61"]').length, 1);
+  assert.equal(board.root.querySelectorAll('[data-card="gate-warden"] .covil-study-ring').length, 1);
   const prompt = /** @type {HTMLElement} */ (board.root.querySelector(".covil-question"));
   assert.ok(!prompt.hidden);
   assert.equal(prompt.textContent, "Question here: What next?");

@@ -166,7 +166,7 @@ function drawnOf({ name, text }) {
   return drawn;
 }
 var measured = /* @__PURE__ */ new Map();
-var ADDED = ".covil-ring, .covil-hint-ring, .covil-study-ring";
+var ADDED = "covil-added";
 function drawSection(node, chunks) {
   const drawn = chunks.map(drawnOf);
   if (!(node._drawn && patched(node, node._drawn, chunks, drawn))) {
@@ -199,7 +199,7 @@ function drawnElements(node, index, gone) {
   const walker = document.createTreeWalker(node, NodeFilter.SHOW_ELEMENT, {
     acceptNode: (element2) => (
       /** @type {Element} */
-      element2.matches(ADDED) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT
+      element2.classList.contains(ADDED) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT
     )
   });
   let element = (
@@ -210,7 +210,7 @@ function drawnElements(node, index, gone) {
   walker.nextNode();
   const found = [];
   for (const chunk of gone) {
-    while (element?.matches(ADDED)) element = element.nextElementSibling;
+    while (element?.classList.contains(ADDED)) element = element.nextElementSibling;
     if (element == null || element.tagName.toLowerCase() !== chunk.tag) return null;
     found.push(element);
     element = element.nextElementSibling;
@@ -250,6 +250,292 @@ function parsedText(model, name) {
     parsed.set(name, JSON.parse(text));
   }
   return parsed.get(name);
+}
+
+// src/banner.js
+function drawBanner(view) {
+  const { model, page, parts, root } = view;
+  const lines = bannerLines(view, model.get("decision") || {}, model.get("controls") || {});
+  parts.banner.replaceChildren(...lines);
+  parts.banner.hidden = lines.length === 0;
+  root.classList.toggle("covil-looking-back", page.cursor != null);
+  root.classList.toggle("covil-thinking", thinking(model) != null);
+}
+function whatIfStart(view, step) {
+  const at = positions(view).find((p) => p.step === step);
+  return at ? told(at) : `action ${step}`;
+}
+function bannerLines(view, decision, controls) {
+  if (view.page.cursor != null) {
+    const keys = "← → to move, Esc or End to return, t to try a “what if” from here.";
+    return [make("div", "", `Looking back: ${sliderText(view)}. ${keys}`)];
+  }
+  const lines = [];
+  const asked2 = thinking(view.model);
+  if (asked2) {
+    const who = asked2.kind === "skip" ? "Playing on to your decision…" : `${seatLabel(view, decision.player)} is thinking…`;
+    lines.push(make("div", "", who));
+  } else if (controls.moment) lines.push(...momentLines(view, controls.moment));
+  else lines.push(...outcomeLines(controls.outcome));
+  if (controls.night?.length) lines.push(nightLines(controls.night));
+  const next = nextStepText(view, decision, controls);
+  if (next) lines.push(make("div", "covil-next", next));
+  if (controls.what_if) {
+    const from = whatIfStart(view, controls.what_if.from);
+    lines.push(make("div", "", `Trying a “what if” line from ${from}; b returns to the game.`));
+  }
+  return lines;
+}
+function momentLines(view, moment) {
+  const said2 = make("div", "covil-moment");
+  const told2 = (moment.told || []).length ? `: ${(moment.told || []).join(" ")}` : ` played ${moment.actions.join(", ")}`;
+  said2.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : "The night"), told2);
+  const why = moment.reason ? [make("div", "covil-why", moment.reason)] : [];
+  return [said2, ...why, ...outcomeLines(moment.outcome)];
+}
+function nightLines(night) {
+  const box = make("div", "covil-night");
+  box.append(make("strong", "", "Last night"));
+  const list = make("ul", "");
+  for (const line2 of night) list.append(make("li", "", line2));
+  box.append(list);
+  return box;
+}
+function outcomeLines(outcome) {
+  return (outcome || []).map((text) => make("div", "covil-outcome", text));
+}
+function nextStepText(view, decision, controls) {
+  const { model } = view;
+  if (thinking(model) || decision.waiting !== "playback" && decision.waiting !== "bot") return "";
+  const byHand = sharedOf(model).speed === "off";
+  const more = decision.waiting === "bot" ? `${seatLabel(view, decision.player)} is to play` : `${controls.pending} more step${controls.pending === 1 ? "" : "s"} to show`;
+  return byHand ? `${more}: Step (n) shows the next, Skip to my decision (s) jumps to yours.` : `${more}: they play on by themselves (p pauses).`;
+}
+function seatLabel({ model }, color) {
+  const seat = ((model.get("board") || {}).seats || []).find((s) => s.color === color);
+  return seat ? seat.label : color || "";
+}
+
+// src/marks.js
+function drawBoard({ model, parts, root }) {
+  const board = model.get("board") || {};
+  setSvg(parts.map, board.map);
+  setSvg(parts.legend, board.legend);
+  root.dataset.board = board.name || "";
+}
+function shown({ model, page }) {
+  const past = model.get("past") || {};
+  if (page.cursor != null && past.pictures) return [past.pictures, past.chunks || {}];
+  return [model.get("pictures") || {}, {}];
+}
+function drawPosition(view) {
+  const [layout, extra] = shown(view);
+  for (const [section, name] of Object.entries(layout)) {
+    drawSection(container(view, section), sectionChunks(view.model, name, extra));
+  }
+  view.page.stale = true;
+}
+function container({ parts }, section) {
+  const fixed = { pieces: parts.pieces, status: parts.status, market: parts.pool };
+  if (fixed[section]) return fixed[section];
+  if (!parts.halls[section]) {
+    parts.halls[section] = make("div", "covil-hall");
+    parts.halls[section].dataset.section = section;
+    parts.cards.appendChild(parts.halls[section]);
+  }
+  return parts.halls[section];
+}
+function byElement({ model, page }) {
+  const found = /* @__PURE__ */ new Map();
+  if (page.cursor != null) return found;
+  for (const offered of (model.get("decision") || {}).actions || []) {
+    for (const key of offered.elements) {
+      if (!found.has(key)) found.set(key, []);
+      found.get(key)?.push(offered);
+    }
+  }
+  return found;
+}
+function elementsFor({ root, parts }, key) {
+  const [kind, id] = splitKey(key);
+  const found = root.querySelectorAll(`[data-${kind}="${CSS.escape(id)}"]`);
+  return (
+    /** @type {HTMLElement[]} */
+    [...found].filter((node) => !parts.map.contains(node))
+  );
+}
+function markChoices(view) {
+  const { root, page } = view;
+  for (const node of root.querySelectorAll(".covil-choice")) {
+    node.classList.remove("covil-choice", "covil-chosen");
+    for (const name of ["tabindex", "role", "aria-label"]) node.removeAttribute(name);
+  }
+  for (const node of root.querySelectorAll(".covil-pointed")) node.classList.remove("covil-pointed");
+  for (const node of root.querySelectorAll("[data-covil-marked]")) {
+    for (const name of ["data-action", "data-actions", "data-covil-marked"]) node.removeAttribute(name);
+  }
+  for (const old of root.querySelectorAll(".covil-ring")) old.remove();
+  const marked = [];
+  const unmarked = [];
+  for (const [key, actions] of byElement(view)) {
+    for (const node of elementsFor(view, key)) {
+      marked.push(node);
+      node.classList.add("covil-choice");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", actions.map(said).join("; "));
+      tooltip(node, actions);
+      if (key === page.chooser) node.classList.add("covil-chosen");
+      if (!node.hasAttribute("data-action") && !node.hasAttribute("data-actions")) unmarked.push([node, actions]);
+    }
+  }
+  const boxes = unmarked.map(
+    ([node]) => node.tagName.toLowerCase() === "g" ? boxOf(
+      /** @type {any} */
+      node
+    ) : null
+  );
+  unmarked.forEach(([node, actions], i) => mark(view, node, actions, boxes[i]));
+  return marked;
+}
+function tooltip(node, actions) {
+  if (node.namespaceURI !== "http://www.w3.org/2000/svg") return;
+  const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+  title.textContent = actions.map(said).join("\n");
+  title.setAttribute("class", `covil-ring ${ADDED}`);
+  node.appendChild(title);
+}
+function said(action) {
+  return action.forecast ? `${action.label}: ${action.forecast}` : action.label;
+}
+function mark({ model }, node, actions, box) {
+  node.setAttribute("data-covil-marked", "");
+  const notations = actions.map((a) => a.action);
+  if (notations.length === 1) node.setAttribute("data-action", notations[0]);
+  else node.setAttribute("data-actions", notations.join("|"));
+  if (box == null) return;
+  const colour = (model.get("board") || {}).mark || "#c026d3";
+  node.appendChild(ring(node, box, colour, { dashed: true, className: "covil-ring", pad: 0 }));
+}
+function ring(node, box, colour, { dashed, className, pad }) {
+  const round = node.firstElementChild?.tagName.toLowerCase() === "circle" && Math.abs(box.width - box.height) < 1;
+  const shape = document.createElementNS("http://www.w3.org/2000/svg", round ? "circle" : "rect");
+  const gap = pad + (round ? 2 : 3);
+  const paint = dashed ? { fill: colour, "fill-opacity": "0.1", stroke: colour, "stroke-width": "2.5", "stroke-dasharray": "5 3" } : { fill: "none", stroke: colour, "stroke-width": "3" };
+  const where = round ? { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: box.width / 2 + gap } : { x: box.x - gap, y: box.y - gap, width: box.width + 2 * gap, height: box.height + 2 * gap, rx: 4 + gap };
+  for (const [name, value] of Object.entries({ ...where, ...paint })) shape.setAttribute(name, String(value));
+  shape.setAttribute("class", `${className} ${ADDED}`);
+  return shape;
+}
+function ringSolid(view, keys, className) {
+  for (const node of view.root.querySelectorAll(`.${className}`)) node.remove();
+  if (keys.length === 0 || view.page.cursor != null) return;
+  const colour = getComputedStyle(view.root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
+  for (const key of keys) {
+    for (const node of elementsFor(view, key)) {
+      const box = node.tagName.toLowerCase() === "g" ? boxOf(
+        /** @type {any} */
+        node
+      ) : null;
+      if (box) node.appendChild(ring(node, box, colour, { dashed: false, className, pad: 6 }));
+    }
+  }
+}
+function settle(view) {
+  if (!view.page.stale) return;
+  view.page.stale = false;
+  drawWhere(view, markChoices(view));
+  drawBanner(view);
+}
+function drawWhere(view, marked) {
+  const { parts } = view;
+  const places = /* @__PURE__ */ new Map();
+  for (const node of marked) {
+    const place = placeOf(view, node);
+    if (place && !places.has(place)) places.set(place, node);
+  }
+  parts.where.replaceChildren();
+  parts.where.hidden = places.size === 0;
+  if (places.size === 0) return;
+  parts.where.append("Click a highlighted choice ");
+  [...places].forEach(([place, node], i) => {
+    if (i > 0) parts.where.append(i === places.size - 1 ? " or " : ", ");
+    parts.where.append(button(place, "Show it", () => showChoice(node)));
+  });
+  parts.where.append(", or a button below.");
+}
+function placeOf(view, node) {
+  const { parts } = view;
+  if (parts.table.contains(node)) return "on the map";
+  if (parts.pool.contains(node)) return "in the pool";
+  const hall = (
+    /** @type {HTMLElement | null} */
+    node.closest(".covil-hall")
+  );
+  return hall ? `in ${seatLabel(view, (hall.dataset.section || "").slice("hall:".length))}'s hall` : null;
+}
+function showChoice(node) {
+  node.scrollIntoView({ block: "center", behavior: "smooth" });
+  node.focus({ preventScroll: true });
+}
+function keysAt({ model, root }, node) {
+  const kinds = (model.get("board") || {}).kinds || [];
+  const keys = [];
+  for (; node && node !== root; node = node.parentElement) {
+    for (const kind of kinds) {
+      const id = node.getAttribute(`data-${kind}`);
+      if (id) keys.push(`${kind}:${id}`);
+    }
+  }
+  return keys;
+}
+function keysUnder(view, point) {
+  const keys = [];
+  const under = (
+    /** @type {Document | ShadowRoot} */
+    view.root.getRootNode().elementsFromPoint(point.x, point.y)
+  );
+  for (const node of under) {
+    if (!view.root.contains(node)) continue;
+    for (const key of keysAt(view, node)) if (!keys.includes(key)) keys.push(key);
+  }
+  return keys;
+}
+function clickAt(view, node, point = null) {
+  const { model, page, parts } = view;
+  const keys = keysAt(view, node);
+  if (point) {
+    for (const key2 of keysUnder(view, point)) if (!keys.includes(key2)) keys.push(key2);
+  }
+  if (keys.length === 0 || page.cursor != null) return false;
+  const offered = byElement(view);
+  const key = keys.find((k) => offered.has(k));
+  if (key === void 0) {
+    if ((model.get("decision") || {}).waiting == null) {
+      page.clicked = { version: model.get("version"), ...point || middleOf(node) };
+      view.send("why", { element: keys[0] });
+    }
+    return true;
+  }
+  const actions = offered.get(key) || [];
+  if (actions.length === 1) {
+    choose(view, actions[0].action, node.closest("[data-action]") ?? node);
+  } else {
+    page.chooser = key;
+    drawDecision(view);
+    settle(view);
+    parts.actions.querySelector("button")?.focus({ preventScroll: true });
+  }
+  return true;
+}
+function onClick(view, event) {
+  const target = (
+    /** @type {Element} */
+    event.target
+  );
+  if (target.closest("button, input, select, summary, .covil-log")) return;
+  if (!target.closest(".covil-error")) view.parts.error.hidden = true;
+  if (clickAt(view, target, { x: event.clientX, y: event.clientY })) event.stopPropagation();
 }
 
 // src/decision.js
@@ -405,20 +691,100 @@ function closeChooser(view) {
   settle(view);
 }
 
+// src/controls.js
+function acknowledge({ root, page }, kind, pressed) {
+  page.pressed?.classList.remove("covil-pressed");
+  root.dataset.pending = kind;
+  page.pressed = pressed;
+  pressed?.classList.add("covil-pressed");
+}
+function answered({ root, page }) {
+  delete root.dataset.pending;
+  page.pressed?.classList.remove("covil-pressed");
+  page.pressed = null;
+}
+function drawControls(view) {
+  const { model, page, parts } = view;
+  const controls = model.get("controls") || {};
+  const waiting = (model.get("decision") || {}).waiting;
+  const busy = thinking(model) != null;
+  parts.undo.disabled = busy || !controls.can_undo;
+  parts.redo.disabled = busy || !controls.can_redo;
+  parts.step.disabled = busy || waiting !== "playback" && waiting !== "bot";
+  parts.skip.disabled = parts.step.disabled;
+  parts.hint.disabled = busy || waiting != null;
+  parts.back.hidden = !controls.what_if;
+  parts.tryHere.hidden = page.cursor == null;
+  drawBanner(view);
+}
+function drawHint(view) {
+  const { model, parts, root } = view;
+  const hint = model.get("hint") || {};
+  parts.hintText.textContent = hint.text || "";
+  parts.hintBox.hidden = !hint.text;
+  ringSolid(view, hint.text && hint.elements || [], "covil-hint-ring");
+  for (const node of root.querySelectorAll(".covil-hinted")) node.classList.remove("covil-hinted");
+  if (!hint.text || view.page.cursor != null) return;
+  if (hint.action) {
+    parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`)?.classList.add("covil-hinted");
+  }
+}
+function drawError({ model, page, parts, root }) {
+  const error = model.get("error") || {};
+  parts.error.replaceChildren();
+  if (!error.text) return;
+  parts.error.append(make("span", "", error.text));
+  if (error.rule) parts.error.append(" ", make("span", "covil-rule", `(${error.rule})`));
+  parts.error.hidden = false;
+  const clicked = page.clicked?.version === model.get("version") ? page.clicked : null;
+  parts.error.classList.toggle("covil-error-near", clicked != null);
+  parts.error.removeAttribute("style");
+  if (clicked) placeNear(root, parts.error, clicked);
+}
+function placeNear(root, node, point) {
+  const board = root.getBoundingClientRect();
+  const width = Math.min(360, board.width - 16);
+  const left = Math.max(8, Math.min(point.x - board.left - 24, board.width - width - 8));
+  node.style.width = `${width}px`;
+  node.style.left = `${left}px`;
+  node.style.top = `${point.y - board.top + 16}px`;
+}
+function onVersion(view) {
+  const { model, page, parts, root } = view;
+  root.dataset.version = String(model.get("version"));
+  requestAnimationFrame(() => parts.panel.scrollTop = 0);
+  parts.error.hidden = true;
+  page.clicked = null;
+  page.chooser = null;
+  const decision = model.get("decision") || {};
+  const moment = (model.get("controls") || {}).moment;
+  const said2 = [];
+  if (moment?.player) said2.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
+  else if (moment) said2.push(`The night: ${(moment.told || []).join(" ")}`);
+  if (decision.over) said2.push("The game is over.");
+  else if (decision.player) said2.push(`${seatLabel(view, decision.player)}: ${decision.prompt}.`);
+  parts.live.textContent = said2.join(" ");
+  drawControls(view);
+}
+
 // src/log.js
 function groups({ model }) {
   const log = model.get("log") || {};
-  const read = (name) => parsedText(model, name);
   const done = (
     /** @type {LogGroup[]} */
-    (log.done || []).map(read).filter(Boolean)
+    (log.done || []).map((name) => parsedText(model, name)).filter(Boolean)
   );
-  const now = (
-    /** @type {LogGroup[]} */
-    (log.now || []).map(read).filter(Boolean)
-  );
-  if (now.length > 0) done.push({ day: now[0].day, phase: now[0].phase, entries: now.flatMap((g) => g.entries) });
+  const now = joined(model, log.now || []);
+  if (now) done.push(now);
   return done;
+}
+function joined(model, names) {
+  const texts = (
+    /** @type {LogGroup[]} */
+    names.map((name) => parsedText(model, name)).filter(Boolean)
+  );
+  if (texts.length === 0) return null;
+  return { day: texts[0].day, phase: texts[0].phase, entries: texts.flatMap((g) => g.entries) };
 }
 function positions(view) {
   const found = [];
@@ -463,21 +829,17 @@ function drawNow(view, names, index, previous) {
   const { model, page } = view;
   const from = `${index}@${previous}`;
   const built = page.now;
-  const read = (some) => (
-    /** @type {LogGroup[]} */
-    some.map((name) => parsedText(model, name)).filter(Boolean)
-  );
   const continues = built && built.from === from && built.names.length <= names.length && built.names.every((n, i) => names[i] === n);
   if (!continues) {
-    const texts = read(names);
+    const group = joined(model, names);
     page.now = null;
-    if (texts.length === 0) return null;
-    const group = { day: texts[0].day, phase: texts[0].phase, entries: texts.flatMap((g) => g.entries) };
+    if (group == null) return null;
     const made = buildGroup(view, group, index, previous, true);
     page.now = { from, names, ...made };
     return made.details;
   }
-  const added = numbered(read(names.slice(built.names.length)).flatMap((g) => g.entries), built.index, built.previous);
+  const more = joined(model, names.slice(built.names.length))?.entries ?? [];
+  const added = numbered(more, built.index, built.previous);
   const list = built.details.querySelector("ol");
   for (const [entry, at] of added.list) list?.append(entryItem(view, entry, at));
   built.details.dataset.last = String(added.index);
@@ -543,6 +905,7 @@ function sliderText(view) {
 function told(position) {
   return `${position.when} — ${position.said.replace(/\.$/, "")}`;
 }
+var CURSOR = "covil-cursor";
 function goTo(view, at) {
   const { page, parts } = view;
   const all = positions(view);
@@ -556,6 +919,7 @@ function goTo(view, at) {
   settle(view);
   drawControls(view);
   drawSlider(view);
+  view.root.dispatchEvent(new Event(CURSOR));
   for (const node of parts.log.querySelectorAll(".covil-here")) node.classList.remove("covil-here");
   if (page.cursor == null) {
     showNewest(view);
@@ -590,388 +954,18 @@ function onPast(view) {
   settle(view);
 }
 
-// src/banner.js
-function drawBanner(view) {
-  const { model, page, parts, root } = view;
-  const lines = bannerLines(view, model.get("decision") || {}, model.get("controls") || {});
-  parts.banner.replaceChildren(...lines);
-  parts.banner.hidden = lines.length === 0;
-  root.classList.toggle("covil-looking-back", page.cursor != null);
-  root.classList.toggle("covil-thinking", thinking(model) != null);
-}
-function whatIfStart(view, step) {
-  const at = positions(view).find((p) => p.step === step);
-  return at ? told(at) : `action ${step}`;
-}
-function bannerLines(view, decision, controls) {
-  if (view.page.cursor != null) {
-    const keys = "← → to move, Esc or End to return, t to try a “what if” from here.";
-    return [make("div", "", `Looking back: ${sliderText(view)}. ${keys}`)];
-  }
-  const lines = [];
-  const asked2 = thinking(view.model);
-  if (asked2) {
-    const who = asked2.kind === "skip" ? "Playing on to your decision…" : `${seatLabel(view, decision.player)} is thinking…`;
-    lines.push(make("div", "", who));
-  } else if (controls.moment) lines.push(...momentLines(view, controls.moment));
-  else lines.push(...outcomeLines(controls.outcome));
-  if (controls.night?.length) lines.push(nightLines(controls.night));
-  const next = nextStepText(view, decision, controls);
-  if (next) lines.push(make("div", "covil-next", next));
-  if (controls.what_if) {
-    const from = whatIfStart(view, controls.what_if.from);
-    lines.push(make("div", "", `Trying a “what if” line from ${from}; b returns to the game.`));
-  }
-  return lines;
-}
-function momentLines(view, moment) {
-  const said2 = make("div", "covil-moment");
-  const told2 = (moment.told || []).length ? `: ${(moment.told || []).join(" ")}` : ` played ${moment.actions.join(", ")}`;
-  said2.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : "The night"), told2);
-  const why = moment.reason ? [make("div", "covil-why", moment.reason)] : [];
-  return [said2, ...why, ...outcomeLines(moment.outcome)];
-}
-function nightLines(night) {
-  const box = make("div", "covil-night");
-  box.append(make("strong", "", "Last night"));
-  const list = make("ul", "");
-  for (const line2 of night) list.append(make("li", "", line2));
-  box.append(list);
-  return box;
-}
-function outcomeLines(outcome) {
-  return (outcome || []).map((text) => make("div", "covil-outcome", text));
-}
-function nextStepText(view, decision, controls) {
-  const { model } = view;
-  if (thinking(model) || decision.waiting !== "playback" && decision.waiting !== "bot") return "";
-  const byHand = sharedOf(model).speed === "off";
-  const more = decision.waiting === "bot" ? `${seatLabel(view, decision.player)} is to play` : `${controls.pending} more step${controls.pending === 1 ? "" : "s"} to show`;
-  return byHand ? `${more}: Step (n) shows the next, Skip to my decision (s) jumps to yours.` : `${more}: they play on by themselves (p pauses).`;
-}
-function seatLabel({ model }, color) {
-  const seat = ((model.get("board") || {}).seats || []).find((s) => s.color === color);
-  return seat ? seat.label : color || "";
-}
-
-// src/marks.js
-function drawBoard({ model, parts, root }) {
-  const board = model.get("board") || {};
-  setSvg(parts.map, board.map);
-  setSvg(parts.legend, board.legend);
-  root.dataset.board = board.name || "";
-}
-function shown({ model, page }) {
-  const past = model.get("past") || {};
-  if (page.cursor != null && past.pictures) return [past.pictures, past.chunks || {}];
-  return [model.get("pictures") || {}, {}];
-}
-function drawPosition(view) {
-  const [layout, extra] = shown(view);
-  for (const [section, name] of Object.entries(layout)) {
-    drawSection(container(view, section), sectionChunks(view.model, name, extra));
-  }
-  view.page.stale = true;
-}
-function container({ parts }, section) {
-  const fixed = { pieces: parts.pieces, status: parts.status, market: parts.pool };
-  if (fixed[section]) return fixed[section];
-  if (!parts.halls[section]) {
-    parts.halls[section] = make("div", "covil-hall");
-    parts.halls[section].dataset.section = section;
-    parts.cards.appendChild(parts.halls[section]);
-  }
-  return parts.halls[section];
-}
-function byElement({ model, page }) {
-  const found = /* @__PURE__ */ new Map();
-  if (page.cursor != null) return found;
-  for (const offered of (model.get("decision") || {}).actions || []) {
-    for (const key of offered.elements) {
-      if (!found.has(key)) found.set(key, []);
-      found.get(key)?.push(offered);
-    }
-  }
-  return found;
-}
-function elementsFor({ root, parts }, key) {
-  const [kind, id] = splitKey(key);
-  const found = root.querySelectorAll(`[data-${kind}="${CSS.escape(id)}"]`);
-  return (
-    /** @type {HTMLElement[]} */
-    [...found].filter((node) => !parts.map.contains(node))
-  );
-}
-function markChoices(view) {
-  const { root, page } = view;
-  for (const node of root.querySelectorAll(".covil-choice")) {
-    node.classList.remove("covil-choice", "covil-chosen");
-    for (const name of ["tabindex", "role", "aria-label"]) node.removeAttribute(name);
-  }
-  for (const node of root.querySelectorAll(".covil-pointed")) node.classList.remove("covil-pointed");
-  for (const node of root.querySelectorAll("[data-covil-marked]")) {
-    for (const name of ["data-action", "data-actions", "data-covil-marked"]) node.removeAttribute(name);
-  }
-  for (const old of root.querySelectorAll(".covil-ring")) old.remove();
-  const marked = [];
-  const unmarked = [];
-  for (const [key, actions] of byElement(view)) {
-    for (const node of elementsFor(view, key)) {
-      marked.push(node);
-      node.classList.add("covil-choice");
-      node.setAttribute("tabindex", "0");
-      node.setAttribute("role", "button");
-      node.setAttribute("aria-label", actions.map(said).join("; "));
-      tooltip(node, actions);
-      if (key === page.chooser) node.classList.add("covil-chosen");
-      if (!node.hasAttribute("data-action") && !node.hasAttribute("data-actions")) unmarked.push([node, actions]);
-    }
-  }
-  const boxes = unmarked.map(
-    ([node]) => node.tagName.toLowerCase() === "g" ? boxOf(
-      /** @type {any} */
-      node
-    ) : null
-  );
-  unmarked.forEach(([node, actions], i) => mark(view, node, actions, boxes[i]));
-  return marked;
-}
-function tooltip(node, actions) {
-  if (node.namespaceURI !== "http://www.w3.org/2000/svg") return;
-  const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
-  title.textContent = actions.map(said).join("\n");
-  title.setAttribute("class", "covil-ring");
-  node.appendChild(title);
-}
-function said(action) {
-  return action.forecast ? `${action.label}: ${action.forecast}` : action.label;
-}
-function mark({ model }, node, actions, box) {
-  node.setAttribute("data-covil-marked", "");
-  const notations = actions.map((a) => a.action);
-  if (notations.length === 1) node.setAttribute("data-action", notations[0]);
-  else node.setAttribute("data-actions", notations.join("|"));
-  if (box == null) return;
-  const colour = (model.get("board") || {}).mark || "#c026d3";
-  node.appendChild(ring(node, box, colour, { dashed: true, className: "covil-ring", pad: 0 }));
-}
-function ring(node, box, colour, { dashed, className, pad }) {
-  const round = node.firstElementChild?.tagName.toLowerCase() === "circle" && Math.abs(box.width - box.height) < 1;
-  const shape = document.createElementNS("http://www.w3.org/2000/svg", round ? "circle" : "rect");
-  const gap = pad + (round ? 2 : 3);
-  const paint = dashed ? { fill: colour, "fill-opacity": "0.1", stroke: colour, "stroke-width": "2.5", "stroke-dasharray": "5 3" } : { fill: "none", stroke: colour, "stroke-width": "3" };
-  const where = round ? { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: box.width / 2 + gap } : { x: box.x - gap, y: box.y - gap, width: box.width + 2 * gap, height: box.height + 2 * gap, rx: 4 + gap };
-  for (const [name, value] of Object.entries({ ...where, ...paint })) shape.setAttribute(name, String(value));
-  shape.setAttribute("class", className);
-  return shape;
-}
-function ringSolid(view, keys, className) {
-  if (keys.length === 0) return;
-  const colour = getComputedStyle(view.root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
-  for (const key of keys) {
-    for (const node of elementsFor(view, key)) {
-      const box = node.tagName.toLowerCase() === "g" ? boxOf(
-        /** @type {any} */
-        node
-      ) : null;
-      if (box) node.appendChild(ring(node, box, colour, { dashed: false, className, pad: 6 }));
-    }
-  }
-}
-function settle(view) {
-  if (!view.page.stale) return;
-  view.page.stale = false;
-  drawWhere(view, markChoices(view));
-  drawBanner(view);
-}
-function drawWhere(view, marked) {
-  const { parts } = view;
-  const places = /* @__PURE__ */ new Map();
-  for (const node of marked) {
-    const place = placeOf(view, node);
-    if (place && !places.has(place)) places.set(place, node);
-  }
-  parts.where.replaceChildren();
-  parts.where.hidden = places.size === 0;
-  if (places.size === 0) return;
-  parts.where.append("Click a highlighted choice ");
-  [...places].forEach(([place, node], i) => {
-    if (i > 0) parts.where.append(i === places.size - 1 ? " or " : ", ");
-    parts.where.append(button(place, "Show it", () => showChoice(node)));
-  });
-  parts.where.append(", or a button below.");
-}
-function placeOf(view, node) {
-  const { parts } = view;
-  if (parts.table.contains(node)) return "on the map";
-  if (parts.pool.contains(node)) return "in the pool";
-  const hall = (
-    /** @type {HTMLElement | null} */
-    node.closest(".covil-hall")
-  );
-  return hall ? `in ${seatLabel(view, (hall.dataset.section || "").slice("hall:".length))}'s hall` : null;
-}
-function showChoice(node) {
-  node.scrollIntoView({ block: "center", behavior: "smooth" });
-  node.focus({ preventScroll: true });
-}
-function keysAt({ model, root }, node) {
-  const kinds = (model.get("board") || {}).kinds || [];
-  const keys = [];
-  for (; node && node !== root; node = node.parentElement) {
-    for (const kind of kinds) {
-      const id = node.getAttribute(`data-${kind}`);
-      if (id) keys.push(`${kind}:${id}`);
-    }
-  }
-  return keys;
-}
-function keysUnder(view, point) {
-  const keys = [];
-  const under = (
-    /** @type {Document | ShadowRoot} */
-    view.root.getRootNode().elementsFromPoint(point.x, point.y)
-  );
-  for (const node of under) {
-    if (!view.root.contains(node)) continue;
-    for (const key of keysAt(view, node)) if (!keys.includes(key)) keys.push(key);
-  }
-  return keys;
-}
-function clickAt(view, node, point = null) {
-  const { model, page, parts } = view;
-  const keys = keysAt(view, node);
-  if (point) {
-    for (const key2 of keysUnder(view, point)) if (!keys.includes(key2)) keys.push(key2);
-  }
-  if (keys.length === 0 || page.cursor != null) return false;
-  const offered = byElement(view);
-  const key = keys.find((k) => offered.has(k));
-  if (key === void 0) {
-    if ((model.get("decision") || {}).waiting == null) {
-      page.clicked = { version: model.get("version"), ...point || middleOf(node) };
-      view.send("why", { element: keys[0] });
-    }
-    return true;
-  }
-  const actions = offered.get(key) || [];
-  if (actions.length === 1) {
-    choose(view, actions[0].action, node.closest("[data-action]") ?? node);
-  } else {
-    page.chooser = key;
-    drawDecision(view);
-    settle(view);
-    parts.actions.querySelector("button")?.focus({ preventScroll: true });
-  }
-  return true;
-}
-function onClick(view, event) {
-  const target = (
-    /** @type {Element} */
-    event.target
-  );
-  if (target.closest("button, input, select, summary, .covil-log")) return;
-  if (!target.closest(".covil-error")) view.parts.error.hidden = true;
-  if (clickAt(view, target, { x: event.clientX, y: event.clientY })) event.stopPropagation();
-}
-
-// src/controls.js
-function acknowledge({ root, page }, kind, pressed) {
-  page.pressed?.classList.remove("covil-pressed");
-  root.dataset.pending = kind;
-  page.pressed = pressed;
-  pressed?.classList.add("covil-pressed");
-}
-function answered({ root, page }) {
-  delete root.dataset.pending;
-  page.pressed?.classList.remove("covil-pressed");
-  page.pressed = null;
-}
-function drawControls(view) {
-  const { model, page, parts } = view;
-  const controls = model.get("controls") || {};
-  const waiting = (model.get("decision") || {}).waiting;
-  const busy = thinking(model) != null;
-  parts.undo.disabled = busy || !controls.can_undo;
-  parts.redo.disabled = busy || !controls.can_redo;
-  parts.step.disabled = busy || waiting !== "playback" && waiting !== "bot";
-  parts.skip.disabled = parts.step.disabled;
-  parts.hint.disabled = busy || waiting != null;
-  parts.back.hidden = !controls.what_if;
-  parts.tryHere.hidden = page.cursor == null;
-  drawBanner(view);
-}
-function drawHint(view) {
-  const { model, parts, root } = view;
-  const hint = model.get("hint") || {};
-  parts.hintText.textContent = hint.text || "";
-  parts.hintBox.hidden = !hint.text;
-  for (const node of root.querySelectorAll(".covil-hint-ring")) node.remove();
-  for (const node of root.querySelectorAll(".covil-hinted")) node.classList.remove("covil-hinted");
-  if (!hint.text || view.page.cursor != null) return;
-  ringSolid(view, hint.elements || [], "covil-hint-ring");
-  if (hint.action) {
-    parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`)?.classList.add("covil-hinted");
-  }
-}
-function drawError({ model, page, parts, root }) {
-  const error = model.get("error") || {};
-  parts.error.replaceChildren();
-  if (!error.text) return;
-  parts.error.append(make("span", "", error.text));
-  if (error.rule) parts.error.append(" ", make("span", "covil-rule", `(${error.rule})`));
-  parts.error.hidden = false;
-  const clicked = page.clicked?.version === model.get("version") ? page.clicked : null;
-  parts.error.classList.toggle("covil-error-near", clicked != null);
-  parts.error.removeAttribute("style");
-  if (clicked) placeNear(root, parts.error, clicked);
-}
-function placeNear(root, node, point) {
-  const board = root.getBoundingClientRect();
-  const width = Math.min(360, board.width - 16);
-  const left = Math.max(8, Math.min(point.x - board.left - 24, board.width - width - 8));
-  node.style.width = `${width}px`;
-  node.style.left = `${left}px`;
-  node.style.top = `${point.y - board.top + 16}px`;
-}
-function onVersion(view) {
-  const { model, page, parts, root } = view;
-  root.dataset.version = String(model.get("version"));
-  requestAnimationFrame(() => parts.panel.scrollTop = 0);
-  parts.error.hidden = true;
-  page.clicked = null;
-  page.chooser = null;
-  const decision = model.get("decision") || {};
-  const moment = (model.get("controls") || {}).moment;
-  const said2 = [];
-  if (moment?.player) said2.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
-  else if (moment) said2.push(`The night: ${(moment.told || []).join(" ")}`);
-  if (decision.over) said2.push("The game is over.");
-  else if (decision.player) said2.push(`${seatLabel(view, decision.player)}: ${decision.prompt}.`);
-  parts.live.textContent = said2.join(" ");
-  drawControls(view);
-}
-
 // src/analysis.js
 var NO_ROWS = (
   /** @type {import("./types").SeatSummary[]} */
   []
 );
 function mountAnalysis(view) {
-  const { model, root, parts } = view;
+  const { root, parts } = view;
   const panel = analysisPanel();
   parts.hintBox.after(panel.section);
-  const redraw = () => queueMicrotask(() => drawAnalysis(view, panel));
-  const onAnswer = () => {
-    answered(view);
-    redraw();
-  };
-  const names = ["at", "decision", "past"];
-  const answers = ["review", "progress"];
-  for (const name of names) model.on(`change:${name}`, redraw);
-  for (const name of answers) model.on(`change:${name}`, onAnswer);
-  const events = ["click", "keydown", "input"];
-  for (const name of events) root.addEventListener(name, redraw);
+  const draw = () => drawAnalysis(view, panel);
+  const onCursor = () => queueMicrotask(draw);
+  root.addEventListener(CURSOR, onCursor);
   panel.analyse.addEventListener("click", () => view.send("analyse", {}, panel.analyse));
   panel.chart.addEventListener("click", (event) => {
     const dot = (
@@ -981,13 +975,12 @@ function mountAnalysis(view) {
     if (dot == null) return;
     event.stopPropagation();
     jumpTo(view, Number(dot.getAttribute("data-node")));
-    redraw();
   });
-  drawAnalysis(view, panel);
-  return () => {
-    for (const name of names) model.off(`change:${name}`, redraw);
-    for (const name of answers) model.off(`change:${name}`, onAnswer);
-    for (const name of events) root.removeEventListener(name, redraw);
+  draw();
+  const names = ["review", "progress", "at", "tree", "decision", "past"];
+  return {
+    drawers: Object.fromEntries(names.map((name) => [name, draw])),
+    unmount: () => root.removeEventListener(CURSOR, onCursor)
   };
 }
 function analysisPanel() {
@@ -1114,7 +1107,7 @@ function onKey(view, event) {
     /** @type {Element} */
     event.target
   );
-  if (target.matches("input, select") && event.key !== "Escape") {
+  if (target.matches("input, select, textarea") && event.key !== "Escape") {
     event.stopPropagation();
     return;
   }
@@ -1286,7 +1279,7 @@ var WALKS = (
   }
 );
 function mountStudy(view) {
-  const { model, root, parts } = view;
+  const { root, parts } = view;
   root.dataset.study = "";
   const panel = studyPanel();
   parts.table.after(panel.section);
@@ -1298,14 +1291,7 @@ function mountStudy(view) {
     drawTree(view, panel);
     drawAt(view, panel, marking);
   };
-  const onTree = () => queueMicrotask(drawAll);
-  const onAt = () => queueMicrotask(() => drawAt(view, panel, marking));
-  const onPictures = () => queueMicrotask(() => drawRings(view));
-  model.on("change:tree", onTree);
-  model.on("change:at", onAt);
-  model.on("change:pictures", onPictures);
   drawAll();
-  onPictures();
   const onKey2 = (event) => {
     const way = walkOf(event);
     if (way == null) return;
@@ -1328,12 +1314,15 @@ function mountStudy(view) {
   root.addEventListener("keydown", onKey2, true);
   root.addEventListener("click", onClick2, true);
   wirePanel(view, panel, marking);
-  return () => {
-    model.off("change:tree", onTree);
-    model.off("change:at", onAt);
-    model.off("change:pictures", onPictures);
-    root.removeEventListener("keydown", onKey2, true);
-    root.removeEventListener("click", onClick2, true);
+  return {
+    // The tree redraws what the node shown marks in it too.
+    drawers: { tree: drawAll, at: () => drawAt(view, panel, marking) },
+    after: () => drawRings(view),
+    // the board has drawn the halls: ring their cards
+    unmount: () => {
+      root.removeEventListener("keydown", onKey2, true);
+      root.removeEventListener("click", onClick2, true);
+    }
   };
 }
 function walkOf(event) {
@@ -1346,19 +1335,9 @@ function walkOf(event) {
   if ((event.key === "ArrowUp" || event.key === "ArrowDown") && target.closest(".covil-actions")) return null;
   return WALKS[event.key] ?? null;
 }
-function elementAt({ model, root }, target) {
+function elementAt(view, target) {
   if (!target.closest(".covil-table, .covil-cards")) return null;
-  const kinds = (model.get("board") || {}).kinds || [];
-  for (let node = (
-    /** @type {Element | null} */
-    target
-  ); node && node !== root; node = node.parentElement) {
-    for (const kind of kinds) {
-      const id = node.getAttribute(`data-${kind}`);
-      if (id != null) return `${kind}:${id}`;
-    }
-  }
-  return null;
+  return keysAt(view, target)[0] ?? null;
 }
 function mark2(view, panel, marking, key) {
   const at = view.model.get("at") || {};
@@ -1475,7 +1454,6 @@ function wirePanel(view, panel, marking) {
     const text = panel.text.value;
     view.send("comment", { text, before: panel.beforeBox.checked }, panel.addComment);
   });
-  panel.text.addEventListener("keydown", (event) => event.stopPropagation());
   panel.glyphs.addEventListener("click", (event) => {
     const glyph = (
       /** @type {HTMLElement} */
@@ -1570,25 +1548,25 @@ function moveButton(nodes, index, label) {
   return move;
 }
 function drawAt(view, panel, marking) {
-  const { model, root } = view;
+  const { model } = view;
   const at = model.get("at") || {};
   const current = at.node ?? 0;
   markCurrent(panel, current);
   panel.description.hidden = current !== 0 || !panel.description.textContent;
   const quizzing = at.mode === "quiz";
-  root.dataset.studyMode = at.mode || "author";
   panel.mode.textContent = quizzing ? "Author mode" : "Quiz mode";
-  drawComments(panel.before, at.before || [], "Before the move", !quizzing);
-  drawComments(panel.after, at.after || [], "", !quizzing);
+  drawComments(panel.before, at.before || [], true, !quizzing);
+  drawComments(panel.after, at.after || [], false, !quizzing);
   drawQuiz(panel, at);
-  drawRings(view);
   panel.author.hidden = quizzing;
   panel.saved.textContent = at.saved ? `Saved to ${at.saved}` : "";
   if (quizzing) {
     marking.tool = null;
     marking.from = null;
   }
-  panel.text.value = "";
+  const said2 = `${current}:${(at.before || []).length + (at.after || []).length}`;
+  if (panel.text.dataset.for !== said2) panel.text.value = "";
+  panel.text.dataset.for = said2;
   drawTool(panel, marking);
   const glyphs = new Set(at.glyphs || []);
   for (const glyph of panel.glyphs.querySelectorAll("[data-glyph]")) {
@@ -1609,10 +1587,10 @@ function markCurrent(panel, current) {
   shown2.setAttribute("aria-current", "true");
   requestAnimationFrame(() => scrollWithin(panel.tree, shown2));
 }
-function drawComments(box, comments, heading, removable) {
+function drawComments(box, comments, before, removable) {
   box.replaceChildren();
   box.hidden = comments.length === 0;
-  if (heading && comments.length) box.append(make("strong", "", heading));
+  if (before && comments.length) box.append(make("strong", "", "Before the move"));
   comments.forEach((comment, index) => {
     const said2 = make("div", comment.author === "engine" ? "covil-comment covil-engine" : "covil-comment");
     if (comment.author) said2.append(make("span", "covil-author-name", `${comment.author}: `));
@@ -1623,17 +1601,14 @@ function drawComments(box, comments, heading, removable) {
       const cross = button("✕", `Delete this comment: ${comment.text}`);
       cross.classList.add("covil-uncomment");
       cross.dataset.index = String(index);
-      cross.dataset.before = String(box.classList.contains("covil-before"));
+      cross.dataset.before = String(before);
       said2.append(" ", cross);
     }
     box.append(said2);
   });
 }
 function drawRings(view) {
-  const { model, root, page } = view;
-  for (const node of root.querySelectorAll(".covil-study-ring")) node.remove();
-  if (page.cursor != null) return;
-  const highlights = (model.get("at") || {}).highlights || [];
+  const highlights = (view.model.get("at") || {}).highlights || [];
   ringSolid(view, highlights.filter((key) => !ON_MAP.has(key.split(":")[0])), "covil-study-ring");
 }
 function drawQuiz(panel, at) {
@@ -1695,7 +1670,7 @@ function watchTheme(model, apply) {
 }
 
 // src/board.js
-var MOVES = /* @__PURE__ */ new Set(["act", "undo", "redo", "step", "skip", "try", "return", "goto", "walk", "chapter", "mode"]);
+var MOVES = /* @__PURE__ */ new Set(["act", "undo", "redo", "step", "skip", "try", "return", "goto", "walk", "jump", "chapter", "mode"]);
 function initialize({ model }) {
   const onChange = () => queueMicrotask(() => {
     prune(model);
@@ -1768,10 +1743,8 @@ function render({ model, el }) {
   };
   applyTheme();
   const unwatchTheme = watchTheme(model, applyTheme);
-  const unlisten = listenToTraits(view);
-  const unmountStudy = model.get("tree") ? mountStudy(view) : () => {
-  };
-  const unmountAnalysis = mountAnalysis(view);
+  const mounts = [...model.get("tree") ? [mountStudy(view)] : [], mountAnalysis(view)];
+  const unlisten = listenToTraits(view, mounts);
   const unwire = wire(view);
   drawBoard(view);
   drawPosition(view);
@@ -1780,27 +1753,30 @@ function render({ model, el }) {
   drawLog(view);
   drawHint(view);
   onVersion(view);
+  for (const mount of mounts) mount.after?.();
   return () => {
     unlisten();
     unwatchTheme();
-    unmountStudy();
-    unmountAnalysis();
+    for (const mount of mounts) mount.unmount();
     unwire();
   };
 }
-function listenToTraits(view) {
+function listenToTraits(view, mounts) {
   const { model, root } = view;
   const drawers = {
-    board: () => drawBoard(view),
-    pictures: () => drawPosition(view),
-    past: () => onPast(view),
-    decision: () => drawDecision(view),
-    log: () => drawLog(view),
-    controls: () => drawControls(view),
-    hint: () => drawHint(view),
-    error: () => drawError(view),
-    version: () => onVersion(view)
+    board: [() => drawBoard(view)],
+    pictures: [() => drawPosition(view)],
+    past: [() => onPast(view)],
+    decision: [() => drawDecision(view)],
+    log: [() => drawLog(view)],
+    controls: [() => drawControls(view)],
+    hint: [() => drawHint(view)],
+    error: [() => drawError(view)],
+    version: [() => onVersion(view)]
   };
+  for (const mount of mounts) {
+    for (const [name, draw] of Object.entries(mount.drawers)) (drawers[name] ?? (drawers[name] = [])).push(draw);
+  }
   const dirty = /* @__PURE__ */ new Set();
   const flush = () => {
     const names = [...dirty];
@@ -1811,7 +1787,8 @@ function listenToTraits(view) {
       root.getRootNode().activeElement
     );
     const focused = focusedIn();
-    for (const draw of new Set(names.map((n) => drawers[n]))) draw();
+    for (const draw of new Set(names.flatMap((n) => drawers[n]))) draw();
+    for (const mount of mounts) mount.after?.();
     settle(view);
     if (focused && !focusedIn()) root.focus({ preventScroll: true });
   };
