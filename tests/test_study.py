@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -189,9 +190,11 @@ def test_what_an_analysis_wrote_can_be_cleared():
         next(str(a) for a in node.parent.game().legal_actions() if str(a) != node.move)
     )
     line.by = ENGINE
+    line.comment("an author's word on the engine's line")  # it goes with the line
     again = Study.from_json(study.to_json())
     assert shape(again) == shape(study)
     study.clear_engine()
+    assert "an author's word" not in study.to_json()
     assert [c.text for c in node.after] == ["kept"] and node.glyphs == []
     assert node.assessment is None and line not in node.parent.variations
     assert kept.glyphs == ["!"] and kept.assessment is None
@@ -220,6 +223,7 @@ def test_a_study_page_draws_the_annotated_positions_and_escapes_what_it_is_told(
     page = study.export_html(tmp_path / "study.html").read_text()
     assert "<script>" not in page and "&lt;script&gt;" in page and "<strong>Look</strong>" in page
     assert "<details><summary>Show the answer</summary>" in page
+    assert not re.search(r"""(src|href)=["']?(https?:|//)""", page)  # nothing fetched
     # A picture at each chapter's start (2) and wherever the author says
     # something: the 8 lines a_study() comments, its second move (a comment
     # before it, a glyph, marks), and the move with this question.
