@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pandas as pd
 import pytest
 
+import covil_nb.bots.tournament as tournament_module
 from covil_nb import CovilError, Game
 from covil_nb.bots import BOTS, RandomBot
 from covil_nb.bots.tournament import (
@@ -139,6 +140,62 @@ def test_results_stored_as_a_csv_file_come_back_the_same(tmp_path) -> None:
         loaded = Results.from_frame(pd.read_csv(stored))
         assert loaded == results
         assert loaded.table().equals(results.table())
+
+
+def test_a_recorded_tournament_stopped_halfway_goes_on_where_it_stopped(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = tmp_path / "record.csv"
+    whole = tournament(RANDOMS, games=5, seed=3, workers=1, progress=False)
+    played: list[int] = []
+
+    def stopped_at_game_3(matchup: Matchup, seed: int) -> GameResult:
+        if seed == 3 + 3:
+            raise KeyboardInterrupt
+        played.append(seed)
+        return play_one(matchup, seed)
+
+    monkeypatch.setattr(tournament_module, "play_one", stopped_at_game_3)
+    with pytest.raises(KeyboardInterrupt):
+        tournament(RANDOMS, games=5, seed=3, workers=1, progress=False, record=record)
+    assert Results.from_frame(pd.read_csv(record)).games == whole.games[:3]
+    counted = lambda m, s: played.append(s) or play_one(m, s)  # noqa: E731
+    monkeypatch.setattr(tournament_module, "play_one", counted)
+    resumed = tournament(RANDOMS, games=5, seed=3, workers=1, progress=False, record=record)
+    assert played == [3, 4, 5, 6, 7]  # games 0 to 2 once, then only 3 and 4
+    assert resumed == whole
+    assert Results.from_frame(pd.read_csv(record)) == whole
+
+
+def test_a_record_from_a_pool_holds_every_game_once(tmp_path) -> None:
+    record = tmp_path / "record.csv"
+    pooled = tournament(RANDOMS, games=4, seed=1, workers=2, progress=False, record=record)
+    assert Results.from_frame(pd.read_csv(record)) == pooled
+    again = tournament(RANDOMS, games=4, seed=1, workers=2, progress=False, record=record)
+    assert again == pooled and len(pd.read_csv(record)) == 4 * 2
+
+
+@pytest.mark.parametrize(
+    ("change", "games"),
+    [({"seed": 4}, 3), ({"boards": "B"}, 3), ({"seats": {"yellow": "random", "red": "greedy"}}, 3)],
+)
+def test_a_record_of_another_tournament_is_refused_and_left_as_it_was(
+    tmp_path, change: dict, games: int
+) -> None:
+    record = tmp_path / "record.csv"
+    tournament(RANDOMS, games=2, seed=3, workers=1, progress=False, record=record)
+    before = record.read_bytes()
+    options = {"seats": RANDOMS, "games": games, "seed": 3, **change}
+    with pytest.raises(CovilError, match="holds a game 0 that this tournament would not play"):
+        tournament(**options, workers=1, progress=False, record=record)
+    assert record.read_bytes() == before
+
+
+def test_a_record_that_is_not_a_tournament_is_refused(tmp_path) -> None:
+    record = tmp_path / "record.csv"
+    record.write_text("a,b\n1,2\n")
+    with pytest.raises(CovilError, match="not a tournament frame: no column game"):
+        tournament(RANDOMS, games=2, workers=1, progress=False, record=record)
 
 
 def test_a_frame_without_the_columns_is_refused() -> None:

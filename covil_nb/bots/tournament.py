@@ -18,6 +18,11 @@
   executor you pass (a thread pool, a Dask cluster's ``client.get_executor()``,
   ...). Only :func:`play_one` and its small picklable arguments and results
   travel to the workers.
+- **A record**: ``record="file.csv"`` adds each game's rows (those of
+  :meth:`Results.frame`) to the file as soon as the game ends, and plays
+  only the games not in it yet: a tournament of hours, stopped halfway, goes
+  on where it stopped, and the file then holds all of it. A file written by
+  another tournament (other bots, seeds, boards) is refused, not mixed in.
 - **The dummy**: the seat spec ``"dummy"`` always means a rulebook dummy seat:
   the game is then a solo game (``Game.solo``, on the desert-town map) whose
   dummy seats the engine plays by itself, and only the one other seat gets a
@@ -29,6 +34,8 @@
 On the command line::
 
     python -m covil_nb.bots.tournament --seats yellow=random,red=dummy --games 100
+    python -m covil_nb.bots.tournament --seats yellow=ismcts,red=greedy --games 400 \
+        --record ismcts-vs-greedy.csv      # stop it any time; the same command goes on
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -256,26 +264,7 @@ class Results:
 
     def frame(self) -> pd.DataFrame:
         """One row per seat of every game: the raw material of the tables."""
-        rows = [
-            {
-                "game": i,
-                "seed": g.seed,
-                "board": g.board,
-                "edition": g.edition,
-                "color": s.color,
-                "bot": s.bot,
-                "first": s.color == g.first,
-                "won": s.won,
-                "shared": s.won and g.shared,
-                "place": s.place,
-                "vp": s.total,
-                **{name: getattr(s, name) for name in SOURCES},
-                "actions": g.actions,
-                "days": g.days,
-            }
-            for i, g in enumerate(self.games)
-            for s in g.seats
-        ]
+        rows = [row for i, g in enumerate(self.games) for row in _rows(i, g)]
         return pd.DataFrame(rows, columns=_FRAME_COLUMNS)
 
     @classmethod
@@ -370,6 +359,29 @@ class Results:
         return f"<p>{self.summary()}</p>{self.table().to_html(float_format=_float)}"
 
 
+def _rows(i: int, g: GameResult) -> list[dict[str, Any]]:
+    """Game number ``i``'s rows of :meth:`Results.frame`, one per seat."""
+    return [
+        {
+            "game": i,
+            "seed": g.seed,
+            "board": g.board,
+            "edition": g.edition,
+            "color": s.color,
+            "bot": s.bot,
+            "first": s.color == g.first,
+            "won": s.won,
+            "shared": s.won and g.shared,
+            "place": s.place,
+            "vp": s.total,
+            **{name: getattr(s, name) for name in SOURCES},
+            "actions": g.actions,
+            "days": g.days,
+        }
+        for s in g.seats
+    ]
+
+
 def _float(x: float) -> str:
     return f"{x:.3f}"
 
@@ -407,6 +419,7 @@ def tournament(
     executor: Executor | None = None,
     workers: int | None = None,
     progress: bool | None = None,
+    record: str | Path | None = None,
 ) -> Results:
     """Play ``games`` games between the bots of ``seats`` (see :meth:`Matchup.of`)
     and return their :class:`Results`.
@@ -415,7 +428,9 @@ def tournament(
     ``executor`` runs the games (it is not shut down); without one, ``workers``
     processes do (all CPUs by default), or this process when ``workers=1``.
     ``progress``: ``None`` shows a bar in notebooks and terminals only (never
-    in CI logs or pipes), ``True`` always, ``False`` never."""
+    in CI logs or pipes), ``True`` always, ``False`` never. ``record``: a CSV
+    file each game is added to as it ends, whose games are not played again
+    (see the module docstring)."""
     base = Matchup.of(seats)
     boards = [boards] if isinstance(boards, str) else list(boards or [base.default_board])
     editions = [editions] if isinstance(editions, str) else list(editions)
@@ -423,15 +438,75 @@ def tournament(
     jobs = schedule(base, games, boards, editions, seed)
     for matchup, game_seed in {(m.board, m.edition): (m, s) for m, s in jobs}.values():
         new_game(matchup, game_seed)  # refuse a bad spec, board or edition here, not in a worker
-    with tqdm(
-        total=len(jobs), unit="game", disable=None if progress is None else not progress
-    ) as bar:
-        if executor is None and workers == 1:
-            return Results(tuple(_tick(bar, play_one(m, s)) for m, s in jobs))
-        if executor is not None:
-            return Results(_run(executor, jobs, bar.update))
+    done = _recorded(Path(record), jobs) if record is not None else {}
+    todo = {i: job for i, job in enumerate(jobs) if i not in done}
+    quiet = None if progress is None else not progress
+    with tqdm(total=len(todo), unit="game", disable=quiet) as bar:
+
+        def finished(i: int, result: GameResult) -> None:
+            done[i] = result
+            if record is not None:
+                _append(Path(record), i, result)
+            bar.update()
+
+        _play(todo, executor, workers, finished)
+    return Results(tuple(done[i] for i in range(len(jobs))))
+
+
+def _play(
+    jobs: Mapping[int, tuple[Matchup, int]],
+    executor: Executor | None,
+    workers: int | None,
+    finished: Callable[[int, GameResult], object],
+) -> None:
+    """Play the games ``jobs`` number, here, on ``executor`` or on a pool of
+    ``workers``, handing each to ``finished`` as it ends."""
+    if executor is None and workers == 1:
+        for i, (m, s) in jobs.items():
+            finished(i, play_one(m, s))
+    elif executor is not None:
+        _run(executor, jobs, finished)
+    else:
         with ProcessPoolExecutor(workers) as pool:
-            return Results(_run(pool, jobs, bar.update))
+            _run(pool, jobs, finished)
+
+
+def _recorded(record: Path, jobs: list[tuple[Matchup, int]]) -> dict[int, GameResult]:
+    """The games of ``record`` by number, each checked to be the game this
+    tournament would play under that number; {} when there is no file yet."""
+    if not record.exists() or record.stat().st_size == 0:
+        return {}
+    try:
+        frame = pd.read_csv(record)
+    except (pd.errors.ParserError, UnicodeDecodeError) as exc:
+        raise CovilError(f"the record {record} is not a CSV file: {exc}", RULE) from exc
+    numbers = sorted(int(n) for n in frame["game"].unique()) if "game" in frame else []
+    games = dict(zip(numbers, Results.from_frame(frame).games, strict=True))
+    for i, game in games.items():
+        if i >= len(jobs) or not _same_game(game, *jobs[i]):
+            raise CovilError(
+                f"the record {record} holds a game {i} that this tournament would not play "
+                "(other bots, seats, seed, board or edition): give another file",
+                RULE,
+            )
+    return games
+
+
+def _same_game(game: GameResult, matchup: Matchup, seed: int) -> bool:
+    seats = tuple((s.color, s.bot) for s in game.seats)
+    return (game.seed, game.board, game.edition, seats) == (
+        seed,
+        matchup.board,
+        matchup.edition,
+        matchup.seats,
+    )
+
+
+def _append(record: Path, i: int, result: GameResult) -> None:
+    """Game ``i``'s rows at the end of ``record`` (the header first in a new file)."""
+    new = not record.exists() or record.stat().st_size == 0
+    rows = pd.DataFrame(_rows(i, result), columns=_FRAME_COLUMNS)
+    rows.to_csv(record, mode="a", header=new, index=False)
 
 
 def _check_options(
@@ -448,27 +523,21 @@ def _check_options(
         raise CovilError("pass an executor or a number of workers, not both", RULE)
 
 
-def _tick(bar: tqdm, result: GameResult) -> GameResult:
-    bar.update()
-    return result
-
-
 def _run(
-    executor: Executor, jobs: list[tuple[Matchup, int]], done: Callable[[], object]
-) -> tuple[GameResult, ...]:
-    """Submit every game, tick as each finishes, return them in game order."""
+    executor: Executor,
+    jobs: Mapping[int, tuple[Matchup, int]],
+    finished: Callable[[int, GameResult], object],
+) -> None:
+    """Submit every game, and hand each to ``finished`` as it ends."""
     futures: dict[Future[GameResult], int] = {
-        executor.submit(play_one, m, s): i for i, (m, s) in enumerate(jobs)
+        executor.submit(play_one, m, s): i for i, (m, s) in jobs.items()
     }
-    results: dict[int, GameResult] = {}
     try:
         for future in as_completed(futures):
-            results[futures[future]] = future.result()
-            done()
+            finished(futures[future], future.result())
     finally:
         for future in futures:  # after a failure, the games not started yet never will be
             future.cancel()
-    return tuple(results[i] for i in range(len(jobs)))
 
 
 # -- command line ---------------------------------------------------------------------
@@ -517,6 +586,9 @@ def _parser() -> argparse.ArgumentParser:
         action=argparse.BooleanOptionalAction,
         help="show a progress bar (default: only on a terminal)",
     )
+    parser.add_argument(
+        "--record", help="a CSV file each game is added to as it ends; its games are not replayed"
+    )
     parser.add_argument("--head-to-head", action="store_true", help="also print head to head")
     return parser
 
@@ -545,6 +617,7 @@ def main(argv: list[str] | None = None) -> int:
             seed=args.seed,
             workers=args.workers,
             progress=args.progress,
+            record=args.record,
         )
     except CovilError as exc:
         parser.error(str(exc))

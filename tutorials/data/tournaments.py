@@ -10,9 +10,14 @@ From the repository's root::
 
     .venv/bin/python tutorials/data/tournaments.py                    # all of them
     .venv/bin/python tutorials/data/tournaments.py mcts-vs-greedy     # one
+    .venv/bin/python tutorials/data/tournaments.py --again mcts-vs-greedy  # from scratch
 
 Every tournament is seeded (game ``i`` is dealt from ``seed + i``), so the same
-command writes the same files, on one worker or many.
+command writes the same files, on one worker or many. Each file is the
+tournament's record (``tournament(record=...)``): a game is added as soon as
+it ends, so a run stopped halfway (the search bot's tournaments take hours)
+goes on where it stopped, and a file already whole is left as it is;
+``--again`` plays every game anew.
 """
 
 from __future__ import annotations
@@ -39,6 +44,21 @@ TOURNAMENTS: dict[str, dict[str, Any]] = {
         "games": 100,
         "seed": 0,
     },
+    # The tree search bot at its default budget (issue 21's targets): against
+    # greedy and the flat search bot, then against two and three greedy bots;
+    # the 3-player games a multiple of 3, so that every bot holds every seat as often.
+    "ismcts-vs-greedy": {"seats": {"yellow": "ismcts", "red": "greedy"}, "games": 400, "seed": 0},
+    "ismcts-vs-mcts": {"seats": {"yellow": "ismcts", "red": "mcts"}, "games": 400, "seed": 0},
+    "ismcts-vs-two-greedy": {
+        "seats": {"yellow": "ismcts", "red": "greedy", "green": "greedy"},
+        "games": 402,
+        "seed": 0,
+    },
+    "ismcts-vs-three-greedy": {
+        "seats": {"yellow": "ismcts", "red": "greedy", "green": "greedy", "blue": "greedy"},
+        "games": 400,
+        "seed": 0,
+    },
 }
 
 
@@ -50,14 +70,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", metavar="name", help=", ".join(TOURNAMENTS))
     parser.add_argument("--workers", type=int, help="worker processes (default: all CPUs)")
+    parser.add_argument("--again", action="store_true", help="play every game anew")
     args = parser.parse_args(argv)
     unknown = sorted(set(args.names) - set(TOURNAMENTS))
     if unknown:
         parser.error(f"no tournament {', '.join(unknown)}: choose among {', '.join(TOURNAMENTS)}")
     for name in args.names or TOURNAMENTS:
         start = time.perf_counter()
-        results = tournament(**TOURNAMENTS[name], workers=args.workers, progress=False)
-        results.frame().to_csv(path(name), index=False)
+        if args.again:
+            path(name).unlink(missing_ok=True)
+        results = tournament(
+            **TOURNAMENTS[name], workers=args.workers, progress=False, record=path(name)
+        )
+        results.frame().to_csv(path(name), index=False)  # in game order
         print(f"{path(name)}: {len(results.games)} games, {time.perf_counter() - start:.0f} s")
         print(results, flush=True)
     return 0
