@@ -11,19 +11,22 @@ actions it takes one after the other within one step (see
 is drawn (a turn's purchase and its payments; an attack up to its minion; a
 defense; a relic bought, whose draw the next decision knows). The
 option it **played** is that run, read from the record. :func:`assess`
-weighs it against the runs the search bot's candidates begin with (the
+weighs it against the runs the search's candidates begin with (the
 ``width`` best plans by the evaluation,
-:func:`~covil_nb.bots.mcts.candidates`), each option played as its run and
-then, like the rest of the day, by the rule of thumb: no option holds a
-choice made after another seat answered, which the seat could not know
-when it decided. Every option is played out in the same sampled worlds
-with the same dice (common random numbers), each world dealt by
-``for_seat`` from what the seat saw, so the other seats' hidden cards never
-matter. An option's value is its mean **margin** at the end of the day
-(the seat's evaluation less the best rival's, in VP); the uncertainty is
-the standard error of the paired difference between the best option and
-the one played. Options clearly behind the leader leave the race as in the
-search bot; the one played stays to the end.
+:func:`~covil_nb.bots.mcts.candidates`): no option holds a choice made after
+another seat answered, which the seat could not know when it decided. The
+options race in the tree search bot's search
+(:meth:`~covil_nb.bots.ismcts.IsmctsBot.policy`, ``budget`` iterations):
+each is played as its run, then the day goes on as the search plays it
+(every seat's next step by the greedy bot's best plan, then the rule of
+thumb, to the end of the day), in sampled worlds dealt by ``for_seat`` from
+what the seat saw, so the other seats' hidden cards never matter. Every sweep
+plays all the options still racing in the same world with the same dice
+(common random numbers); by sequential halving the worse half leaves the
+race each round, but the option played stays to the end. An option's value
+is its mean **margin** at the end of the day (the seat's evaluation less the
+best rival's, in VP); the uncertainty is the standard error of the paired
+difference between the best option and the one played.
 
 A **glyph** marks the node of the played step's first action only where the
 loss is more than twice its standard error (a good decision that lost to the
@@ -52,7 +55,8 @@ from typing import Any
 
 from covil_nb.bots.greedy import Plan, follow, in_step
 from covil_nb.bots.hint import told
-from covil_nb.bots.mcts import MIN_ROUNDS, Entry, candidates, paired, play_round, survivors
+from covil_nb.bots.ismcts import Candidate, IsmctsBot
+from covil_nb.bots.mcts import candidates, paired
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
@@ -82,12 +86,12 @@ __all__ = [
 ]
 
 RULE = "analysis"
-# Rounds of the race: playouts for the option played and the best (those
-# clearly behind leave early, so most options take far fewer). Two players:
-# the 50 decisions of one seat of a greedy game in 16-18 s of CPU on one core
-# (benchmarks/analysis.py, compiled engine; the target is 60 s).
-DEFAULT_BUDGET = 1000
-BY = "mcts"  # who played the options out: the search bot's race
+# Iterations of the search a decision. Two players: the 50 decisions of one
+# seat of a greedy game in about 30 s of CPU on one core (benchmarks/analysis.py,
+# compiled engine; the target is 60 s).
+DEFAULT_BUDGET = 200
+MIN_BUDGET = 4  # iterations below which the uncertainty says nothing
+BY = "ismcts"  # who played the options out: the tree search bot's race
 
 
 @dataclass(frozen=True)
@@ -108,7 +112,7 @@ def assess(
 ) -> Review | None:
     """The decision of the seat deciding in ``game``, which played the actions
     ``played`` (its own in the step that begins here, the first legal now),
-    weighed with ``budget`` playouts per option (see the module docstring).
+    weighed with ``budget`` iterations of the search (see the module docstring).
     Only what the seat may know is read: ``game`` is seen through
     ``game.for_seat`` alone. None where the seat has one option only."""
     me = game.decider
@@ -116,65 +120,52 @@ def assess(
         raise CovilError("the game is over: there is no decision to assess", RULE)
     if not played:
         raise CovilError("the option played is at least one action", RULE)
-    rounds = _budget(budget)
+    iterations = _budget(budget)
     seeds = random.Random(seed)
     view = game.for_seat(me, seeds.getrandbits(63), log=False)
     refusal = view.refusal(played[0])
     if refusal is not None:
         raise CovilError(f"the option played begins with an illegal action: {refusal}", RULE)
-    entries = _entries(view, me, [Action.parse(move) for move in played])
-    if len(entries) == 1:
+    options, mine = _options(view, me, [Action.parse(move) for move in played])
+    if not options:
         return None
-    best = _race(view, me, entries, entries[-1], rounds, seeds)
-    return _review(view, me, best, entries[-1])
+    search = IsmctsBot(seeds.getrandbits(63), iterations=iterations)
+    return _review(view, me, search.policy(view, keep=mine, among=options))
 
 
-def _entries(view: Game, me: str, played: list[Action]) -> list[Entry]:
-    """The options in the race: the candidates' runs, then the run played
-    (last; among them already when a candidate begins with it). Each is
-    played as its run, then the rest of the step by the rule of thumb, so
-    that no option holds a choice made after another seat answered."""
+def _options(view: Game, me: str, played: list[Action]) -> tuple[list[Plan], Plan]:
+    """The options other than the one played (the candidates' runs), and
+    the run played. Each is played as its run, the rest of the step as the
+    search plays it, so that no option holds a choice made after another
+    seat answered."""
     runs = [_own_run(view, me, plan) for plan in candidates(view)]
     mine = _own_run(view, me, follow(view, played))
-    unique = [run for run in dict.fromkeys(runs) if run != mine]
-    return [Entry(follow(view, list(run)), i) for i, run in enumerate([*unique, mine])]
+    others = [run for run in dict.fromkeys(runs) if run != mine]
+    return [follow(view, list(run)) for run in others], follow(view, list(mine))
 
 
 def _budget(budget: int | None) -> int:
-    rounds = DEFAULT_BUDGET if budget is None else budget
-    if rounds < MIN_ROUNDS:
+    iterations = DEFAULT_BUDGET if budget is None else budget
+    if iterations < MIN_BUDGET:
         raise CovilError(
-            f"a budget of {said(budget)} playouts: it takes at least {MIN_ROUNDS} for an "
+            f"a budget of {said(budget)} iterations: it takes at least {MIN_BUDGET} for an "
             "uncertainty worth telling",
             RULE,
         )
-    return rounds
+    return iterations
 
 
-def _race(
-    view: Game, me: str, entries: list[Entry], mine: Entry, rounds: int, seeds: random.Random
-) -> Entry:
-    """The best option after ``rounds`` rounds of the race (the one played
-    stays in it; it wins ties)."""
-    racing = entries
-    for _ in range(rounds):
-        if len(racing) == 1:  # the option played is clearly the best
-            break
-        play_round(view, me, racing, seeds.getrandbits(63))
-        racing = survivors(racing, keep=mine)
-    return max(racing, key=lambda e: (e.mean, e is mine, -e.order))
-
-
-def _review(view: Game, me: str, best: Entry, mine: Entry) -> Review:
+def _review(view: Game, me: str, policy: list[Candidate]) -> Review:
+    best, mine = policy[0], next(c for c in policy if c.kept)
     _, error = paired(best, mine)
     assessment = Assessment(
-        me, round(mine.mean, 3), round(best.mean, 3), round(error, 3), len(mine.values), BY
+        me, round(mine.mean, 3), round(best.mean, 3), round(error, 3), mine.visits, BY
     )
     assessment = replace(assessment, glyph=glyph_for(assessment.loss, assessment.error))
     if best is mine or assessment.loss <= NOISE * assessment.error:
         return Review(assessment, (), "")  # no better plan the dice cannot explain
     line = tuple(str(a) for a in best.plan.actions)
-    return Review(assessment, line, _comment(view, best, mine, assessment))
+    return Review(assessment, line, _comment(view, best.plan, mine.plan, assessment))
 
 
 def _own_run(view: Game, me: str, plan: Plan) -> tuple[Action, ...]:
@@ -203,9 +194,9 @@ def _unseen(game: Game, seat: str | None) -> tuple[object, ...]:
     return state.rng, *(tuple(pile) for pile in piles)
 
 
-def _comment(view: Game, best: Entry, mine: Entry, assessment: Assessment) -> str:
-    deed, why = told(view, best.plan)
-    done, _ = told(view, mine.plan)
+def _comment(view: Game, best: Plan, mine: Plan, assessment: Assessment) -> str:
+    deed, why = told(view, best)
+    done, _ = told(view, mine)
     ahead = f"{assessment.loss:.1f} VP ahead (±{assessment.error:.1f})"
     return (
         f"Better: {deed[:1].lower()}{deed[1:]} ({why}). It ends the day {ahead} "
@@ -239,7 +230,7 @@ def analyse(
     or a record, ``Game.record()``) with the engine's view of every decision
     of ``seats`` (by default every seat a person plays: not a solo game's
     dummies) written into it (see the module docstring), ``budget``
-    playouts per option (:data:`DEFAULT_BUDGET`), seeded by ``seed``. The
+    iterations of the search a decision (:data:`DEFAULT_BUDGET`), seeded by ``seed``. The
     decisions run on ``executor`` when one is given (any
     ``concurrent.futures.Executor``: threads, processes, Dask's), else here;
     ``progress(done, total)`` is called as each is done. The study is the
@@ -273,10 +264,10 @@ def annotate(
     game = main[-1].game()
     record = game.record()
     chosen = _seats(game, seats)
-    rounds = _budget(budget)
+    iterations = _budget(budget)
     before = len(record["actions"]) - (len(main) - 1)  # played before the chapter's start
     choices = [c for c in _choices(record, chosen) if c.index >= before]
-    reviews = _run(record, choices, rounds, seed, executor, progress)
+    reviews = _run(record, choices, iterations, seed, executor, progress)
     kept = _notes_of(chapter)
     try:
         for node in list(chapter.nodes()):
@@ -344,7 +335,7 @@ def _choices(record: dict[str, Any], seats: list[str]) -> list[_Choice]:
 def _run(
     record: dict[str, Any],
     choices: list[_Choice],
-    rounds: int,
+    iterations: int,
     seed: int,
     executor: Executor | None,
     progress: Callable[[int, int], object] | None,
@@ -355,21 +346,21 @@ def _run(
     if executor is None:
         reviews = []
         for choice in choices:
-            reviews.append(_task(record, choice, rounds, seed))
+            reviews.append(_task(record, choice, iterations, seed))
             tell(len(reviews), total)
         return reviews
-    futures = [executor.submit(_task, record, choice, rounds, seed) for choice in choices]
+    futures = [executor.submit(_task, record, choice, iterations, seed) for choice in choices]
     for done, _ in enumerate(as_completed(futures), 1):
         tell(done, total)
     return [future.result() for future in futures]
 
 
-def _task(record: dict[str, Any], choice: _Choice, rounds: int, seed: int) -> Review | None:
+def _task(record: dict[str, Any], choice: _Choice, iterations: int, seed: int) -> Review | None:
     """One decision, on its own (picklable, for an executor of processes):
     its position replayed, its seed from the analysis's and its index."""
     game = Game.replay({**record, "actions": record["actions"][: choice.index]})
     own = random.Random(f"covil-analysis {seed} {choice.index}").getrandbits(63)
-    return assess(game, choice.played, rounds, own)
+    return assess(game, choice.played, iterations, own)
 
 
 def _write(before: Node, node: Node, review: Review) -> None:

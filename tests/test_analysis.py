@@ -18,7 +18,7 @@ from covil_nb.bots import GreedyBot, play
 from covil_nb.bots.greedy import rank
 from covil_nb.study import BLUNDER, ENGINE, INACCURACY, MISTAKE, NOISE
 
-BUDGET = 8  # playouts per option: enough to tell, quick to run
+BUDGET = 24  # iterations a decision: enough to tell, quick to run
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -84,21 +84,35 @@ def _tell(told: list[tuple[int, int]]) -> Callable[[int, int], None]:
     return lambda done, total: told.append((done, total))
 
 
+def worst_run(index: int) -> tuple[float, list[str]]:
+    """At the record's action ``index``, the evaluation's worst plan as far
+    as yellow plays it alone, and how far behind the best plan it is."""
+    game = at(index).for_seat("yellow", 0, log=False)
+    ranked = rank(game)
+    run = []
+    for action in ranked[-1][1].actions:
+        if game.decider != "yellow":
+            break
+        run.append(str(action))
+        game.apply(action)
+    return ranked[0][0] - ranked[-1][0], run
+
+
 def test_a_bad_move_gets_a_glyph_a_better_variation_and_a_comment() -> None:
-    choice = next(c for c in _choices(record(), ["yellow"]) if c.index > 20)
-    game = at(choice.index)
-    worst = rank(game.for_seat("yellow", 0, log=False))[-1][1]  # the evaluation's last
-    bad = [str(worst.actions[0])]
-    review = assess(game, bad, 16, seed=2)
+    later = [c for c in _choices(record(), ["yellow"]) if c.index > 20]
+    choice = max(later, key=lambda c: worst_run(c.index)[0])  # the clearest mistake to make
+    game, bad = at(choice.index), worst_run(choice.index)[1]
+    review = assess(game, bad, 64, seed=2)
     assert review is not None
     assert review.assessment.glyph in ("?!", "?", "??")
     assert review.assessment.loss > NOISE * review.assessment.error
     assert review.line and review.line[0] != bad[0]
     assert "VP ahead" in review.comment
     # Played in a game, the analysis marks it and adds the better plan before it.
-    game.apply(bad[0])
+    for move in bad:
+        game.apply(move)
     play(game, {"yellow": GreedyBot(1), "red": GreedyBot(2)}, seed=1)
-    study = analyse(game, seats=["yellow"], budget=16, seed=2)
+    study = analyse(game, seats=["yellow"], budget=64, seed=2)
     main = [study.chapters[0].root, *study.chapters[0].main_line()]
     node = main[choice.index + 1]
     assert node.assessment is not None and node.assessment.glyph in node.glyphs

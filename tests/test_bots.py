@@ -4,6 +4,7 @@ real game's hidden cards, and an evaluation whose terms make sense."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from IPython.lib.pretty import pretty
@@ -186,6 +187,20 @@ def test_a_hint_tells_the_greedy_step_and_its_reasons_in_words() -> None:
     assert told.action == Action.parse("attack fortress-red")
     assert told.text.startswith("Melee attack on red's unguarded fortress in zone H, then exhaust ")
     assert "red loses 5 VP now" in told.text
+
+
+def test_the_search_bots_hint_says_what_its_search_found_in_whole_vp() -> None:
+    game = at_reds_door(HANDS[0], red_hp=2)
+    game.apply("lie Y1")
+    view = game.for_seat("yellow", 0)
+    policy = IsmctsBot(0, iterations=40).policy(view)
+    told = hint(view, IsmctsBot(0, iterations=40))
+    assert told.action == policy[0].plan.actions[0] == Action.parse("attack fortress-red")
+    found = re.search(
+        r" Searched: about (\d+) VP better by the end of the day than the next best, ", told.text
+    )
+    assert found and int(found[1]) >= 5  # the fortress's 5 VP, at least
+    assert told.text.endswith(".") and not re.search(r"\d\.\d", told.text)
 
 
 # -- the greedy bot looks through a step ------------------------------------------------------

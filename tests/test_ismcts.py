@@ -1,16 +1,21 @@
-"""The tree search bot (issue 21's first increment): legal choices in random
-positions, the same choices for a seed and an iteration budget, whole games,
-a policy that accounts for every iteration, and a clear best plan found."""
+"""The tree search bot (issue 21): legal choices in random positions, the same
+choices for a seed and an iteration budget, whole games, a policy that
+accounts for every iteration, sequential halving at the root, a plan kept in
+the race, greedy's playout choices looked through once per information set,
+and a clear best plan found."""
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from pathlib import Path
 
 import pytest
 
 from covil_nb import Game
-from covil_nb.bots import IsmctsBot, make_bot, play
+from covil_nb.bots import IsmctsBot, ismcts, make_bot, play
+from covil_nb.bots.greedy import rank
 from covil_nb.bots.ismcts import information_set
 from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
@@ -66,16 +71,78 @@ def test_plays_whole_games(players: int) -> None:
     assert game.is_over
 
 
-def test_the_policy_accounts_for_every_iteration() -> None:
+def many_plans() -> Game:
+    """A seat's view of a decision with many plans to race."""
     game = position(2, 7)
     while len(game.legal_actions()) < 3:
         game.apply(game.legal_actions()[0])
-    view = game.for_seat(game.decision.player, 1)
-    policy = small(1, iterations=30).policy(view)
-    assert len(policy) > 1
-    assert sum(c.visits for c in policy) == 30
+    return game.for_seat(game.decision.player, 1)
+
+
+def test_the_policy_accounts_for_every_iteration() -> None:
+    bot = small(1, iterations=30)
+    policy = bot.policy(many_plans())
+    assert len(policy) > 2
+    assert sum(c.visits for c in policy) == bot.searched
+    assert 30 - len(policy) < bot.searched <= 30  # whole sweeps, within the budget
     assert [c.visits for c in policy] == sorted((c.visits for c in policy), reverse=True)
     assert all(c.error >= 0 for c in policy)
+
+
+def test_sequential_halving_keeps_the_better_half_each_round() -> None:
+    policy = small(2, iterations=60).policy(many_plans())
+    raced = [c for c in policy if c.visits]
+    rounds = policy[0].reached
+    assert rounds == math.ceil(math.log2(len(raced))) and len(raced) > 2
+    assert [c.reached for c in policy].count(rounds) == 1  # one plan left: the chosen
+    for round_ in range(rounds):
+        went_on = [c for c in raced if c.reached > round_]
+        stayed = [c for c in raced if c.reached == round_]
+        racing = len(went_on) + len(stayed)
+        assert len(went_on) == math.ceil(racing / 2)
+        # Better by the mean of the sweeps all of them raced in (the same worlds).
+        sweeps = min(c.visits for c in went_on + stayed)
+        worst_on = min(statistics.fmean(c.values[:sweeps]) for c in went_on)
+        assert all(statistics.fmean(c.values[:sweeps]) <= worst_on for c in stayed)
+
+
+def test_a_kept_plan_races_to_the_end() -> None:
+    view = many_plans()
+    last = rank(view, 40)[-1][1]  # the evaluation's worst: it would leave the race first
+    bot = small(3, iterations=40)
+    policy = bot.policy(view, keep=last)
+    kept = [c for c in policy if c.kept]
+    assert len(kept) == 1 and kept[0].visits == max(c.visits for c in policy)
+    assert kept[0].reached == policy[0].reached
+
+
+def test_the_plans_given_race_all_of_them() -> None:
+    view = many_plans()
+    given = [plan for _, plan in rank(view, 40)[:3]]
+    policy = small(4, iterations=12).policy(view, among=given)
+    assert {str(c.plan) for c in policy} == {str(p) for p in given}
+    assert all(c.visits for c in policy)
+
+
+def test_a_seconds_budget_plays_a_sweep_each_round_at_least() -> None:
+    bot = IsmctsBot(5, seconds=0.001, limit=40, playout_limit=20)
+    policy = bot.policy(many_plans())
+    assert policy[0].reached >= 1 and all(c.visits >= 1 for c in policy if c.reached)
+
+
+def test_greedy_playout_choices_are_looked_through_once_per_information_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    keys: list[tuple] = []
+    looked = ismcts.rank
+
+    def counted(world: Game, limit: int) -> list:
+        keys.append(information_set(world, world.decider))
+        return looked(world, limit)
+
+    monkeypatch.setattr(ismcts, "rank", counted)
+    small(6, iterations=40).policy(many_plans())
+    assert keys and len(keys) == len(set(keys))
 
 
 def test_the_unguarded_fortress_is_attacked(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,12 +1,14 @@
-"""The greedy bot's choice told to a learner: what to do now, and why, in the
-game's words (the board's hint button).
+"""A bot's choice told to a learner: what to do now, and why, in the game's
+words (the board's hint button, which asks the tree search bot).
 
 "Lie down Y1, then gain 1 gold: 1 VP now and more protection fee tonight;
 it costs a troop action." The deed is the step the bot would take, as far
 as the player's own decisions carry it (a purchase with its payments, a
 troop action, an attack up to its minion); the reasons are the VP now it
 adds or costs (whole VP) and the evaluation's terms it changes most, in
-words (:data:`~covil_nb.bots.evaluation.SAID`).
+words (:data:`~covil_nb.bots.evaluation.SAID`). The tree search bot's hint
+adds what its search found: "Searched: about 2 VP better by the end of the
+day than the next best, move Y1 to zone B."
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ from dataclasses import dataclass
 from covil_nb.model import Action, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.words import and_list, short
+from covil_nb.study import NOISE  # a gap within this many standard errors is luck
 
 from .evaluation import SAID, Evaluation, evaluate_all
-from .greedy import GreedyBot, Plan, signature
+from .greedy import Plan, PlanningBot, signature
+from .ismcts import Candidate, IsmctsBot
+from .mcts import paired
 
 # The decisions that go on with the player's own step, not answers to
 # another's move (a defense, a retreat).
@@ -46,12 +51,29 @@ class Hint:
 
 
 @checked("bots")
-def hint(game: Game, bot: GreedyBot) -> Hint:
-    """The greedy ``bot``'s best plan for the seat deciding in ``game`` (that
-    seat's view), told in words."""
-    plan = bot.best(game)
+def hint(game: Game, bot: PlanningBot) -> Hint:
+    """The plan ``bot`` picks for the seat deciding in ``game`` (that seat's
+    view), told in words; with what the search found, for the tree search bot."""
+    policy = bot.policy(game) if isinstance(bot, IsmctsBot) else [Candidate(bot.pick(game))]
+    plan = policy[0].plan
     deed, why = told(game, plan)
-    return Hint(plan.actions[0], f"{deed}: {why}.")
+    return Hint(plan.actions[0], f"{deed}: {why}.{searched(game, policy)}")
+
+
+def searched(game: Game, policy: list[Candidate]) -> str:
+    """What the search found of its choice against the next best, in whole
+    VP by the end of the day, and whether the dice could explain the gap
+    (less than twice the standard error of the difference, played in the
+    same worlds); "" when there was no choice to search."""
+    if len(policy) < 2 or not policy[1].values:
+        return ""
+    gap, error = paired(policy[0], policy[1])
+    deed = _deed(game, policy[1].plan)
+    than = f"the next best, {deed[:1].lower()}{deed[1:]}"
+    luck = " (within the luck of the dice)" if gap < NOISE * error else ""
+    if round(gap) < 1:
+        return f" Searched: about as good by the end of the day as {than}{luck}."
+    return f" Searched: about {round(gap)} VP better by the end of the day than {than}{luck}."
 
 
 def told(game: Game, plan: Plan) -> tuple[str, str]:

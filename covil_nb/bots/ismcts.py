@@ -6,22 +6,30 @@ iteration deals a world anew from the seat's view (``view.for_seat(me,
 seed)``) and goes down the tree only by actions legal in that world:
 
 - the root's children are the seat's plans (the step under way finished,
-  :func:`~covil_nb.bots.mcts.candidates`), opened one by one in greedy's
-  order as the root's visits grow (progressive widening), so that plans past
-  greedy's first few can still be chosen;
+  :func:`~covil_nb.bots.mcts.candidates`) in greedy's order: the first ones,
+  more of them the larger the budget (widening by the budget), race by
+  sequential halving (Karnin, Koren and Somekh 2013): the budget is cut into
+  rounds, each round's iterations are shared evenly among the plans still in,
+  and the worse half by mean margin drops out, until one plan is left;
 - below the root, up to ``depth`` more of the seat's own decisions of the day
   that begin a step, each a node keyed by what the seat sees there (the
   decision's :func:`~covil_nb.bots.greedy.signature` and the position with the
   hidden hands as counts); its children are single actions, the playout's own
-  choice first, the others opened as the node's visits grow; an action legal in
-  some worlds only counts the visits in which it was legal (its availability);
+  choice first, the others opened as the node's visits grow (progressive
+  widening), chosen by UCB1; an action legal in some worlds only counts the
+  visits in which it was legal (its availability);
 - the playout: every seat's next ``greedy`` steps are greedy's best plans (a
   look-through of ``playout_limit`` positions, free actions included), then
   the rule of thumb, to the end of the day (the night included); the
-  position is scored with :func:`~covil_nb.bots.evaluation.margin`.
+  position is scored with :func:`~covil_nb.bots.evaluation.margin`. A seat's
+  greedy choice depends only on what that seat knows, so it is looked
+  through once per search for each of its information sets and remembered:
+  this makes the playouts more than twice as fast, and keeps a playout's
+  rival from choosing by the hand it cannot see.
 
-The plan chosen is the most visited; :meth:`IsmctsBot.policy` tells every plan
-with its visits, mean margin and standard error. The budget is a number of
+The plan chosen is the last one left; :meth:`IsmctsBot.policy` tells every
+plan raced with the round it reached, its visits, mean margin and standard
+error. The budget is a number of
 iterations (deterministic for a seed) or seconds.
 """
 
@@ -29,6 +37,8 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from covil_nb.model import Action, Game
@@ -46,13 +56,13 @@ from .greedy import (
     rule_of_thumb,
     signature,
 )
-from .mcts import MAX_PLAYOUT_ACTIONS, Budget, candidates, replay
+from .mcts import MAX_PLAYOUT_ACTIONS, Budget, Entry, candidates, replay
 
 # The default budget, in iterations a decision by the number of players (more
 # players make longer days to play out). The README's tree search section has the figures.
 DEFAULT_ITERATIONS = {1: 100, 2: 100, 3: 60, 4: 40}
-WIDTH = 12  # plans the root may open, best by the evaluation first
-WIDEN_BASE = 2  # children open from the first visit
+WIDTH = 12  # plans the root may race, best by the evaluation first
+WIDEN_BASE = 2  # children open from the first visit (at the root: with no budget)
 WIDEN_RATE = 0.5  # one more child open as sqrt(visits) grows by 1 / WIDEN_RATE
 EXPLORE = 2.0  # UCB's exploration constant, in points of margin
 DEPTH = 1  # the seat's own step-starting decisions searched below the root
@@ -63,8 +73,9 @@ PLAYOUT_LIMIT = 40  # positions a playout's greedy look-through may visit
 def information_set(world: Game, me: str) -> tuple:
     """The key of ``me``'s decision in ``world``: the decision as the seat
     sees it and the position with the hidden hands as counts, the same in
-    every world dealt from what the seat knows."""
-    return signature(world), outcome(world, me)
+    every world dealt from what the seat knows (and the phase: a night's
+    decision may look like the afternoon's)."""
+    return world.read_state().phase, signature(world), outcome(world, me)
 
 
 @dataclass
@@ -105,7 +116,7 @@ class Node:
         """Among ``offered`` (legal in this world, best prior first), the
         first ones open by progressive widening, the best by UCB1 counted on
         availability; an open child not yet tried first."""
-        open_ = offered[: WIDEN_BASE + int(WIDEN_RATE * math.sqrt(self.visits))]
+        open_ = offered[: widened(self.visits)]
         arms = [self.arms.setdefault(key, Arm()) for key in open_]
         for arm in arms:
             arm.available += 1
@@ -116,14 +127,35 @@ class Node:
         return open_[ucb.index(max(ucb))]
 
 
+def widened(visits: int) -> int:
+    """How many children are open after ``visits``."""
+    return WIDEN_BASE + int(WIDEN_RATE * math.sqrt(visits))
+
+
 @dataclass(frozen=True)
 class Candidate:
-    """A plan of the root with what the search found of it."""
+    """A plan of the root with what the search found of it: its margins,
+    sweep by sweep (see :class:`Race`), and the last round it raced in."""
 
     plan: Plan
-    visits: int
-    mean: float
-    error: float
+    values: tuple[float, ...] = ()
+    reached: int = 0
+    kept: bool = False  # the plan ``policy`` was asked to keep in the race
+
+    @property
+    def visits(self) -> int:
+        return len(self.values)
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.values) if self.values else 0.0
+
+    @property
+    def error(self) -> float:
+        """The standard error of the mean (0 below two visits)."""
+        if len(self.values) < 2:
+            return 0.0
+        return statistics.stdev(self.values) / math.sqrt(len(self.values))
 
     def __str__(self) -> str:
         return f"{self.visits:4d}  {self.mean:+6.2f} ± {self.error:.2f}  {self.plan}"
@@ -165,63 +197,131 @@ class IsmctsBot(PlanningBot):
     def pick(self, game: Game) -> Plan:
         return self.policy(game)[0].plan
 
-    def policy(self, game: Game) -> list[Candidate]:
-        """The plans searched, the chosen first: most visits, then best mean,
-        then greedy's order."""
-        found = candidates(game, self.width, self.limit)
-        if len(found) == 1:
-            return [Candidate(found[0], 0, 0.0, 0.0)]
-        tree = self.search(game, found)
-        root = tree[()]
-        arms = [root.arms.get(str(i), Arm()) for i in range(len(found))]
-        order = sorted(range(len(found)), key=lambda i: (-arms[i].visits, -arms[i].mean, i))
-        return [Candidate(found[i], arms[i].visits, arms[i].mean, arms[i].error) for i in order]
+    def policy(
+        self, game: Game, keep: Plan | None = None, among: Sequence[Plan] | None = None
+    ) -> list[Candidate]:
+        """The plans raced, the chosen first, then by the last round each
+        reached and its mean margin; the plans not raced last, in greedy's
+        order. ``keep``, a plan of the seat's (the one a player chose, say),
+        races to the end whatever its results, and is the chosen one on a tie
+        (it is the candidate with its outcome, where there is one).
+        ``among``: the plans to race, all of them, instead of the candidates."""
+        found = list(among) if among else candidates(game, self.width, self.limit)
+        entries = [Entry(plan, i) for i, plan in enumerate(found)]
+        kept = _kept(entries, keep)
+        if len(entries) > 1:
+            reached = Race(self, game, kept).run(entries, len(entries) if among else None)
+        else:
+            reached = {0: 0}
+        order = sorted(
+            entries, key=lambda e: (-reached.get(e.order, -1), -_mean(e), e is not kept, e.order)
+        )
+        return [
+            Candidate(e.plan, tuple(e.values), max(reached.get(e.order, 0), 0), e is kept)
+            for e in order
+        ]
 
-    def search(self, view: Game, found: list[Plan]) -> dict[tuple, Node]:
-        """The tree after the budget's iterations: nodes by what the seat
-        knows (the root's key is ``()``)."""
-        me = view.decision.player  # type: ignore[union-attr]
-        budget = self._budget(view)
-        tree: dict[tuple, Node] = {(): Node()}
-        while not budget.spent():
-            seed = self.rng.getrandbits(63)
-            world = view.for_seat(me, seed, log=False)
-            Iteration(self, tree, me, random.Random(seed)).run(world, found)
-            budget.use(1)
-            self.searched += 1
-        return tree
-
-    def _budget(self, view: Game) -> Budget:
+    def budget(self, view: Game) -> Budget:
+        """The budget of one decision: as given, or the default iterations."""
         iterations = self.iterations
         if iterations is None and self.seconds is None:
             iterations = DEFAULT_ITERATIONS[len(view.players)]
         return Budget(iterations, self.seconds)
 
 
+def _kept(entries: list[Entry], keep: Plan | None) -> Entry | None:
+    """The entry of ``keep``: the candidate with its outcome, or a new one last."""
+    if keep is None:
+        return None
+    here = outcome(keep.result)
+    for entry in entries:
+        if outcome(entry.plan.result) == here:
+            return entry
+    entries.append(Entry(keep, len(entries)))
+    return entries[-1]
+
+
+def _mean(entry: Entry) -> float:
+    return entry.mean if entry.values else 0.0
+
+
+class Race:
+    """Sequential halving over the root's plans (the first ones in greedy's
+    order, as many as the budget opens; ``kept`` too), in sweeps: a sweep
+    deals one world and plays every plan still racing in it with the same
+    dice, so that the plans are compared on equal luck (each plan's values
+    are then sweep by sweep: the first ``n`` of any two were played in the
+    same worlds). The tree below the root is shared by every iteration."""
+
+    def __init__(self, bot: IsmctsBot, view: Game, kept: Entry | None) -> None:
+        self.bot, self.view, self.kept = bot, view, kept
+        self.me: str = view.decision.player  # type: ignore[union-attr]
+        self.budget = bot.budget(view)
+        self.tree: dict[tuple, Node] = {}
+        self.known: dict[tuple, Plan] = {}  # greedy's choices in playouts, by information set
+
+    def run(self, entries: list[Entry], opened: int | None = None) -> dict[int, int]:
+        """Race the first ``opened`` of ``entries`` (by default, as many as
+        the budget opens); the last round each reached, by its order."""
+        racing = entries[: opened or self.opened()]
+        if self.kept is not None and self.kept not in racing:
+            racing.append(self.kept)
+        rounds = math.ceil(math.log2(len(racing)))
+        reached: dict[int, int] = {}
+        for round_ in range(rounds):
+            reached.update(dict.fromkeys((e.order for e in racing), round_))
+            self.play_round(racing, rounds - round_)
+            best = sorted(racing, key=lambda e: (-e.mean, e is not self.kept, e.order))
+            racing = best[: math.ceil(len(racing) / 2)]
+            if self.kept is not None and self.kept not in racing:
+                racing.append(self.kept)
+        reached.update(dict.fromkeys((e.order for e in racing), rounds))
+        return reached
+
+    def opened(self) -> int:
+        """How many plans race: more the larger the iteration budget, as
+        progressive widening would have opened them; all ``width`` of them
+        for a budget in seconds alone."""
+        if self.budget.left is None:
+            return self.bot.width
+        return widened(self.budget.left)
+
+    def play_round(self, racing: list[Entry], rounds_left: int) -> None:
+        """Sweeps for a fair share of the budget left (one at least)."""
+        share = self.budget.share(rounds_left)
+        while True:
+            seed = self.bot.rng.getrandbits(63)
+            for entry in racing:
+                world = self.view.for_seat(self.me, seed, log=False)
+                entry.values.append(Iteration(self, random.Random(seed)).run(world, entry.plan))
+            share.use(len(racing))
+            self.budget.use(len(racing))
+            self.bot.searched += len(racing)
+            if share.spent() or (share.left is not None and share.left < len(racing)):
+                return
+
+
 class Iteration:
-    """One iteration: down the tree in one sampled world, a playout to the end
-    of the day, and its margin added to every arm on the way."""
+    """One iteration: a plan of the root played in one sampled world, down the
+    tree and a playout to the end of the day; its margin is added to every
+    arm on the way below the root."""
 
-    def __init__(
-        self, bot: IsmctsBot, tree: dict[tuple, Node], me: str, dice: random.Random
-    ) -> None:
-        self.bot, self.tree, self.me, self.dice = bot, tree, me, dice
+    def __init__(self, race: Race, dice: random.Random) -> None:
+        self.bot, self.tree, self.me, self.dice = race.bot, race.tree, race.me, dice
         self.path: list[tuple[Node, str]] = []
-        self.playout = Playout(bot.greedy, bot.playout_limit, dice)
+        self.playout = Playout(race.bot.greedy, race.bot.playout_limit, dice, race.known)
 
-    def run(self, world: Game, found: list[Plan]) -> None:
+    def run(self, world: Game, plan: Plan) -> float:
         day = world.day
-        root = self.tree[()]
-        key = root.select([str(i) for i in range(len(found))], self.bot.explore)
-        self.path.append((root, key))
         # The plan's later actions may not come in this world (the others
         # answered otherwise): the playout then finishes the step.
-        replay(world, self.me, found[int(key)], self.dice)
+        replay(world, self.me, plan, self.dice)
         self.play_day(world, day)
         value = margin(world, self.me)
         for node, key in self.path:
             node.visits += 1
             node.arms[key].add(value)
+        return value
 
     def play_day(self, world: Game, day: int) -> None:
         """The rest of the day: the seat's next step-starting decisions by
@@ -230,7 +330,7 @@ class Iteration:
             if world.is_over or world.day != day:
                 return
             action = self.playout.choose(world)
-            if len(self.path) <= self.bot.depth and self.at_own_step(world):
+            if len(self.path) < self.bot.depth and self.at_own_step(world):
                 action = self.descend(world, action)
             world.apply(action)
 
@@ -254,10 +354,13 @@ class Iteration:
 class Playout:
     """The playout policy: each seat's first ``greedy`` steps by greedy's best
     plan (which takes free actions: relics, Commands, buying a relic), then
-    the rule of thumb (which takes none)."""
+    the rule of thumb (which takes none). ``known`` remembers greedy's
+    choices by the information set of the seat choosing, for the whole search."""
 
-    def __init__(self, greedy: int, limit: int, dice: random.Random) -> None:
-        self.greedy, self.limit, self.dice = greedy, limit, dice
+    def __init__(
+        self, greedy: int, limit: int, dice: random.Random, known: dict[tuple, Plan]
+    ) -> None:
+        self.greedy, self.limit, self.dice, self.known = greedy, limit, dice, known
         self.planned: dict[str, int] = {}
         self.following: dict[str, Following] = {}
 
@@ -270,7 +373,10 @@ class Playout:
             return planned
         if self.planned.get(who, 0) < self.greedy and len(world.legal_actions()) > 1:
             self.planned[who] = self.planned.get(who, 0) + 1
-            best = rank(world, self.limit)[0][1]
+            key = information_set(world, who)
+            best = self.known.get(key)
+            if best is None:
+                best = self.known[key] = rank(world, self.limit)[0][1]
             following.start(best)
             return best.actions[0]
         return rule_of_thumb(world, self.dice)

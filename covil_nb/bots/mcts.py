@@ -22,7 +22,9 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from covil_nb.model import Game
 from covil_nb.model.arguments import checked
@@ -52,6 +54,13 @@ class Entry:
     @property
     def mean(self) -> float:
         return sum(self.values) / len(self.values)
+
+
+class Raced(Protocol):
+    """A plan's results in a race, world by world."""
+
+    @property
+    def values(self) -> Sequence[float]: ...
 
 
 @checked("bots")
@@ -171,10 +180,12 @@ def _behind(entry: Entry, leader: Entry) -> bool:
     return mean + Z_DROP * error < 0
 
 
-def paired(entry: Entry, other: Entry) -> tuple[float, float]:
+def paired(entry: Raced, other: Raced) -> tuple[float, float]:
     """The mean of ``entry``'s results less ``other``'s, played in the same
-    worlds round by round, and its standard error (0 with one round)."""
-    diffs = [a - b for a, b in zip(entry.values, other.values, strict=True)]
+    worlds round by round, and its standard error (0 with one round). Over
+    the rounds both played: a plan that left a race early played its first
+    rounds only."""
+    diffs = [a - b for a, b in zip(entry.values, other.values, strict=False)]
     rounds = len(diffs)
     mean = sum(diffs) / rounds
     if rounds < 2:
@@ -191,6 +202,12 @@ class Budget:
     def use(self, n: int) -> None:
         if self.left is not None:
             self.left -= n
+
+    def share(self, parts: int) -> Budget:
+        """One of ``parts`` even shares of what is left (in playouts, in time, or both)."""
+        left = None if self.left is None else self.left // parts
+        seconds = None if self.deadline is None else (self.deadline - time.perf_counter()) / parts
+        return Budget(left, seconds)
 
     def spent(self) -> bool:
         if self.left is not None and self.left <= 0:

@@ -26,7 +26,7 @@ import traitlets
 
 from covil_nb.analysis import RULE as ANALYSIS
 from covil_nb.analysis import analyse
-from covil_nb.bots import Bot, GreedyBot
+from covil_nb.bots import Bot, IsmctsBot
 from covil_nb.bots.hint import hint
 from covil_nb.model import Action, CovilError, Event, Game, night
 from covil_nb.model.arguments import checked
@@ -117,7 +117,7 @@ class GameWidget(anywidget.AnyWidget):
     _kinds: ClassVar[dict[str, dict[str, type]]] = protocol.FIELDS
     _record: ClassVar[tuple[str, ...]] = _RECORD
     _shown: ClassVar[tuple[str, ...]] = _SHOWN
-    # Playouts per option of "Analyse this game" (None: the analysis's
+    # Iterations of the search a decision of "Analyse this game" (None: the analysis's
     # default, covil_nb.analysis.DEFAULT_BUDGET); a few make it quick.
     analysis_budget: int | None = None
 
@@ -184,7 +184,7 @@ class GameWidget(anywidget.AnyWidget):
     def analyse(self) -> Study:
         """Analyse the finished game as the "Analyse this game" button does
         (:func:`covil_nb.analyse`, the seats people played, ``analysis_budget``
-        playouts per option): the chart and summary show on the board, and
+        iterations a decision): the chart and summary show on the board, and
         the study is kept in :attr:`analysis`."""
         self._handle({"kind": "analyse"})
         assert self._analysis is not None  # the handler refused otherwise
@@ -408,7 +408,7 @@ class GameWidget(anywidget.AnyWidget):
                 f"this board is seen by {viewer}",
                 "widget",
             )
-        told = hint(game.for_seat(color, seed=len(game.history)), GreedyBot(seed=0))
+        told = hint(game.for_seat(color, seed=len(game.history)), IsmctsBot(seed=0))
         self._answers += 1
         self.hint = {
             "n": self._answers,
