@@ -18,8 +18,8 @@ another seat answered, which the seat could not know when it decided. The
 options race in the tree search bot's search
 (:meth:`~covil_nb.bots.ismcts.IsmctsBot.policy`, ``budget`` iterations):
 each is played as its run, then the day goes on as the search plays it
-(every seat's next step by the greedy bot's best plan, then the rule of
-thumb, to the end of the day), in sampled worlds dealt by ``for_seat`` from
+(every seat's next 2 steps by the greedy bot's best plans, then the rule
+of thumb, to the end of the day), in sampled worlds dealt by ``for_seat`` from
 what the seat saw, so the other seats' hidden cards never matter. Every sweep
 plays all the options still racing in the same world with the same dice
 (common random numbers); by sequential halving the worse half leaves the
@@ -87,10 +87,13 @@ __all__ = [
 
 RULE = "analysis"
 # Iterations of the search a decision. Two players: the 50 decisions of one
-# seat of a greedy game in about 30 s of CPU on one core (benchmarks/analysis.py,
+# seat of a greedy game in 19 s of CPU on one core (benchmarks/analysis.py,
 # compiled engine; the target is 60 s).
 DEFAULT_BUDGET = 200
 MIN_BUDGET = 4  # iterations below which the uncertainty says nothing
+# Worlds the best option and the one played must share for a glyph: an error
+# from fewer says too little (a small budget spreads thin over many options).
+MIN_SHARED = 4
 BY = "ismcts"  # who played the options out: the tree search bot's race
 
 
@@ -130,7 +133,10 @@ def assess(
     if not options:
         return None
     search = IsmctsBot(seeds.getrandbits(63), iterations=iterations)
-    return _review(view, me, search.policy(view, keep=mine, among=options))
+    policy = search.policy(view, keep=mine, among=options)
+    if len(policy) == 1:  # the other options lead where the one played does
+        return None
+    return _review(view, me, policy)
 
 
 def _options(view: Game, me: str, played: list[Action]) -> tuple[list[Plan], Plan]:
@@ -161,8 +167,10 @@ def _review(view: Game, me: str, policy: list[Candidate]) -> Review:
     assessment = Assessment(
         me, round(mine.mean, 3), round(best.mean, 3), round(error, 3), mine.visits, BY
     )
-    assessment = replace(assessment, glyph=glyph_for(assessment.loss, assessment.error))
-    if best is mine or assessment.loss <= NOISE * assessment.error:
+    told = min(best.visits, mine.visits) >= MIN_SHARED
+    if told:
+        assessment = replace(assessment, glyph=glyph_for(assessment.loss, assessment.error))
+    if best is mine or not told or assessment.loss <= NOISE * assessment.error:
         return Review(assessment, (), "")  # no better plan the dice cannot explain
     line = tuple(str(a) for a in best.plan.actions)
     return Review(assessment, line, _comment(view, best.plan, mine.plan, assessment))

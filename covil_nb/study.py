@@ -37,6 +37,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
+from covil_nb.bots.mcts import NOISE  # a loss is told only beyond this many standard errors
 from covil_nb.model import CovilError, Game, codec
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
@@ -57,7 +58,6 @@ ENGINE = "engine"  # the author of what an analysis writes
 INACCURACY = 1.0
 MISTAKE = 2.0
 BLUNDER = 4.0
-NOISE = 2.0  # a loss is told only beyond this many standard errors
 
 
 @dataclass(frozen=True)

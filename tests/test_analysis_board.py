@@ -16,7 +16,7 @@ from covil_nb.bots import GreedyBot
 from covil_nb.bots import play as play_bots
 from covil_nb.study import ENGINE
 
-BUDGET = 4  # playouts per option: the least an analysis takes, quick
+BUDGET = 24  # iterations a decision: enough for glyphs (4 shared worlds), quick
 
 
 @cache

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from covil_nb import Game
+from covil_nb import CovilError, Game
 from covil_nb.bots import IsmctsBot, ismcts, make_bot, play
 from covil_nb.bots.greedy import rank
 from covil_nb.bots.ismcts import information_set
+from covil_nb.bots.mcts import candidates
 from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
 
@@ -116,6 +117,17 @@ def test_a_kept_plan_races_to_the_end() -> None:
     assert kept[0].reached == policy[0].reached
 
 
+def test_a_kept_plan_with_the_outcome_of_a_plan_given_is_that_plan() -> None:
+    """Two troops alike in one zone: either one moving leads to the same
+    position, so there is nothing to race (the analysis then says nothing)."""
+    s = Scenario(["yellow", "red"], board="A", seed=11)
+    s.fortress("yellow", "J").fortress("red", "H").troops("yellow", "J", standing=2)
+    game = s.troops("red", "H", standing=1).afternoon(turn="yellow").build()
+    plans = {str(plan): plan for _, plan in rank(game, 40)}
+    policy = small(8).policy(game, keep=plans["lie Y2, move L"], among=[plans["lie Y1, move L"]])
+    assert len(policy) == 1 and policy[0].kept and not policy[0].values
+
+
 def test_the_plans_given_race_all_of_them() -> None:
     view = many_plans()
     given = [plan for _, plan in rank(view, 40)[:3]]
@@ -124,10 +136,39 @@ def test_the_plans_given_race_all_of_them() -> None:
     assert all(c.visits for c in policy)
 
 
-def test_a_seconds_budget_plays_a_sweep_each_round_at_least() -> None:
+def test_a_seconds_budget_races_every_plan_a_sweep_each_round_at_least() -> None:
     bot = IsmctsBot(5, seconds=0.001, limit=40, playout_limit=20)
     policy = bot.policy(many_plans())
-    assert policy[0].reached >= 1 and all(c.visits >= 1 for c in policy if c.reached)
+    rounds = math.ceil(math.log2(len(policy)))
+    assert policy[0].reached == rounds and all(c.visits >= max(c.reached, 1) for c in policy)
+
+
+def test_no_iterations_race_nothing_greedy_s_order_stands() -> None:
+    view = many_plans()
+    policy = small(6, iterations=0).policy(view)
+    assert [str(c.plan) for c in policy] == [str(p) for p in candidates(view, 12, 40)]
+    assert all(not c.values and c.reached == 0 for c in policy)
+
+
+@pytest.mark.parametrize(
+    ("options", "refusal"),
+    [({"iterations": -1}, "iterations must be 0 or more"), ({"seconds": 0}, "more than 0")],
+)
+def test_a_budget_that_cannot_be_spent_is_refused(options: dict, refusal: str) -> None:
+    with pytest.raises(CovilError, match=refusal):
+        IsmctsBot(1, **options)
+
+
+def test_plans_to_race_are_checked_against_the_position() -> None:
+    view, bot = many_plans(), small(7)
+    with pytest.raises(CovilError, match="at least one plan"):
+        bot.policy(view, among=[])
+    elsewhere = rank(position(2, 8).for_seat("yellow", 0), 40)[0][1]
+    assert elsewhere.actions[0] not in view.legal_actions()
+    with pytest.raises(CovilError, match="does not begin with a legal action"):
+        bot.policy(view, keep=elsewhere)
+    with pytest.raises(CovilError, match="the game is over"):
+        bot.policy(random_game(Game.new(["yellow", "red"], board="A", seed=1), 1))
 
 
 def test_greedy_playout_choices_are_looked_through_once_per_information_set(

@@ -176,25 +176,51 @@ def test_a_record_from_a_pool_holds_every_game_once(tmp_path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("change", "games"),
-    [({"seed": 4}, 3), ({"boards": "B"}, 3), ({"seats": {"yellow": "random", "red": "greedy"}}, 3)],
+    ("change", "refusal"),
+    [
+        ({"seed": 4}, "holds a game 0 that this tournament would not play"),
+        ({"boards": "B"}, "holds a game 0 that this tournament would not play"),
+        ({"seats": {"yellow": "random", "red": "greedy"}}, "holds a game 0 that this"),
+        ({"games": 1}, r"holds game 1, more than this tournament's 1 games: ask for 2"),
+    ],
 )
 def test_a_record_of_another_tournament_is_refused_and_left_as_it_was(
-    tmp_path, change: dict, games: int
+    tmp_path, change: dict, refusal: str
 ) -> None:
     record = tmp_path / "record.csv"
     tournament(RANDOMS, games=2, seed=3, workers=1, progress=False, record=record)
     before = record.read_bytes()
-    options = {"seats": RANDOMS, "games": games, "seed": 3, **change}
-    with pytest.raises(CovilError, match="holds a game 0 that this tournament would not play"):
+    options = {"seats": RANDOMS, "games": 3, "seed": 3, **change}
+    with pytest.raises(CovilError, match=refusal):
         tournament(**options, workers=1, progress=False, record=record)
     assert record.read_bytes() == before
+
+
+def test_a_record_cut_in_the_middle_of_a_line_is_refused_saying_what_to_do(tmp_path) -> None:
+    record = tmp_path / "record.csv"
+    tournament(RANDOMS, games=2, seed=3, workers=1, progress=False, record=record)
+    record.write_bytes(record.read_bytes()[:-9])
+    with pytest.raises(CovilError, match=r"ends in the middle of a line .* remove its last line"):
+        tournament(RANDOMS, games=2, seed=3, workers=1, progress=False, record=record)
+
+
+def test_a_record_with_its_columns_moved_is_refused(tmp_path) -> None:
+    record = tmp_path / "record.csv"
+    frame = tournament(RANDOMS, games=2, seed=3, workers=1, progress=False).frame()
+    frame[["vp", *[c for c in frame.columns if c != "vp"]]].to_csv(record, index=False)
+    with pytest.raises(CovilError, match="its columns are vp, game, "):
+        tournament(RANDOMS, games=2, seed=3, workers=1, progress=False, record=record)
+
+
+def test_a_record_that_cannot_be_written_is_refused_before_any_game(tmp_path) -> None:
+    with pytest.raises(CovilError, match="cannot be written"):
+        tournament(RANDOMS, games=2, workers=1, progress=False, record=tmp_path / "no" / "r.csv")
 
 
 def test_a_record_that_is_not_a_tournament_is_refused(tmp_path) -> None:
     record = tmp_path / "record.csv"
     record.write_text("a,b\n1,2\n")
-    with pytest.raises(CovilError, match="not a tournament frame: no column game"):
+    with pytest.raises(CovilError, match="not a tournament's CSV file: its columns are a, b, not"):
         tournament(RANDOMS, games=2, workers=1, progress=False, record=record)
 
 

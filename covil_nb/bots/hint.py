@@ -18,12 +18,11 @@ from dataclasses import dataclass
 from covil_nb.model import Action, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.words import and_list, short
-from covil_nb.study import NOISE  # a gap within this many standard errors is luck
 
 from .evaluation import SAID, Evaluation, evaluate_all
 from .greedy import Plan, PlanningBot, signature
 from .ismcts import Candidate, IsmctsBot
-from .mcts import paired
+from .mcts import NOISE, paired
 
 # The decisions that go on with the player's own step, not answers to
 # another's move (a defense, a retreat).

@@ -39,6 +39,9 @@ from .greedy import PLAN_LIMIT, Plan, PlanningBot, outcome, rank, rule_of_thumb
 DEFAULT_PLAYOUTS = {1: 240, 2: 240, 3: 150, 4: 90}
 WIDTH = 6  # plans kept for the race, best by the evaluation first
 MIN_ROUNDS = 4  # rounds before any plan may leave the race
+# Standard errors of a paired difference within which the dice may explain it:
+# a hint, a glyph, an analysis's better line tell only a difference beyond.
+NOISE = 2.0
 Z_DROP = 2.0  # a plan leaves when its mean difference is this many standard errors behind
 MAX_PLAYOUT_ACTIONS = 400  # a guard: a day is 20 to 70 actions by the rule of thumb
 
@@ -53,7 +56,8 @@ class Entry:
 
     @property
     def mean(self) -> float:
-        return sum(self.values) / len(self.values)
+        """The mean result (0 before any)."""
+        return sum(self.values) / len(self.values) if self.values else 0.0
 
 
 class Raced(Protocol):
@@ -166,13 +170,12 @@ def replay(world: Game, me: str, plan: Plan, dice: random.Random) -> bool:
     return True
 
 
-def survivors(racing: list[Entry], keep: Entry | None = None) -> list[Entry]:
-    """Those not clearly behind the leader, by paired differences (and
-    ``keep``, which stays in the race whatever its results)."""
+def survivors(racing: list[Entry]) -> list[Entry]:
+    """Those not clearly behind the leader, by paired differences."""
     if len(racing[0].values) < MIN_ROUNDS:
         return racing
     leader = max(racing, key=lambda e: e.mean)
-    return [e for e in racing if e is leader or e is keep or not _behind(e, leader)]
+    return [e for e in racing if e is leader or not _behind(e, leader)]
 
 
 def _behind(entry: Entry, leader: Entry) -> bool:
@@ -187,6 +190,8 @@ def paired(entry: Raced, other: Raced) -> tuple[float, float]:
     rounds only."""
     diffs = [a - b for a, b in zip(entry.values, other.values, strict=False)]
     rounds = len(diffs)
+    if not rounds:
+        raise ValueError("no round played by both: nothing to compare")
     mean = sum(diffs) / rounds
     if rounds < 2:
         return mean, 0.0

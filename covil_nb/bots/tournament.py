@@ -23,6 +23,8 @@
   only the games not in it yet: a tournament of hours, stopped halfway, goes
   on where it stopped, and the file then holds all of it. A file written by
   another tournament (other bots, seeds, boards) is refused, not mixed in.
+  The file cannot tell which code played its games: after a change to a
+  bot, start a new file.
 - **The dummy**: the seat spec ``"dummy"`` always means a rulebook dummy seat:
   the game is then a solo game (``Game.solo``, on the desert-town map) whose
   dummy seats the engine plays by itself, and only the one other seat gets a
@@ -473,23 +475,57 @@ def _play(
 
 def _recorded(record: Path, jobs: list[tuple[Matchup, int]]) -> dict[int, GameResult]:
     """The games of ``record`` by number, each checked to be the game this
-    tournament would play under that number; {} when there is no file yet."""
-    if not record.exists() or record.stat().st_size == 0:
-        return {}
+    tournament would play under that number; {} for a new or empty file.
+    The file is opened for appending first: a path that cannot be written
+    is refused now, not after the first game."""
     try:
-        frame = pd.read_csv(record)
-    except (pd.errors.ParserError, UnicodeDecodeError) as exc:
-        raise CovilError(f"the record {record} is not a CSV file: {exc}", RULE) from exc
-    numbers = sorted(int(n) for n in frame["game"].unique()) if "game" in frame else []
-    games = dict(zip(numbers, Results.from_frame(frame).games, strict=True))
-    for i, game in games.items():
-        if i >= len(jobs) or not _same_game(game, *jobs[i]):
+        with record.open("a"):
+            pass
+    except OSError as exc:
+        raise CovilError(f"the record {record} cannot be written: {exc}", RULE) from exc
+    text = record.read_text(encoding="utf-8", errors="replace")
+    if not text.strip():
+        return {}
+    if not text.endswith("\n"):
+        raise CovilError(
+            f"the record {record} ends in the middle of a line (a run stopped while "
+            "writing it?): remove its last line, and that game is played again",
+            RULE,
+        )
+    frame = _read_record(record)
+    games = Results.from_frame(frame).games
+    numbers = sorted(int(n) for n in frame["game"].unique())
+    for i, game in zip(numbers, games, strict=True):
+        if i >= len(jobs):
+            raise CovilError(
+                f"the record {record} holds game {i}, more than this tournament's "
+                f"{len(jobs)} games: ask for {i + 1} games at least, or give another file",
+                RULE,
+            )
+        if not _same_game(game, *jobs[i]):
             raise CovilError(
                 f"the record {record} holds a game {i} that this tournament would not play "
                 "(other bots, seats, seed, board or edition): give another file",
                 RULE,
             )
-    return games
+    return dict(zip(numbers, games, strict=True))
+
+
+def _read_record(record: Path) -> pd.DataFrame:
+    """The record's rows, refused unless its columns are those of
+    :meth:`Results.frame` in their order (new rows are written in it)."""
+    wrong = f"the record {record} is not a tournament's CSV file"
+    try:
+        frame = pd.read_csv(record)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
+        raise CovilError(f"{wrong}: {exc}", RULE) from exc
+    if list(frame.columns) != _FRAME_COLUMNS:
+        columns, expected = ", ".join(map(str, frame.columns)), ", ".join(_FRAME_COLUMNS)
+        raise CovilError(f"{wrong}: its columns are {columns}, not {expected}", RULE)
+    games = frame["game"]
+    if games.notna().all() and not pd.api.types.is_integer_dtype(games):
+        raise CovilError(f"{wrong}: its games are numbered with other than whole numbers", RULE)
+    return frame
 
 
 def _same_game(game: GameResult, matchup: Matchup, seed: int) -> bool:
@@ -503,10 +539,13 @@ def _same_game(game: GameResult, matchup: Matchup, seed: int) -> bool:
 
 
 def _append(record: Path, i: int, result: GameResult) -> None:
-    """Game ``i``'s rows at the end of ``record`` (the header first in a new file)."""
+    """Game ``i``'s rows at the end of ``record`` (the header first in a new
+    file), in one write: a run stopped then leaves a game whole or not at all."""
     new = not record.exists() or record.stat().st_size == 0
     rows = pd.DataFrame(_rows(i, result), columns=_FRAME_COLUMNS)
-    rows.to_csv(record, mode="a", header=new, index=False)
+    text = rows.to_csv(header=new, index=False, lineterminator="\n")
+    with record.open("a", encoding="utf-8") as file:
+        file.write(text)
 
 
 def _check_options(

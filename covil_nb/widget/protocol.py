@@ -15,7 +15,7 @@ undo       (none)                                      take back to your last de
 redo       (none)                                      replay what was undone
 step       (none)                                      show the next bot or dummy step
 skip       (none)                                      play on to your next decision
-hint       (none)                                      what the greedy bot would do
+hint       (none)                                      what the tree search bot would do
 show       ``step``, ``moment``: whole numbers         draw a past position
 try        ``step``: a whole number                    a "what if" line from there
 return     (none)                                      back from the "what if" line

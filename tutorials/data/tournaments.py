@@ -23,12 +23,13 @@ goes on where it stopped, and a file already whole is left as it is;
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from covil_nb.bots.tournament import tournament
+from covil_nb.bots.tournament import Results, tournament
 
 HERE = Path(__file__).parent
 
@@ -66,6 +67,17 @@ def path(name: str) -> Path:
     return HERE / f"{name}.csv"
 
 
+def in_order(record: Path, results: Results) -> None:
+    """The record rewritten in game order (games end in any order on many
+    workers), through a new file swapped in whole: an interrupted rewrite
+    never loses the record. A record already in order is left as it is."""
+    ordered = results.frame().to_csv(index=False, lineterminator="\n")
+    if record.read_text(encoding="utf-8") != ordered:
+        new = record.with_suffix(".csv.new")
+        new.write_text(ordered, encoding="utf-8")
+        os.replace(new, record)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", metavar="name", help=", ".join(TOURNAMENTS))
@@ -82,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         results = tournament(
             **TOURNAMENTS[name], workers=args.workers, progress=False, record=path(name)
         )
-        results.frame().to_csv(path(name), index=False)  # in game order
+        in_order(path(name), results)
         print(f"{path(name)}: {len(results.games)} games, {time.perf_counter() - start:.0f} s")
         print(results, flush=True)
     return 0

@@ -1173,7 +1173,7 @@ var KEYS_HELP = [
   ["n", "the next bot or dummy step"],
   ["s", "skip to my decision"],
   ["p", "pause or resume auto-play"],
-  ["h", "a hint: what the greedy bot would do"],
+  ["h", "a hint: what the search bot would do, and why"],
   ["t", "try a “what if” line from the position shown"],
   ["b", "back from the “what if” line to the game"],
   ["?", "this help"]
@@ -1235,7 +1235,7 @@ function controlBar() {
     option.value = value;
     speed.append(option);
   }
-  const hint = button("Hint", "What the greedy bot would do (h)");
+  const hint = button("Hint", "What the search bot would do, and why (h)");
   const back = button("Back to the game", "Leave the “what if” line (b)");
   back.hidden = true;
   const helpButton = button("?", "Keyboard help (?)");
