@@ -101,7 +101,7 @@ class MctsBot(PlanningBot):
         if len(entries) == 1:
             return entries[0].plan
         me = view.decision.player  # type: ignore[union-attr]
-        budget = self._budget(view)
+        budget = Budget.of(self.playouts, self.seconds, DEFAULT_PLAYOUTS, view)
         racing = entries
         while not budget.spent() and len(racing) > 1:
             play_round(view, me, racing, self.rng.getrandbits(63))
@@ -111,12 +111,6 @@ class MctsBot(PlanningBot):
         if not racing[0].values:  # no budget at all: the evaluation decides
             return racing[0].plan
         return max(racing, key=lambda e: (e.mean, -e.order)).plan
-
-    def _budget(self, view: Game) -> Budget:
-        playouts = self.playouts
-        if playouts is None and self.seconds is None:
-            playouts = DEFAULT_PLAYOUTS[len(view.players)]
-        return Budget(playouts, self.seconds)
 
 
 def candidates(view: Game, width: int = WIDTH, limit: int = PLAN_LIMIT) -> list[Plan]:
@@ -200,9 +194,21 @@ def paired(entry: Raced, other: Raced) -> tuple[float, float]:
 
 
 class Budget:
+    """What a search may still spend: a count (playouts, iterations), time, or both."""
+
     def __init__(self, playouts: int | None, seconds: float | None) -> None:
         self.left = playouts
         self.deadline = None if seconds is None else time.perf_counter() + seconds
+
+    @classmethod
+    def of(
+        cls, count: int | None, seconds: float | None, defaults: dict[int, int], view: Game
+    ) -> Budget:
+        """A bot's budget for a decision in ``view``: as given, or with neither
+        a count nor seconds, the default count for its number of players."""
+        if count is None and seconds is None:
+            count = defaults[len(view.players)]
+        return cls(count, seconds)
 
     def use(self, n: int) -> None:
         if self.left is not None:

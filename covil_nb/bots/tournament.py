@@ -43,6 +43,7 @@ On the command line::
 from __future__ import annotations
 
 import argparse
+import io
 import math
 import random
 import re
@@ -492,7 +493,7 @@ def _recorded(record: Path, jobs: list[tuple[Matchup, int]]) -> dict[int, GameRe
             "writing it?): remove its last line, and that game is played again",
             RULE,
         )
-    frame = _read_record(record)
+    frame = _read_record(record, text)
     games = Results.from_frame(frame).games
     numbers = sorted(int(n) for n in frame["game"].unique())
     for i, game in zip(numbers, games, strict=True):
@@ -511,12 +512,12 @@ def _recorded(record: Path, jobs: list[tuple[Matchup, int]]) -> dict[int, GameRe
     return dict(zip(numbers, games, strict=True))
 
 
-def _read_record(record: Path) -> pd.DataFrame:
-    """The record's rows, refused unless its columns are those of
-    :meth:`Results.frame` in their order (new rows are written in it)."""
+def _read_record(record: Path, text: str) -> pd.DataFrame:
+    """The rows of ``record`` (its ``text``), refused unless its columns are
+    those of :meth:`Results.frame` in their order (new rows are written in it)."""
     wrong = f"the record {record} is not a tournament's CSV file"
     try:
-        frame = pd.read_csv(record)
+        frame = pd.read_csv(io.StringIO(text))
     except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
         raise CovilError(f"{wrong}: {exc}", RULE) from exc
     if list(frame.columns) != _FRAME_COLUMNS:
