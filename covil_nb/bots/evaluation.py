@@ -28,7 +28,7 @@ yellow is worth 31.4 VP
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -75,7 +75,7 @@ class Evaluation:
 
     @property
     def total(self) -> float:
-        return sum(t.value for t in self.terms)
+        return _total(self.terms)
 
     def __getitem__(self, name: str) -> float:
         for term in self.terms:
@@ -104,33 +104,37 @@ def evaluate(game: Game, color: str) -> Evaluation:
 
 def evaluate_all(game: Game) -> dict[str, Evaluation]:
     """Every player's evaluation; the board is read once for all of them."""
-    scores = {s.player: s.total for s in game.score()}
-    if game.is_over:  # only the score counts now
-        final = "the final score"
-        return {c: Evaluation(c, (Term("vp_now", vp, final),)) for c, vp in scores.items()}
-    board = _Board.read(game)
-    now = "the final score if the game ended now"
-    return {
-        p.color: Evaluation(
-            p.color,
-            (
-                Term("vp_now", scores[p.color], now),
-                *(term(board, p) for term in TERMS),
-            ),
-        )
-        for p in board.state.players
-    }
+    return {color: Evaluation(color, terms) for color, terms in _terms(game)}
 
 
 @checked("bots")
 def margin(game: Game, color: str) -> float:
     """``color``'s evaluation less the best rival's: what a bot maximizes.
     Against the strongest rival, since only the first place wins."""
-    values = {c: e.total for c, e in evaluate_all(game).items()}
+    # Every look-ahead scores thousands of positions: the totals are summed
+    # from the terms without making an Evaluation of each.
+    values = {c: _total(terms) for c, terms in _terms(game)}
     if color not in values:
         raise _no_player(color, values)
     mine = values.pop(color)
     return mine - max(values.values(), default=0.0)
+
+
+def _terms(game: Game) -> Iterator[tuple[str, tuple[Term, ...]]]:
+    """Each player's color and terms, the board read once for all of them."""
+    scores = {s.player: s.total for s in game.score()}
+    if game.is_over:  # only the score counts now
+        for color, vp in scores.items():
+            yield color, (Term("vp_now", vp, "the final score"),)
+        return
+    board = _Board.read(game)
+    now = "the final score if the game ended now"
+    for p in board.state.players:
+        yield p.color, (Term("vp_now", scores[p.color], now), *(term(board, p) for term in TERMS))
+
+
+def _total(terms: tuple[Term, ...]) -> float:
+    return sum(t.value for t in terms)
 
 
 def _no_player(color: str, players: Iterable[str]) -> CovilError:
@@ -140,9 +144,11 @@ def _no_player(color: str, players: Iterable[str]) -> CovilError:
 # -- what every term reads from the board ---------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Board:
-    """The facts several terms share, computed once per position."""
+    """The facts several terms share, computed once per position (not
+    frozen: a frozen dataclass takes several times as long to make, and
+    one is made for every position a search scores)."""
 
     state: State
     cards: CardSet
