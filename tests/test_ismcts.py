@@ -15,7 +15,7 @@ import pytest
 
 from covil_nb import CovilError, Game
 from covil_nb.bots import IsmctsBot, ismcts, make_bot, play
-from covil_nb.bots.greedy import rank
+from covil_nb.bots.greedy import outcome, rank
 from covil_nb.bots.ismcts import information_set
 from covil_nb.bots.mcts import candidates
 from covil_nb.model.playthrough import random_game
@@ -115,6 +115,17 @@ def test_a_kept_plan_races_to_the_end() -> None:
     kept = [c for c in policy if c.kept]
     assert len(kept) == 1 and kept[0].visits == max(c.visits for c in policy)
     assert kept[0].reached == policy[0].reached
+
+
+def test_a_kept_plan_is_chosen_on_a_tie(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every plan worth the same in every world: the player's own choice
+    stands (the analysis then finds nothing better than what was played)."""
+    monkeypatch.setattr(ismcts.Iteration, "run", lambda self, world, plan: 0.0)
+    view = many_plans()
+    last = rank(view, 40)[-1][1]
+    policy = small(3, iterations=40).policy(view, keep=last)
+    assert policy[0].kept and outcome(policy[0].plan.result) == outcome(last.result)
+    assert [c.reached for c in policy].count(policy[0].reached) == 1
 
 
 def test_a_kept_plan_with_the_outcome_of_a_plan_given_is_that_plan() -> None:
