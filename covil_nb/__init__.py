@@ -27,6 +27,7 @@ from .model import (
     load_board,
     load_cards,
 )
+from .model.language import set_language, speaking
 from .model.scenario import Scenario
 from .study import Study
 from .widget.drawing import draw  # importing the drawing gives every Game its picture
@@ -60,6 +61,8 @@ __all__ = [
     "load_cards",
     "play",
     "play_solo",
+    "set_language",
+    "speaking",
 ]
 
 

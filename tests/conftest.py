@@ -1,10 +1,18 @@
-"""Shared fixtures: a scenario builder."""
+"""Shared fixtures: a scenario builder. The tests read English: the
+session's language and the notebooks' kernels' (which inherit this
+environment) are English whatever the machine's locale."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
+from covil_nb.model.language import set_language
 from covil_nb.model.scenario import Scenario
+
+os.environ["LANGUAGE"] = "en"
+set_language("en")
 
 
 @pytest.fixture

@@ -152,7 +152,7 @@ def test_moments_show_each_step_of_the_night_in_turn(solo: bool) -> None:
     # The night in a few lines: each fee's gold, the raid, the rebels in town.
     events = [e for m in moments for e in m.events]
     rebels = moments[-1].game.read_state().rebels
-    fee, raid, *_ = night.summary(events, rebels)
+    fee, raid, *_ = [str(line) for line in night.summary(events, rebels)]
     gold = [e for e in events if e.rule == night.FEE and e.kind == "gold"]
     assert fee.count(" gold (") == len(gold)
     assert raid.endswith(f"rebels {rebels}/5 in town.")

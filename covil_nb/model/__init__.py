@@ -10,6 +10,7 @@ from . import native
 # Before any other module here is imported: they may come from the build.
 COMPILED: bool = native.use_compiled(__path__)
 
+from . import sections  # noqa: F401 (every compiled module is imported with the package)
 from .actions import Action, Decision, Event
 from .cards import CardSet, load_cards, load_cards_data
 from .combat import Strength

@@ -20,6 +20,7 @@ from typing import Any, Final, Protocol
 from mypy_extensions import mypyc_attr
 
 from .errors import CovilError, CovilTypeError, said
+from .language import Text, cite
 from .vocabulary import DecisionKind
 
 # Words of letters, digits, ':', '_' and '-' between any whitespace, checked
@@ -118,7 +119,7 @@ class Decision:
     rule: str
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.prompt} ({self.rule})"
+        return f"{self.player}: {self.prompt} ({cite(self.rule)})"
 
     def _repr_pretty_(self, p: _Printer, cycle: bool) -> None:
         p.text(str(self))
@@ -131,18 +132,23 @@ class Decision:
 @dataclass(slots=True, unsafe_hash=True)
 class Event:
     """Something that happened: the rule section it applies, a sentence for
-    people, and structured data for programs (widget, tests, bots)."""
+    people (``text``, said in the language of the moment: see
+    :mod:`.language`), and structured data for programs (widget, tests, bots)."""
 
     rule: str
-    text: str
+    sentence: str | Text
     kind: str = "info"
     data: dict[str, Any] = field(default_factory=dict, compare=False)
     # When it happened, for grouping a log by day and phase ("setup" before day 1).
     day: int = field(default=0, compare=False)
     phase: str = field(default="", compare=False)
 
+    @property
+    def text(self) -> str:
+        return str(self.sentence)
+
     def __str__(self) -> str:
-        return f"[{self.rule}] {self.text}"
+        return f"[{cite(self.rule)}] {self.text}"
 
     def _repr_pretty_(self, p: _Printer, cycle: bool) -> None:
         p.text(str(self))
@@ -198,6 +204,6 @@ class Events(_Shown, list[Event]):
         for (day, phase), when in groupby(self, key=lambda e: (e.day, e.phase)):
             lines.append(_heading(day, phase))
             for rule, same in groupby(when, key=lambda e: e.rule):
-                lines.append(f"  {rule}")
+                lines.append(f"  {cite(rule)}")
                 lines += [f"    {e.text}" for e in same]
         return "\n".join(lines) or "nothing happened"

@@ -15,6 +15,7 @@ from . import effects
 from .actions import Action, Decision, Refusal
 from .cards import Effect, MinionCard
 from .combat import Combat, attack_actions, cannot_attack, has_ready_minion, not_a_target
+from .language import Text, tr
 from .movement import move_troop, reach, unreachable
 from .state import READY, TIRED, Frame, Minion, Player, Troop, step
 from .table import Table
@@ -49,8 +50,8 @@ ATTACK: Final = Verb.ATTACK
 
 def anyone_standing(t: Table) -> bool:
     for p in t.state.players:
-        for tr in p.troops:
-            if tr.standing and tr.zone is not None:
+        for troop in p.troops:
+            if troop.standing and troop.zone is not None:
                 return True
     return False
 
@@ -79,8 +80,8 @@ class Turn(Frame):
         player = t.player(self.player)
         standing = [] if self.acted else _standing(player)
         actions = [
-            Action(LIE, (tr.id,), f"Lie down {tr.id} (zone {tr.zone}) for a troop action")
-            for tr in standing
+            Action(LIE, (troop.id,), f"Lie down {troop.id} (zone {troop.zone}) for a troop action")
+            for troop in standing
         ]
         if not self.acquired:
             actions += acquire_actions(t, player)
@@ -126,7 +127,7 @@ _MAY_END: Final = "take the afternoon turn: end the turn when done"
 
 def _standing(player: Player) -> list[Troop]:
     """The player's standing troops on the board: each may take a troop action."""
-    return [tr for tr in player.troops if tr.standing and tr.zone is not None]
+    return [troop for troop in player.troops if troop.standing and troop.zone is not None]
 
 
 _END_TURN: Final = Action(END, (), "End the turn")  # an action is a value: one serves every turn
@@ -262,7 +263,7 @@ class TroopAction(Frame):
         elif verb == REPAIR:
             effects.repair(t, player, 1, "troop action")
         elif verb == GAIN_GOLD:
-            t.gain_gold(player, 1, "2.3 Gain 1 gold", "for the troop action")
+            t.gain_gold(player, 1, "2.3 Gain 1 gold", tr("for the troop action"))
 
     def refusal(self, t: Table, action: Action) -> Refusal | None:
         player, verb, args = t.player(self.player), action.verb, action.args
@@ -568,13 +569,14 @@ class Purchase(Frame):
                 frame.acquired = True
                 break
 
-    def _change_words(self, paid: int) -> str:
+    def _change_words(self, paid: int) -> Text:
         """Why gold comes back: a payment beyond the price, discounts beyond
         the cost (the acquisition's sentence says how much), or both."""
         if self.cost >= 0:
-            return "as change"
-        beyond = "from the discounts beyond the cost"
-        return f"as change and {beyond}" if paid else beyond
+            return tr("as change")
+        if paid:
+            return tr("as change and from the discounts beyond the cost")
+        return tr("from the discounts beyond the cost")
 
 
 # Pledged gold is spent only when the purchase completes: buy relics before

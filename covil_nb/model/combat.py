@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .actions import Action, Decision, Refusal
+from .language import tr
 from .movement import move_troop, reach, unreachable
 from .state import NO_FREE_ACTIONS, READY, Frame, Minion, Player, Troop, step
 from .table import Table
@@ -463,11 +464,13 @@ class Combat(Frame):
             return [*self._guards(t), Action(Verb.PASS, (), label)]
         player = t.player(self.attacker or "")
         if self.stage == TROOP:
-            troops = [tr for tr in player.on_board() if targets_by_zone(t, player.color, tr)]
+            troops = [
+                troop for troop in player.on_board() if targets_by_zone(t, player.color, troop)
+            ]
             return [
                 *(
-                    Action(Verb.TROOP, (tr.id,), f"Attack with {tr.id} (zone {tr.zone})")
-                    for tr in troops
+                    Action(Verb.TROOP, (troop.id,), f"Attack with {troop.id} (zone {troop.zone})")
+                    for troop in troops
                 ),
                 Action(Verb.SKIP, (), "Skip the free attack"),
             ]
@@ -702,7 +705,7 @@ def free_attack(t: Table, player: Player, source: str, during_combat: bool) -> N
             f"{source}'s free attack needs a ready minion to exhaust: {player.color} has none.",
         )
         return
-    if not any(targets_by_zone(t, player.color, tr) for tr in player.on_board()):
+    if not any(targets_by_zone(t, player.color, troop) for troop in player.on_board()):
         t.say(ATTACK, f"{source}'s free attack has no target for any of {player.color}'s troops.")
         return
     t.push(Combat(player.color, stage=TROOP, free=True))
@@ -746,7 +749,7 @@ def resolve(t: Table, combat: Combat) -> None:
         **facts,
     )
     if attacker:
-        t.gain_gold(attacker, WINNING_GOLD, OUTCOME, "for winning the combat")
+        t.gain_gold(attacker, WINNING_GOLD, OUTCOME, tr("for winning the combat"))
     if standing:
         troop.standing = False
         t.push(Retreat(defender.color, troop.id))
@@ -788,9 +791,9 @@ def damage_fortress(t: Table, owner: Player, amount: int, attacker: Player | Non
     )
     if attacker is None:
         return
-    t.gain_gold(attacker, 1, "Hidden treasure", "for damaging an enemy fortress")
+    t.gain_gold(attacker, 1, "Hidden treasure", tr("for damaging an enemy fortress"))
     if owner.hp == 0:
-        t.draw_relic(attacker, "Loot a fortress", "for dealing the last hit point")
+        t.draw_relic(attacker, "Loot a fortress", tr("for dealing the last hit point"))
 
 
 @dataclass(slots=True)

@@ -23,6 +23,7 @@ from typing import Final
 from .actions import Action, Decision, Refusal
 from .cards import Effect, RelicCard
 from .combat import Combat, free_attack
+from .language import named, tr
 from .movement import move_troop, reach, unreachable
 from .state import READY, Frame, Player, step
 from .table import Table
@@ -112,7 +113,11 @@ def cannot_buy(t: Table, player: Player) -> Refusal:
 
 def buy_relic(t: Table, player: Player) -> None:
     player.gold -= RELIC_PRICE
-    t.draw_relic(player, BUY, f"for {RELIC_PRICE} gold (treasury {player.gold})")
+    t.draw_relic(
+        player,
+        BUY,
+        tr("for {price} gold (treasury {treasury})", price=RELIC_PRICE, treasury=player.gold),
+    )
 
 
 # -- activating relics ------------------------------------------------------------
@@ -261,10 +266,10 @@ def perform(
     """Resolve an instant effect now, or push the frame that asks its choices."""
     kind, n = effect.effect, effect.amount
     if kind == EffectKind.GOLD:
-        t.gain_gold(player, n, FREE, f"from {source}")
+        t.gain_gold(player, n, FREE, tr("from {source}", source=named(source)))
     elif kind == EffectKind.DRAW:
         for _ in range(n):
-            t.draw_relic(player, FREE, f"from {source}")
+            t.draw_relic(player, FREE, tr("from {source}", source=named(source)))
     elif kind == EffectKind.REPAIR:
         repair(t, player, n, f"{source}")
     elif kind == EffectKind.REST:
@@ -345,9 +350,9 @@ class Instant(Frame):
             ]
         if self.troop is None:
             return [
-                Action(Verb.TROOP, (tr.id,), f"Move {tr.id} (zone {tr.zone})")
-                for tr in player.on_board()
-                if tr.id not in self.locked
+                Action(Verb.TROOP, (troop.id,), f"Move {troop.id} (zone {troop.zone})")
+                for troop in player.on_board()
+                if troop.id not in self.locked
             ]
         troop = player.troop(self.troop)
         assert troop is not None and troop.zone is not None

@@ -12,15 +12,17 @@ words alone, without the action's notation and the list of what is allowed
 
 from __future__ import annotations
 
+from .catalog import cite
+
 
 class CovilError(ValueError):
     """What is wrong, and which rule (or file) says so."""
 
     def __init__(self, message: str, rule: str | None = None, reason: str | None = None) -> None:
         self.message = message
-        self.rule = rule
+        self.rule = rule  # the rule's title in English, as the code compares it
         self.reason = reason or message
-        super().__init__(f"{message} [{rule}]" if rule else message)
+        super().__init__(f"{message} [{cite(rule)}]" if rule else message)
         # A refusal says all there is to say: the error it was made from
         # (json's, a KeyError) stays out of a learner's traceback. Set here,
         # not by `raise ... from None`, which compiled code does not honour.

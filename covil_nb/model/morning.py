@@ -98,7 +98,7 @@ def run(t: Table) -> None:
 
 
 def stand_up(t: Table, player: Player) -> None:
-    lying = [tr for tr in player.on_board() if not tr.standing]
+    lying = [troop for troop in player.on_board() if not troop.standing]
     for troop in lying:
         troop.standing = True
     if lying:
@@ -113,7 +113,7 @@ def stand_up(t: Table, player: Player) -> None:
 def summon(t: Table, player: Player) -> None:
     """Summon at the fortress zone (even a destroyed one) up to the day's number."""
     want = TROOPS_BY_DAY[t.state.day]
-    supply = [tr for tr in player.troops if tr.zone is None]
+    supply = [troop for troop in player.troops if troop.zone is None]
     count = max(0, want - len(player.on_board()))
     for troop in supply[:count]:
         troop.zone, troop.standing = player.fortress, True

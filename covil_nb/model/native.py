@@ -57,6 +57,9 @@ UNCOMPILED = frozenset(
         "scenario.py",
         "arguments.py",
         "errors.py",
+        # Texts are copied and pickled with the log, and subclassed: plain
+        # Python classes (compiled ones are neither, and compare otherwise).
+        "language.py",
     }
 )
 

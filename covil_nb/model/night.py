@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Final
 
 from .actions import Event
 from .combat import REBEL_STRENGTH, Combat, damage_fortress
+from .language import Joined, Listed, Text, named, ntr, tr
 from .maps import Board
-from .state import Player, State
-from .table import Table, rested
+from .state import Minion, Player, State
+from .table import Table, change_said, rest_once
 from .vocabulary import (
     DAYS,
     MAX_REBELS,
@@ -25,7 +27,7 @@ from .vocabulary import (
     fortress_owner,
     fortress_target,
 )
-from .words import and_list, plural
+from .words import color_name, terrain_name
 
 PHASE: Final = "Phase 3: Night"
 DISCARD: Final = "3.1 Discard all active Power Relics"
@@ -48,7 +50,7 @@ def run(t: Table) -> None:
     steps = STEPS[t.rules.night_order]
     if s.night_step == 0:
         t.pause_here()  # a board shows the day's last action before the night
-        t.say(PHASE, f"Day {s.day}: night.", "phase", day=s.day)
+        t.say(PHASE, lambda: tr("Day {day}: night.", day=s.day), "phase", day=s.day)
     while s.night_step < len(steps):
         step = steps[s.night_step]
         if step == "retaliate":
@@ -69,12 +71,12 @@ def step_done(state: State) -> str:
     return STEP_TITLES[STEPS[state.options.rules.night_order][state.night_step - 1]]
 
 
-def caption(state: State) -> str:
+def caption(state: State) -> Text:
     """What a position between the night's steps says instead of a decision."""
     step = step_done(state)
     if step == PHASE:
-        return "night falls: the rules play its steps, and no one decides"
-    return f"the rules play the night: {step}, and no one decides"
+        return tr("night falls: the rules play its steps, and no one decides")
+    return tr("the rules play the night: {step}, and no one decides", step=named(step))
 
 
 def last_night(log: Sequence[Event], since: int = 0) -> list[Event]:
@@ -86,55 +88,94 @@ def last_night(log: Sequence[Event], since: int = 0) -> list[Event]:
     return []
 
 
-def summary(events: Sequence[Event], rebels: int) -> list[str]:
+def summary(events: Sequence[Event], rebels: int) -> list[Text]:
     """A night in a few lines, from its events (see :func:`last_night`):
     what the fee paid, what the raid drew and how many rebels it left in
     town (``rebels`` if it added none), how the rebels' attacks ended."""
-    fee, terrain = [], ""
+    fee: list[Text] = []
+    terrain = ""
     drawn: dict[str, int] = {}
     for e in events:
         if e.kind == "dominance":  # its gold, if any, comes next
             terrain = e.data["terrain"]
         elif e.rule == FEE and e.kind == "gold":
-            gained = f"+{e.data['amount']} gold" if e.data["amount"] else "no gold (treasury full)"
-            fee.append(f"{e.data['player']} {gained} ({terrain})")
+            said = {"color": color_name(e.data["player"]), "terrain": terrain_name(terrain)}
+            if e.data["amount"]:
+                gold = e.data["amount"]
+                fee.append(
+                    ntr(
+                        "{color} +{count} gold ({terrain})",
+                        "{color} +{count} gold ({terrain})",
+                        gold,
+                        **said,
+                    )
+                )
+            else:
+                fee.append(tr("{color} no gold (treasury full) ({terrain})", **said))
         elif e.rule == RAID and e.kind == "draw":
             drawn[e.data["player"]] = drawn.get(e.data["player"], 0) + 1
         elif e.rule == RAID and e.kind == "rebel":  # before the rebels retaliate and leave
             rebels = e.data["rebels"]
-    raid = ", ".join(f"{color} +{plural(n, 'relic')}" for color, n in drawn.items())
-    lines = [f"Fee: {', '.join(fee) if fee else 'no one dominates a terrain'}."]
-    raided = f"{raid}" if raid else "no troop in town"
-    lines.append(f"Raid: {raided}; rebels {rebels}/{MAX_REBELS} in town.")
-    fights = [e.text for e in events if e.kind == "combat" and e.phase == Phase.NIGHT]
+    raid = [
+        ntr("{color} +{count} relic", "{color} +{count} relics", n, color=color_name(c))
+        for c, n in drawn.items()
+    ]
+    lines = [
+        tr("Fee: {gains}.", gains=Joined(", ", fee))
+        if fee
+        else tr("Fee: no one dominates a terrain.")
+    ]
+    in_town = {"rebels": rebels, "most": MAX_REBELS}
+    if raid:
+        lines.append(
+            tr(
+                "Raid: {raids}; rebels {rebels}/{most} in town.",
+                raids=Joined(", ", raid),
+                **in_town,
+            )
+        )
+    else:
+        lines.append(tr("Raid: no troop in town; rebels {rebels}/{most} in town.", **in_town))
+    fights = [e.sentence for e in events if e.kind == "combat" and e.phase == Phase.NIGHT]
     if fights:
-        lines.append(f"Rebels: {' '.join(fights)}")
+        lines.append(tr("Rebels: {fights}", fights=Joined(" ", fights)))
     return lines
 
 
-def discard_relics(t: Table, why: str = "") -> None:
-    """Every active relic goes to the discard pile; ``why`` explains a discard
-    outside step 3.1."""
-    if not why and not any(p.active for p in t.state.players):
-        t.say(DISCARD, "No relic is active: there is nothing to discard.", "discard")
+def discard_relics(t: Table, after_rebels: bool = False) -> None:
+    """Every active relic goes to the discard pile: at step 3.1, or
+    ``after_rebels`` (relics played against the rebels, after step 3.1)."""
+    if not after_rebels and not any(p.active for p in t.state.players):
+        t.say(DISCARD, lambda: tr("No relic is active: there is nothing to discard."), "discard")
     for p in t.state.players:
         if p.active:
             t.state.relic_discard += p.active
-            t.say(
-                DISCARD,
-                f"{p.color} discards {t.names(p.active)}{why or ' (active relics)'}.",
-                "discard",
-                player=p.color,
-            )
+            t.say(DISCARD, partial(_discarded, t, p, after_rebels), "discard", player=p.color)
             p.active = []
+
+
+def _discarded(t: Table, player: Player, after_rebels: bool) -> Text:
+    said = {"color": color_name(player.color), "relics": Listed(map(t.called, player.active))}
+    if after_rebels:
+        return tr(
+            "{color} discards {relics}, played against the rebels: no relic stays in "
+            "play into the next day.",
+            **said,
+        )
+    return tr("{color} discards {relics} (active relics).", **said)
 
 
 def renew_pool(t: Table) -> None:
     s = t.state
     s.minion_discard += s.pool
     s.pool = [s.mercenary_deck.pop() for _ in range(min(POOL_SIZE, len(s.mercenary_deck)))]
-    names = ", ".join(t.name(c) for c in s.pool) or "nothing: the deck is empty"
-    t.say(RENEW, f"The pool is renewed: {names}.", "pool")
+    t.say(RENEW, lambda: _renewed(t), "pool")
+
+
+def _renewed(t: Table) -> Text:
+    if not t.state.pool:
+        return tr("The pool is renewed: nothing: the deck is empty.")
+    return tr("The pool is renewed: {minions}.", minions=Joined(", ", map(t.called, t.state.pool)))
 
 
 # -- 3.3 dominance ---------------------------------------------------------------
@@ -174,41 +215,72 @@ class Dominance:
         return sorted(_held(self.majorities).items(), key=lambda held: -held[1])
 
     def __str__(self) -> str:
-        return f"Dominance over {self.terrain}: {self._zones()}. {self._verdict()}."
+        return str(self.said())
 
-    def _zones(self) -> str:
+    def said(self) -> Text:
+        terrain = terrain_name(self.terrain)
+        return tr(
+            "Dominance over {terrain}: {zones}. {verdict}.",
+            terrain=terrain,
+            zones=self._zones(),
+            verdict=self._verdict(),
+        )
+
+    def _zones(self) -> Text:
         by_color: dict[str, list[str]] = {}
         for zone, color in self.majorities.items():
             if color:
                 by_color.setdefault(color, []).append(zone)
-        held = [f"{color} has the majority in {_zones(zones)}" for color, zones in by_color.items()]
+        held = [
+            ntr(
+                "{color} has the majority in zone {zones}",
+                "{color} has the majority in zones {zones}",
+                len(zones),
+                color=color_name(color),
+                zones=Listed(zones),
+            )
+            for color, zones in by_color.items()
+        ]
         tied = [
-            f"{and_list(list(c))} are tied in zone {z}, which counts for no one"
+            tr(
+                "{colors} are tied in zone {zone}, which counts for no one",
+                colors=_colors(c),
+                zone=z,
+            )
             for z, c in self.ties.items()
         ]
         if not held and not tied:
-            return f"no troop is in any {self.terrain} zone"
-        return "; ".join(filter(None, (", ".join(held), ", ".join(tied))))
+            return tr("no troop is in any {terrain} zone", terrain=terrain_name(self.terrain))
+        return Joined(
+            "; ", [part for part in (Joined(", ", held), Joined(", ", tied)) if part.items]
+        )
 
-    def _verdict(self) -> str:
+    def _verdict(self) -> Text:
         held = self.held()
         if not held:
-            return "No one has a majority: no one gets gold"
+            return tr("No one has a majority: no one gets gold")
+        most = held[0][1]
         if self.winner:
-            rivals = and_list([f"{c}'s {n}" for c, n in held[1:]]) or "none"
-            return (
-                f"{self.winner} dominates {self.terrain} with {_count(held[0][1])} against {rivals}"
+            rivals = [tr("{color}'s {count}", color=color_name(c), count=n) for c, n in held[1:]]
+            return ntr(
+                "{color} dominates {terrain} with {count} majority against {rivals}",
+                "{color} dominates {terrain} with {count} majorities against {rivals}",
+                most,
+                color=color_name(self.winner),
+                terrain=terrain_name(self.terrain),
+                rivals=Listed(rivals) if rivals else tr("none"),
             )
-        top = [c for c, n in held if n == held[0][1]]
-        return f"{and_list(top)} are tied with {_count(held[0][1])} each: no one gets gold"
+        top = [c for c, n in held if n == most]
+        return ntr(
+            "{colors} are tied with {count} majority each: no one gets gold",
+            "{colors} are tied with {count} majorities each: no one gets gold",
+            most,
+            colors=_colors(top),
+        )
 
 
-def _zones(zones: list[str]) -> str:
-    return f"zone {zones[0]}" if len(zones) == 1 else f"zones {and_list(zones)}"
-
-
-def _count(majorities: int) -> str:
-    return f"{majorities} majorit{'y' if majorities == 1 else 'ies'}"
+def _colors(colors: Sequence[str]) -> Listed:
+    return Listed([color_name(c) for c in colors])
 
 
 def dominance(state: State, zones: list[str], terrain: str) -> Dominance:
@@ -245,9 +317,10 @@ def _held(majorities: dict[str, str | None]) -> dict[str, int]:
 def protection_fee(t: Table) -> None:
     for result in dominances(t.state, t.board):
         terrain = result.terrain
-        t.say(FEE, result.__str__, "dominance", terrain=terrain, winner=result.winner)
+        t.say(FEE, result.said, "dominance", terrain=terrain, winner=result.winner)
         if result.winner:
-            t.gain_gold(t.player(result.winner), FEE_GOLD, FEE, f"for dominance over {terrain}")
+            why = tr("for dominance over {terrain}", terrain=terrain_name(terrain))
+            t.gain_gold(t.player(result.winner), FEE_GOLD, FEE, why)
 
 
 # -- 3.4 the raid ----------------------------------------------------------------
@@ -258,29 +331,37 @@ def raid(t: Table) -> None:
     with 5 rebels in town the retaliation queue is laid out."""
     s, town = t.state, t.board.town
     if not t.state.troops_in(town):
-        t.say(RAID, f"No troop is in the town (zone {town}): no one raids.", "raid")
+        t.say(
+            RAID,
+            lambda: tr("No troop is in the town (zone {zone}): no one raids.", zone=town),
+            "raid",
+        )
     for p in s.turn_order():
         for _ in p.in_zone(town):
-            if not t.draw_relic(p, RAID, "for a troop raiding the town"):
+            if not t.draw_relic(p, RAID, tr("for a troop raiding the town")):
                 continue
             if s.rebels < MAX_REBELS:
                 s.rebels += 1
-                t.say(RAID, f"A rebel joins the town ({s.rebels} there).", "rebel", rebels=s.rebels)
+                t.say(RAID, partial(_joins, s.rebels), "rebel", rebels=s.rebels)
             else:
-                t.say(
-                    RAID,
-                    f"The town already holds all {MAX_REBELS} rebels.",
-                    "rebel",
-                    rebels=s.rebels,
-                )
+                full = lambda: tr("The town already holds all {most} rebels.", most=MAX_REBELS)  # noqa: E731
+                t.say(RAID, full, "rebel", rebels=s.rebels)
     if s.rebels == MAX_REBELS:
-        t.say(RETALIATE, f"{MAX_REBELS} rebels in town: they retaliate!", "retaliate")
-        s.retaliation = [tr.id for p in s.turn_order() for tr in p.in_zone(town)]
+        t.say(
+            RETALIATE,
+            lambda: tr("{most} rebels in town: they retaliate!", most=MAX_REBELS),
+            "retaliate",
+        )
+        s.retaliation = [troop.id for p in s.turn_order() for troop in p.in_zone(town)]
         s.retaliation += [
             fortress_target(p.color)
             for p in s.turn_order()
             if p.fortress is not None and not p.destroyed
         ]
+
+
+def _joins(rebels: int) -> Text:
+    return tr("A rebel joins the town ({rebels} there).", rebels=rebels)
 
 
 def retaliate(t: Table) -> bool:
@@ -293,19 +374,34 @@ def retaliate(t: Table) -> bool:
             if rebel_fortress_attack(t, t.player(foe)):
                 return True
         elif (owner := s.owner_of(target)) and _in_town(t, owner, target):
-            t.say(
-                RETALIATE,
-                f"The rebels attack {owner.color}'s {target} in town with strength "
-                f"{REBEL_STRENGTH}.",
-                "attack",
-                target=target,
-            )
+            t.say(RETALIATE, partial(_rebels_attack, owner, target), "attack", target=target)
             rebel_attack(t, target)
             return True
     if s.rebels == MAX_REBELS:
         s.rebels = 0
-        t.say(RETALIATE, "All rebels leave the town.", "rebel", rebels=0)
+        t.say(RETALIATE, lambda: tr("All rebels leave the town."), "rebel", rebels=0)
     return False
+
+
+def _rebels_attack(owner: Player, target: str | None, guard: str = "") -> Text:
+    """The rebels' attack on ``owner``'s troop ``target`` in town, or (no
+    target) on the fortress, unguarded or defended by ``guard``."""
+    said = {"color": color_name(owner.color), "strength": REBEL_STRENGTH}
+    if target is not None:
+        return tr(
+            "The rebels attack {color}'s {troop} in town with strength {strength}.",
+            troop=target,
+            **said,
+        )
+    if not guard:
+        return tr(
+            "The rebels attack {color}'s unguarded fortress with strength {strength}.", **said
+        )
+    return tr(
+        "The rebels attack {color}'s fortress with strength {strength}; {troop} defends it.",
+        troop=guard,
+        **said,
+    )
 
 
 def _in_town(t: Table, owner: Player, troop_id: str) -> bool:
@@ -327,32 +423,34 @@ def rebel_fortress_attack(t: Table, owner: Player) -> bool:
     standing one first, as it retreats rather than falls); else 3 in full."""
     if owner.destroyed or owner.fortress is None:
         return False
-    guards = sorted(owner.in_zone(owner.fortress), key=lambda tr: (not tr.standing, tr.id))
+    guards = sorted(owner.in_zone(owner.fortress), key=lambda troop: (not troop.standing, troop.id))
     if not guards:
-        t.say(
-            RETALIATE,
-            f"The rebels attack {owner.color}'s unguarded fortress with strength {REBEL_STRENGTH}.",
-            "attack",
-            target=fortress_target(owner.color),
-        )
+        unguarded = fortress_target(owner.color)
+        t.say(RETALIATE, lambda: _rebels_attack(owner, None), "attack", target=unguarded)
         damage_fortress(t, owner, REBEL_STRENGTH, None)
         return False
-    t.say(
-        RETALIATE,
-        f"The rebels attack {owner.color}'s fortress with strength {REBEL_STRENGTH}; "
-        f"{guards[0].id} defends it.",
-        "attack",
-        target=guards[0].id,
-    )
+    guard = guards[0].id
+    t.say(RETALIATE, lambda: _rebels_attack(owner, None, guard), "attack", target=guard)
     rebel_attack(t, guards[0].id)
     return True
 
 
 def rest_minions(t: Table) -> None:
     for p in t.state.players:
-        changes = [f"{t.name(m.card)} {rested(m)}" for m in p.minions if not m.ready]
-        done = f"rests {', '.join(changes)}" if changes else "has every minion ready already"
-        t.say(REST, f"{p.color} {done}.", "rest", player=p.color)
+        changes = [(m, rest_once(m)) for m in p.minions if not m.ready]
+        t.say(REST, partial(_rested, t, p, changes), "rest", player=p.color)
+
+
+def _rested(t: Table, player: Player, changes: list[tuple[Minion, str]]) -> Text:
+    """What resting a player's minions changed: each one's state before and after."""
+    color = color_name(player.color)
+    if not changes:
+        return tr("{color} has every minion ready already.", color=color)
+    each = [
+        tr("{minion} {change}", minion=t.called(m.card), change=change_said(before, m.state))
+        for m, before in changes
+    ]
+    return tr("{color} rests {changes}.", color=color, changes=Joined(", ", each))
 
 
 def end_of_day(t: Table) -> None:
@@ -361,18 +459,15 @@ def end_of_day(t: Table) -> None:
     s.night_step = 0
     # Step 3.1 came before the rebels' attack: a relic played against them
     # goes now, since "no Power Relic stays in play to the next day".
-    discard_relics(t, ", played against the rebels: no relic stays in play into the next day")
+    discard_relics(t, after_rebels=True)
     if s.day == DAYS:
         s.phase = Phase.END
-        t.say("Final scoring", "The 4th night is over: the game ends.", "end")
+        t.say("Final scoring", lambda: tr("The 4th night is over: the game ends."), "end")
         return
     s.scepter = (s.scepter + 1) % len(s.players)
-    t.say(
-        PHASE,
-        f"The Evil Scepter passes to {s.players[s.scepter].color}.",
-        "scepter",
-        player=s.players[s.scepter].color,
-    )
+    holder = s.players[s.scepter].color
+    passes = lambda: tr("The Evil Scepter passes to {color}.", color=color_name(holder))  # noqa: E731
+    t.say(PHASE, passes, "scepter", player=holder)
     s.day += 1
     s.phase = Phase.MORNING
 

@@ -126,18 +126,18 @@ def attack_plan(t: Table, color: str, style: Stat, troop: str | None) -> Plan | 
     foes = {p.color for p in enemies(t, color)}
     melee = style == Stat.MELEE
     options = [
-        (tr.id, target)
-        for tr in player.on_board()
-        if tr.standing and troop in (None, tr.id)
-        for target in targets(t, color, tr)
-        if _owner(t, target) in foes and (target_zone(t, target) == tr.zone) == melee
+        (unit.id, target)
+        for unit in player.on_board()
+        if unit.standing and troop in (None, unit.id)
+        for target in targets(t, color, unit)
+        if _owner(t, target) in foes and (target_zone(t, target) == unit.zone) == melee
     ]
     if not options:
         return None
     zones = sorted({target_zone(t, tg) for _, tg in options}, key=lambda z: zone_order(t, z))
     zone, because = _target_zone(t, color, zones)
     target = _target_in(t, [tg for _, tg in options if target_zone(t, tg) == zone])
-    attacker = min(tr for tr, tg in options if tg == target)
+    attacker = min(unit for unit, tg in options if tg == target)
     step = f"priority {1 if style == Stat.MELEE else 2}, {style} attack with {attacker}"
     return Plan(attacker, Action(Verb.ATTACK, (target,)), minion, f"{step}{because}")
 
@@ -159,7 +159,7 @@ def _target_zone(t: Table, color: str, zones: list[str]) -> tuple[str, str]:
     foes = enemies(t, color)
     for prefer, name in (
         (lambda z: z in enemy_fortresses(t, color), "fortress"),
-        (lambda z: any(not tr.standing for p in foes for tr in p.in_zone(z)), "lying"),
+        (lambda z: any(not unit.standing for p in foes for unit in p.in_zone(z)), "lying"),
     ):
         preferred = [z for z in zones if prefer(z)]
         if len(preferred) == 1:
@@ -227,7 +227,7 @@ def _fortresses(t: Table, color: str) -> str:
 
 def move_plan(t: Table, color: str, troop: str | None) -> Plan:
     player = t.player(color)
-    mover = troop or min(tr.id for tr in player.on_board() if tr.standing)
+    mover = troop or min(unit.id for unit in player.on_board() if unit.standing)
     moving = player.troop(mover)
     assert moving is not None and moving.zone is not None
     zone, because = move_zone(t, color, moving.zone, "to choose where to move")

@@ -12,11 +12,12 @@ from typing import Any
 
 from .actions import Event, Refusal
 from .cards import CardSet, MinionCard, RelicCard
+from .language import Text, named, ntr, tr
 from .maps import Board
 from .rng import Rng
 from .state import EXHAUSTED, READY, TIRED, Frame, Minion, Player, Rules, State
 from .vocabulary import MAX_GOLD
-from .words import and_list
+from .words import and_list, color_name, state_name
 
 
 class Table:
@@ -57,7 +58,13 @@ class Table:
         self.player: Callable[[str], Player] = {p.color: p for p in players}.__getitem__
 
     def name(self, card_id: str) -> str:
+        """The card's name in English, for the sentences not yet in the
+        catalog (``called`` for those that are)."""
         return self._names.get(card_id) or repr(card_id)
+
+    def called(self, card_id: str) -> Text:
+        """The card's name, said in the language of the moment."""
+        return named(self.name(card_id))
 
     # -- why an action is refused (see ``Frame.refusal``) ---------------------
     def not_ready(self, player: Player, card_id: str, use: str) -> Refusal | None:
@@ -110,12 +117,19 @@ class Table:
 
     # -- the log -----------------------------------------------------------
     def say(
-        self, rule: str, text: str | Callable[[], str], kind: str = "info", **data: Any
+        self,
+        rule: str,
+        text: str | Text | Callable[[], str | Text],
+        kind: str = "info",
+        **data: Any,
     ) -> None:
+        """Log an event of ``rule``. ``text`` may be the function that makes
+        the sentence: a quiet table (a search's) says nothing, and a sentence
+        in the catalog costs a few objects to make, so it makes none."""
         if self.quiet:
             return
         s = self.state
-        said = text if isinstance(text, str) else text()
+        said = text if isinstance(text, str | Text) else text()
         self.events.append(Event(rule, said, kind, data, s.day, s.phase))
 
     def pause_here(self) -> None:
@@ -140,25 +154,14 @@ class Table:
         self.state.stack[-1] = frame
 
     # -- shared mechanisms -------------------------------------------------
-    def gain_gold(self, player: Player, amount: int, rule: str, why: str) -> int:
+    def gain_gold(self, player: Player, amount: int, rule: str, why: str | Text) -> int:
         """Add gold up to the treasury's cap of 5; what does not fit is lost."""
         gained = max(0, min(amount, MAX_GOLD - player.gold))
         player.gold += gained
-        if gained == amount:
-            text = f"{player.color} gains {amount} gold {why}; treasury {player.gold}."
-        elif gained:
-            text = (
-                f"{player.color} gains {gained} gold {why} ({amount - gained} lost: the "
-                f"treasury holds at most {MAX_GOLD}); treasury {player.gold}."
-            )
-        else:
-            text = (
-                f"{player.color} gains no gold {why}: the treasury is full at {MAX_GOLD} "
-                f"and the {amount} is lost."
-            )
+        # A quiet table (a search's) says nothing: the sentence is made only to be said.
         self.say(
             rule,
-            text,
+            lambda: _gold_said(player, amount, gained, why),
             "gold",
             player=player.color,
             amount=gained,
@@ -179,16 +182,15 @@ class Table:
             )
         return s.relic_deck.pop() if s.relic_deck else None
 
-    def draw_relic(self, player: Player, rule: str, why: str) -> str | None:
+    def draw_relic(self, player: Player, rule: str, why: str | Text) -> str | None:
         """Draw one relic into the player's hand; None if none are left at all."""
         relic = self.top_relic()
         if relic is None:
-            self.say(rule, f"{player.color} would draw a relic {why}, but none are left.")
+            self.say(rule, lambda: _relic_said(player, why, drawn=False))
             return None
         player.hand.append(relic)
-        self.say(
-            rule, f"{player.color} draws a relic {why}.", "draw", player=player.color, relic=relic
-        )
+        told = lambda: _relic_said(player, why, drawn=True)  # noqa: E731 (made only to be said)
+        self.say(rule, told, "draw", player=player.color, relic=relic)
         return relic
 
     def relics_left(self) -> bool:
@@ -203,18 +205,67 @@ class Table:
 
     def rest(self, player: Player, minion: Minion, rule: str) -> None:
         """Exhausted becomes tired; tired becomes ready."""
-        change = rested(minion)  # before the sentence: a quiet table says nothing, yet rests
+        before = rest_once(minion)
         self.say(
             rule,
-            f"{player.color} rests {self.name(minion.card)}: {change}.",
+            lambda: self._rest_said(player, minion, before),
             "rest",
             player=player.color,
             minion=minion.card,
         )
 
+    def _rest_said(self, player: Player, minion: Minion, before: str) -> Text:
+        return tr(
+            "{color} rests {minion}: {change}.",
+            color=color_name(player.color),
+            minion=self.called(minion.card),
+            change=change_said(before, minion.state),
+        )
 
-def rested(minion: Minion) -> str:
-    """Rest a minion once; say how its state changed ("exhausted → tired")."""
+
+def _gold_said(player: Player, amount: int, gained: int, why: str | Text) -> Text:
+    """What a gain of ``amount`` gold, of which ``gained`` fit, says."""
+    said = {"color": color_name(player.color), "why": why, "treasury": player.gold}
+    if gained == amount:
+        return ntr(
+            "{color} gains {count} gold {why}; treasury {treasury}.",
+            "{color} gains {count} gold {why}; treasury {treasury}.",
+            amount,
+            **said,
+        )
+    if gained:
+        return ntr(
+            "{color} gains {count} gold {why} ({lost} lost: the treasury holds at most "
+            "{most}); treasury {treasury}.",
+            "{color} gains {count} gold {why} ({lost} lost: the treasury holds at most "
+            "{most}); treasury {treasury}.",
+            gained,
+            lost=amount - gained,
+            most=MAX_GOLD,
+            **said,
+        )
+    return tr(
+        "{color} gains no gold {why}: the treasury is full at {most} and the {amount} is lost.",
+        most=MAX_GOLD,
+        amount=amount,
+        **said,
+    )
+
+
+def _relic_said(player: Player, why: str | Text, drawn: bool) -> Text:
+    color = color_name(player.color)
+    if drawn:
+        return tr("{color} draws a relic {why}.", color=color, why=why)
+    return tr("{color} would draw a relic {why}, but none are left.", color=color, why=why)
+
+
+def rest_once(minion: Minion) -> str:
+    """Rest a minion once (exhausted becomes tired, tired ready); its state before."""
     before = minion.state
     minion.state = TIRED if before == EXHAUSTED else READY
-    return f"{before} → {minion.state}"
+    return before
+
+
+def change_said(before: str, after: str) -> Text:
+    """How a minion's state changed: "exhausted → tired"."""
+    return tr("{before} → {after}", before=state_name(before), after=state_name(after))

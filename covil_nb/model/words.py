@@ -1,11 +1,48 @@
-"""Small helpers for the sentences the engine says: lists and counts."""
+"""The words the engine says its sentences with: lists, counts, and the
+names of the colors, terrains, minion states and cards, each a
+:class:`~.language.Text` said in the language of the moment."""
 
 from __future__ import annotations
 
+from typing import Final
+
+from .language import SOURCE_LANGUAGE, Listed, Text, tr
+
+#: The players' colors as sentences name the players ("yellow gains 2 gold").
+COLOR_NAMES: Final = {
+    "yellow": tr("yellow"),
+    "red": tr("red"),
+    "green": tr("green"),
+    "blue": tr("blue"),
+}
+TERRAIN_NAMES: Final = {
+    "water": tr("water"),
+    "desert": tr("desert"),
+    "mountain": tr("mountain"),
+    "forest": tr("forest"),
+    "town": tr("town"),
+}
+#: A minion's token: "exhausted", "tired", or none ("ready").
+STATE_NAMES: Final = {"exhausted": tr("exhausted"), "tired": tr("tired"), "ready": tr("ready")}
+
+
+def color_name(color: str) -> Text | str:
+    """A player named by color (a color outside the game's four, as it is)."""
+    return COLOR_NAMES.get(color, color)
+
+
+def terrain_name(terrain: str) -> Text | str:
+    return TERRAIN_NAMES.get(terrain, terrain)
+
+
+def state_name(state: str) -> Text | str:
+    return STATE_NAMES.get(state, state)
+
 
 def and_list(words: list[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
-    return " and ".join(filter(None, (", ".join(words[:-1]), words[-1]))) if words else ""
+    """ "A", "A and B", "A, B and C", in English: for the sentences not yet
+    in the catalog (a Portuguese "e" in one would stay when the language changes)."""
+    return Listed(words).said_in(SOURCE_LANGUAGE)
 
 
 def plural(n: int, noun: str) -> str:

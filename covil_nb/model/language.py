@@ -1,0 +1,194 @@
+"""The languages the game speaks, and the catalog every sentence comes from.
+
+Every word a player reads is written in the code in English and goes through
+the catalog (gettext, ``covil_nb/locale``): ``tr("{color} gains {amount}
+gold.", color=..., amount=2)`` is a :class:`Text`, which says itself in the
+language of the moment each time it is shown, so that a board switched to
+Portuguese redraws its log, made in English, in Portuguese. ``ntr`` is the
+same for a sentence with a number in it, whose form depends on the number
+(``"{count} relic"``, ``"{count} relics"``; languages count differently).
+
+The language of the moment is the session's (:func:`set_language`, by
+default English, or Portuguese where the locale says so), unless code runs
+inside :func:`speaking` (a board says everything in its own language).
+The notation (``start H``) is the same in every language: it is also the
+save format. Only what people read changes.
+
+``tools/catalogs.py`` extracts the messages into ``covil_nb/locale`` and
+compiles each language's catalog; ``docs/language.md`` says how to translate.
+The language of the moment and the catalog's lookup are :mod:`.catalog`,
+below the errors (a refusal cites its rule); this module is above them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import Final
+
+from . import catalog
+from .catalog import LANGUAGES, N_, SOURCE_LANGUAGE, cite, from_locale, language
+from .errors import CovilError, CovilTypeError, said
+
+__all__ = [
+    "LANGUAGES",
+    "N_",
+    "SOURCE_LANGUAGE",
+    "Joined",
+    "Listed",
+    "Text",
+    "cite",
+    "from_locale",
+    "known",
+    "language",
+    "named",
+    "ntr",
+    "said_in",
+    "set_language",
+    "speaking",
+    "tr",
+]
+
+RULE: Final = "language"  # the refusals' rule: no rulebook section chooses a language
+
+
+class Text:
+    """A sentence of the catalog with its values, said in the language of
+    the moment by ``str()``. The values are put in by name, after the
+    sentence is translated (translators may reorder them); a value that is
+    itself a :class:`Text` is said in the same language. A text without
+    values is not formatted: a name may hold braces. Two texts are equal
+    when they are the same sentence with the same values, whatever the
+    language."""
+
+    __slots__ = ("message", "number", "plural", "values")
+
+    def __init__(
+        self,
+        message: str,
+        plural: str = "",
+        number: int = 0,
+        values: dict[str, object] | None = None,
+    ) -> None:
+        self.message = message
+        self.plural = plural
+        self.number = number  # chooses the plural form; said as {count}
+        self.values = values or {}
+
+    def __str__(self) -> str:
+        return self.said_in(language())
+
+    def said_in(self, code: str) -> str:
+        translations = catalog.translations(code)
+        if self.plural:
+            template = translations.ngettext(self.message, self.plural, self.number)
+        else:
+            template = translations.gettext(self.message)
+        if not self.values and not self.plural:
+            return template
+        values = {k: v.said_in(code) if isinstance(v, Text) else v for k, v in self.values.items()}
+        return template.format_map({"count": self.number, **values})
+
+    def _key(self) -> tuple:
+        return self.message, self.plural, self.number, tuple(sorted(self.values.items()))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Text) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Text({str(self)!r})"
+
+
+class Joined(Text):
+    """Items joined by a mark that every language writes alike (``", "``, ``"; "``)."""
+
+    def __init__(self, separator: str, items: Iterable[str | Text]) -> None:
+        super().__init__("")
+        self.separator = separator
+        self.items = tuple(items)
+
+    def said_in(self, code: str) -> str:
+        return self.separator.join(said_in(i, code) for i in self.items)
+
+    def _key(self) -> tuple:
+        return ("joined", self.separator, self.items)
+
+
+class Listed(Text):
+    """Items as a sentence lists them: "A", "A and B", "A, B and C"."""
+
+    def __init__(self, items: Iterable[str | Text]) -> None:
+        super().__init__("")
+        self.items = tuple(items)
+
+    def said_in(self, code: str) -> str:
+        items = [said_in(i, code) for i in self.items]
+        if len(items) < 2:
+            return "".join(items)
+        return tr("{items} and {last}", items=", ".join(items[:-1]), last=items[-1]).said_in(code)
+
+    def _key(self) -> tuple:
+        return ("listed", self.items)
+
+
+def said_in(item: str | Text, code: str) -> str:
+    return item.said_in(code) if isinstance(item, Text) else str(item)
+
+
+def tr(message: str, **values: object) -> Text:
+    """``message`` from the catalog, with ``values`` put in its ``{names}``."""
+    return Text(message, values=values)
+
+
+def ntr(singular: str, plural: str, count: int, **values: object) -> Text:
+    """The form of the message for ``count`` (``{count}`` is put in too)."""
+    return Text(singular, plural, count, values)
+
+
+def named(name: str) -> Text:
+    """A name the catalog has, said in the language of the moment: a card's
+    (the card files' names are extracted into it), or a rule's title as a
+    value of a sentence (see :func:`cite`)."""
+    return Text(name)
+
+
+def set_language(code: object) -> None:
+    """Speak ``code`` (``"en"`` or ``"pt"``) from now on in this session.
+    Everything shown after it is in that language, earlier logs included."""
+    catalog.use(known(code))
+
+
+@contextmanager
+def speaking(code: object) -> Iterator[None]:
+    """Say everything in ``code`` inside the ``with`` block (only there)."""
+    token = catalog.SPEAKING.set(known(code))
+    try:
+        yield
+    finally:
+        catalog.SPEAKING.reset(token)
+
+
+def known(code: object) -> str:
+    """``code`` if there is a catalog for it, else the error listing those
+    there are. (Checked here, not by a signature: the compiled engine would
+    stop a wrong type with a bare TypeError.)"""
+    if not isinstance(code, str):
+        raise CovilTypeError(
+            f"a language is named by its code, text such as 'pt', not {said(code)}", RULE
+        )
+    if code not in LANGUAGES:
+        choices = ", ".join(f"{c!r} ({name})" for c, name in LANGUAGES.items())
+        raise CovilError(
+            str(
+                tr(
+                    "there is no language {code}: choose among {choices}",
+                    code=said(code),
+                    choices=choices,
+                )
+            ),
+            RULE,
+        )
+    return code
