@@ -24,6 +24,7 @@ from covil_nb.bots import RandomBot
 from covil_nb.bots import play as play_bots
 from covil_nb.model import Event, flow, night
 from covil_nb.model.afternoon import TROOP_ACTION
+from covil_nb.model.language import set_language
 from covil_nb.model.scenario import Scenario
 from covil_nb.widget import drawing, scene
 from covil_nb.widget._svg_style import HIGHLIGHTS, PLAYERS
@@ -792,3 +793,78 @@ def test_the_nights_story_is_the_whole_night_and_stays_until_the_person_plays() 
         mine = len(game.log)
         widget.act(chooser.choice(game.legal_actions()))
     assert nights == 3 and bot_after, (nights, bot_after)
+
+
+# -- the board's language (issue 22) ----------------------------------------------------
+
+
+def night_entries(page: Page) -> list[str]:
+    return [e["text"] for g in page.log() if g["phase"] == "night" for e in g["entries"]]
+
+
+def test_the_board_switches_language_and_back_drawing_the_log_anew():
+    widget, page = started(seed=5)
+    play_out_day_one(widget, random.Random(5))
+    english, sections = night_entries(page), page.section("status")
+    assert english and widget.language == "en"
+    rule = widget.decision["rule"]
+    widget.language = "pt"  # from Python, as the page's switch does with a message
+    portuguese = night_entries(page)
+    assert widget.decision["rule"] != rule and widget.decision["rule"].startswith("Fase 2")
+    assert page.state["language"] == "pt" and portuguese[0].startswith("Dia 1: noite")
+    assert len(portuguese) == len(english) and all(
+        pt != en for pt, en in zip(portuguese, english, strict=True)
+    )
+    widget.receive({"kind": "language", "code": "en", "version": widget.version})
+    assert night_entries(page) == english and page.section("status") == sections
+    assert not widget.error
+
+
+def test_a_board_opens_in_the_language_asked_for_or_the_session_s():
+    game = Game.solo(seed=3)
+    assert GameWidget(game.copy(undo=True), language="pt").language == "pt"
+    assert play_solo(seed=3, language="pt").language == "pt" != play(seed=3).language
+    set_language("pt")
+    try:
+        assert GameWidget(game.copy(undo=True)).language == "pt"
+    finally:
+        set_language("en")
+    with pytest.raises(CovilError, match="no language 'xx'"):
+        GameWidget(game.copy(undo=True), language="xx")
+    with pytest.raises(CovilTypeError, match="language"):
+        GameWidget(game.copy(undo=True), language=3)  # type: ignore[arg-type]
+    with pytest.raises(CovilError, match="no language ''"):
+        play_solo(seed=3, language="")
+
+
+def test_a_refusal_on_a_portuguese_board_cites_its_rule_in_portuguese():
+    widget, _ = started(seed=6)
+    widget.language = "pt"
+    set_language("en")  # the session's language is not the board's
+    widget.receive({"kind": "undo", "version": widget.version - 1})
+    assert widget.error["rule"] == "mensagem do tabuleiro"
+
+
+def test_a_switch_to_the_language_spoken_answers_with_a_new_version():
+    """The page's switch waits for an answer (a new version) before it sends again."""
+    widget, _ = started(seed=6)
+    version = widget.version
+    widget.receive({"kind": "language", "code": "en", "version": version})
+    assert widget.version == version + 1 and not widget.error
+
+
+@pytest.mark.parametrize("code", ["xx", "", "EN"])
+def test_a_switch_to_an_unknown_language_changes_nothing(code: str):
+    widget, _ = started(seed=6)
+    before = json.dumps(widget.get_state(), sort_keys=True)
+    widget.receive({"kind": "language", "code": code, "version": widget.version})
+    assert "there is no language" in widget.error["text"] and widget.error["rule"] == "language"
+    after = {k: v for k, v in widget.get_state().items() if k != "error"}
+    assert json.dumps({**json.loads(before), "error": {}}, sort_keys=True) == json.dumps(
+        {**after, "error": {}}, sort_keys=True
+    )
+    with pytest.raises(CovilError, match="there is no language"):
+        widget.language = code
+    with pytest.raises(CovilTypeError, match="language"):
+        widget.language = None
+    assert widget.language == "en"

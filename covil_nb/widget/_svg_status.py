@@ -4,6 +4,7 @@ way) and the legend (terrains, map marks, pieces, players, highlights)."""
 from __future__ import annotations
 
 from covil_nb.model import Game, night
+from covil_nb.model.language import cite
 from covil_nb.model.maps import TERRAINS
 from covil_nb.model.scoring import VpNow
 from covil_nb.model.state import DAYS, MAX_REBELS
@@ -51,7 +52,9 @@ def status(game: Game, caption: str | None = None, viewer: str | None = None) ->
     decision = game.decision
     if decision is not None:
         parts.append(group(badge(decision.player, 19), transform=f"translate(22,{num(y - 4.5)})"))
-        rows = wrap(f"{decision.player}: {decision.prompt}  ({decision.rule})", WIDTH - 60, _PROMPT)
+        rows = wrap(
+            f"{decision.player}: {decision.prompt}  ({cite(decision.rule)})", WIDTH - 60, _PROMPT
+        )
         parts.append(lines(36, y, rows, _PROMPT, _STEP, fill=INK, data_prompt=decision.kind))
         y += _STEP * len(rows)
     else:
@@ -111,7 +114,7 @@ def _nobody_decides(game: Game) -> str:
     """The game is over, or it is a snapshot of the setup (``Game.setup_steps``)
     or of the night between its steps (``Game.moments``)."""
     if game.paused:
-        said = night.caption(game.read_state())
+        said = str(night.caption(game.read_state()))
         return f"{said[0].upper()}{said[1:]}."
     if not game.is_over:
         return "Setting up the table: no one decides yet."

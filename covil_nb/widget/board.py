@@ -31,6 +31,8 @@ from covil_nb.bots.hint import hint
 from covil_nb.model import Action, CovilError, Event, Game, night
 from covil_nb.model.arguments import checked
 from covil_nb.model.game import Moment
+from covil_nb.model.language import SOURCE_LANGUAGE, cite, known, speaking
+from covil_nb.model.language import language as current_language
 from covil_nb.model.views import hand_hidden
 from covil_nb.study import Study
 
@@ -58,6 +60,8 @@ _RECORD = (
     "_analysed",
 )
 _SHOWN = (
+    "language",  # first: putting it back draws the board again, in it
+    "board",
     "version",
     "chunks_new",
     "pictures",
@@ -69,6 +73,14 @@ _SHOWN = (
     "review",
     "progress",
 )
+
+
+class _Language(traitlets.TraitType):
+    """A language there is a catalog for: anything else (None too) is
+    refused with the CovilError that says which there are."""
+
+    def validate(self, obj: Any, value: Any) -> str:
+        return known(value)
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -111,6 +123,10 @@ class GameWidget(anywidget.AnyWidget):
     # The position the page shows; a message names the one it was made on.
     version = traitlets.Int(0).tag(sync=True)
     theme = traitlets.Unicode("auto").tag(sync=True)  # "auto", "light" or "dark"
+    # The language the board says everything in (covil_nb.model.language):
+    # the session's when the board opens; set from Python or by the page's
+    # switch (a "language" message), it redraws the board in it at once.
+    language = _Language(SOURCE_LANGUAGE).tag(sync=True)
 
     # The messages this board takes, and what a message that fails puts
     # back (a board that shows more, a study's, adds its own).
@@ -123,7 +139,11 @@ class GameWidget(anywidget.AnyWidget):
 
     @checked("widget")
     def __init__(
-        self, game: Game, bots: Mapping[str, str | Bot] | None = None, **kwargs: Any
+        self,
+        game: Game,
+        bots: Mapping[str, str | Bot] | None = None,
+        language: str | None = None,
+        **kwargs: Any,
     ) -> None:
         if not game.keeps_record:  # a search copy keeps no history to show, undo or replay
             raise CovilError(
@@ -131,7 +151,8 @@ class GameWidget(anywidget.AnyWidget):
             )
         seats = Seats(game, bots)
         self._sheet = Sheet()  # before the widget opens: its state names the chunks
-        super().__init__(**kwargs)
+        self._opened = False  # the language's observer redraws only an open board
+        super().__init__(language=current_language() if language is None else language, **kwargs)
         self.seats = seats
         self._line = Line(game)
         self._what_if: Line | None = None
@@ -150,9 +171,8 @@ class GameWidget(anywidget.AnyWidget):
         self._drawn: tuple[int, int | None] = (-1, None)  # the revisions the traits show
         self._analysis: Study | None = None  # made by "Analyse this game"
         self._analysed: list[str] = []  # the history it analysed
-        self.board = scene.board_json(game, seats)
         self.on_msg(self._on_msg)
-        self._publish()
+        self._speak()
 
     # -- Python's side of the same controls -------------------------------------------
     @checked("widget")
@@ -272,7 +292,8 @@ class GameWidget(anywidget.AnyWidget):
         # The games' locks first: a click may be handled beside a running
         # cell (comms over subshells), which may be playing this very game
         # (or driving this board); its version is read once the cell is done.
-        with self._locked():
+        # Everything it says (a refusal too) is in the board's language.
+        with self._locked(), speaking(self.language):
             if not from_page:
                 content = {**content, "version": self.version}
             message = protocol.parse(content, self.version, self._kinds)
@@ -348,7 +369,9 @@ class GameWidget(anywidget.AnyWidget):
 
     def _refuse(self, error: CovilError) -> None:
         self._answers += 1
-        self.error = {"n": self._answers, "text": error.message, "rule": error.rule or ""}
+        with speaking(self.language):  # the message was said in it already
+            rule = cite(error.rule or "")
+        self.error = {"n": self._answers, "text": error.message, "rule": rule}
 
     # -- handlers: each checks everything, then changes --------------------------------
     def _on_act(self, message: protocol.Message) -> None:
@@ -430,13 +453,16 @@ class GameWidget(anywidget.AnyWidget):
             self.review = review_json(study.chapters[0])
 
     def _on_show(self, message: protocol.Message) -> None:
-        shown, moment = self._past(message.step, message.moment)
+        self._show(message.step, message.moment)
+
+    def _show(self, step: int, moment: int) -> None:
+        shown, info = self._past(step, moment)
         page = Round()
         layout = {k: page.svg(v) for k, v in scene.pictures(shown, self._viewer(shown), []).items()}
         self.past = {
-            "step": message.step,
-            "moment": message.moment,
-            "info": moment,
+            "step": step,
+            "moment": moment,
+            "info": info,
             "pictures": layout,
             "chunks": self._sheet.extra(page),
         }
@@ -576,9 +602,37 @@ class GameWidget(anywidget.AnyWidget):
         comes back once the game is over again."""
         return self._analysis is not None and self._line.game.history != self._analysed
 
+    @traitlets.observe("language")
+    def _language_changed(self, _change: dict[str, Any]) -> None:
+        if self._opened:
+            with self._locked():
+                self._speak()
+
+    def _speak(self) -> None:
+        """Draw everything anew in the board's language, in one message: the
+        map and its legend, the log's finished phases (written once per
+        language), the position, a past position being looked at."""
+        self._told.clear()
+        with self.hold_sync(), speaking(self.language):
+            self.board = scene.board_json(self._line.game, self.seats)
+            self._publish()
+            if self.past:
+                self._show(self.past["step"], self.past["moment"])
+        self._opened = True
+
+    def _on_language(self, message: protocol.Message) -> None:
+        if message.code == self.language:
+            self._speak()  # nothing changes, but the page waits for an answer: a new version
+        else:
+            self.language = message.code
+
     def _publish(self) -> None:
         """Set every trait from the position shown, in one message: only the
-        traits whose value changed are sent."""
+        traits whose value changed are sent (the texts in the board's language)."""
+        with speaking(self.language):
+            self._publish_now()
+
+    def _publish_now(self) -> None:
         game = self.line.game
         playing = self._playing()
         shown = self._moments[self._at].game if playing else game
@@ -636,7 +690,7 @@ class GameWidget(anywidget.AnyWidget):
             return []
         game = self.line.game
         told = night.last_night(game.log, self._since)
-        return night.summary(told, game.read_state().rebels) if told else []
+        return [str(line) for line in night.summary(told, game.read_state().rebels)] if told else []
 
     def _own_outcome(self) -> list[str]:
         """How the fights of a person's own last action ended, when no
@@ -713,7 +767,8 @@ def moment_json(moment: Moment, index: int) -> dict[str, Any]:
         "player": moment.player,
         "actions": list(moment.actions),
         "told": told(moment),
-        "reason": moment.reason,
+        # A night step's reason is its rule's title; a dummy's, its priority.
+        "reason": moment.reason if moment.player else cite(moment.reason),
         "outcome": outcome(moment.events),
         # A moment worth a longer look at auto-play speed: a fight ended, a
         # dummy flipped a relic, a step of the night.
@@ -747,11 +802,13 @@ def play_solo(
     dummies: Sequence[str] = ("red",),
     edition: str = "en",
     next_to_yours: bool = False,
+    language: str | None = None,
 ) -> GameWidget:
     """A board for a solo game ("Evil prevails"): you play yellow against the
-    rulebook's dummy (or two) on the Desert town map."""
+    rulebook's dummy (or two) on the Desert town map (in ``language``; by
+    default the session's)."""
     game = Game.solo(dummies=list(dummies), seed=seed, edition=edition, next_to_yours=next_to_yours)
-    return GameWidget(game)
+    return GameWidget(game, language=language)
 
 
 @checked("widget")
@@ -761,8 +818,10 @@ def play(
     bots: Mapping[str, str | Bot] | None = None,
     seed: int | None = None,
     edition: str = "en",
+    language: str | None = None,
 ) -> GameWidget:
     """A board for 2 to 4 people taking turns at the screen (hot seat); any
-    seat may be given to a bot: ``bots={"red": "mcts"}``."""
+    seat may be given to a bot: ``bots={"red": "mcts"}`` (in ``language``;
+    by default the session's)."""
     game = Game.new(list(players), board=board, seed=seed, edition=edition)
-    return GameWidget(game, bots=bots)
+    return GameWidget(game, bots=bots, language=language)

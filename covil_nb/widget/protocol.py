@@ -20,6 +20,7 @@ show       ``step``, ``moment``: whole numbers         draw a past position
 try        ``step``: a whole number                    a "what if" line from there
 return     (none)                                      back from the "what if" line
 analyse    (none)                                      the engine's analysis of the game
+language   ``code``: a language such as "pt"           say everything in that language
 =========  ==========================================  ==============================
 """
 
@@ -53,6 +54,7 @@ FIELDS: dict[str, dict[str, type]] = {
     "try": {"step": int},
     "return": {},
     "analyse": {},
+    "language": {"code": str},
 }
 
 
@@ -77,6 +79,7 @@ class Message:
     mode: str = ""
     chapter: int = 0
     index: int = 0
+    code: str = ""  # a language's (see covil_nb.model.language)
 
 
 def parse(content: Any, version: int, kinds: dict[str, dict[str, type]] = FIELDS) -> Message:

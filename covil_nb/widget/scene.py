@@ -15,6 +15,7 @@ from typing import Any
 
 from covil_nb.model import Action, CovilError, Event, Game, Strength, night
 from covil_nb.model.flow import CLOSING
+from covil_nb.model.language import LANGUAGES, cite
 from covil_nb.model.views import hand_hidden, hidden_cards
 from covil_nb.model.vocabulary import DecisionKind, Verb, fortress_target
 
@@ -54,6 +55,7 @@ def board_json(game: Game, seats: Seats) -> Json:
         "mark": ACTION,  # the colour the page rings a legal element of a hall with
         "seats": seats.to_json(),
         "kinds": list(KINDS),  # the data-<kind> attributes a click may name
+        "languages": LANGUAGES,  # the board's language switch: each in its own words
     }
 
 
@@ -139,8 +141,8 @@ def decision_json(
         return {
             "over": False,
             "player": "",
-            "prompt": night.caption(game.read_state()),
-            "rule": night.PHASE,
+            "prompt": str(night.caption(game.read_state())),
+            "rule": cite(night.PHASE),
             "actions": [],
             "combat": None,
             "waiting": waiting,
@@ -167,7 +169,7 @@ def decision_json(
         "seat": seats[decision.player].to_json(),
         "kind": decision.kind,
         "prompt": decision.prompt,
-        "rule": decision.rule,
+        "rule": cite(decision.rule),
         "actions": listed,
         "combat": combat,
         "waiting": waiting,
@@ -326,7 +328,7 @@ def log_json(page: Round, events: list[Event], positions: list[Position], told: 
 
 def _entries(events: Sequence[Event], positions: list[Position]) -> list[Json]:
     return [
-        {"rule": e.rule, "text": e.text, "step": at[0], "moment": at[1]}
+        {"rule": cite(e.rule), "text": e.text, "step": at[0], "moment": at[1]}
         for e, at in zip(events, positions, strict=True)
     ]
 

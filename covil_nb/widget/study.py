@@ -99,7 +99,7 @@ class StudyWidget(GameWidget):
         "_tree",
         "_saved",
     )
-    _shown: ClassVar[tuple[str, ...]] = (*_SHOWN, "board", "tree", "at")
+    _shown: ClassVar[tuple[str, ...]] = (*_SHOWN, "tree", "at")
 
     @checked("widget")
     def __init__(
@@ -547,7 +547,7 @@ class StudyWidget(GameWidget):
         self._forget_tree()
         self._publish()
 
-    def _publish(self) -> None:
+    def _publish_now(self) -> None:
         with self.hold_sync():
             if not self._tree:
                 self._tree = list(self._chapter.nodes(stop=self._asks))
@@ -555,7 +555,11 @@ class StudyWidget(GameWidget):
                 self.review = self._review_json()
             self.at = self._at_json()
             self._saved = ""
-            super()._publish()
+            super()._publish_now()
+
+    def _speak(self) -> None:
+        self._forget_tree()  # its texts too, in the new language
+        super()._speak()
 
     def _tree_json(self) -> dict[str, Any]:
         index = {node: i for i, node in enumerate(self._tree)}

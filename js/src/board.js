@@ -31,7 +31,7 @@
 import { mountAnalysis } from "./analysis.js";
 import { absorb, prune } from "./chunks.js";
 import { drawBanner } from "./banner.js";
-import { acknowledge, answered, drawControls, drawError, drawHint, onVersion } from "./controls.js";
+import { acknowledge, answered, drawControls, drawError, drawHint, drawLanguage, onVersion } from "./controls.js";
 import { drawDecision } from "./decision.js";
 import { onKey, toggleHelp, tryHere } from "./keyboard.js";
 import { drawLog, goTo, onPast } from "./log.js";
@@ -46,7 +46,7 @@ import { hostTheme, watchTheme } from "./theme.js";
 /** @typedef {import("./types").View} View */
 
 /** The requests that move the game (or a study's board) on to a new version. */
-const MOVES = new Set(["act", "undo", "redo", "step", "skip", "try", "return", "goto", "walk", "jump", "chapter", "mode"]);
+const MOVES = new Set(["act", "undo", "redo", "step", "skip", "try", "return", "goto", "walk", "jump", "chapter", "mode", "language"]);
 
 /**
  * Once per model: the chunk store and the auto-play timer.
@@ -121,7 +121,7 @@ function render({ model, el }) {
       // A second press (a double click, a held key) while a move waits for its
       // answer would only be refused as stale: one request moves the game
       // per version (Python's answer, a new version, clears the pending mark).
-      if (MOVES.has(kind) && MOVES.has(root.dataset.pending ?? "")) return;
+      if (MOVES.has(kind) && MOVES.has(root.dataset.pending ?? "")) return false;
       acknowledge(view, kind, pressed);
       asked(model, content);
       afterPaint(() => {
@@ -129,8 +129,10 @@ function render({ model, el }) {
           answered(view);
           parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
           parts.error.hidden = false;
+          drawLanguage(view); // the switch shows the language the board still speaks
         }
       });
+      return true;
     },
   };
   const applyTheme = () => {
@@ -146,6 +148,7 @@ function render({ model, el }) {
   const unwire = wire(view);
 
   drawBoard(view);
+  drawLanguage(view);
   drawPosition(view);
   drawDecision(view);
   settle(view);
@@ -175,14 +178,15 @@ function listenToTraits(view, mounts) {
   const { model, root } = view;
   /** @type {Record<string, Array<() => void>>} */
   const drawers = {
-    board: [() => drawBoard(view)],
+    board: [() => drawBoard(view), () => drawLanguage(view)],
+    language: [() => drawLanguage(view)],
     pictures: [() => drawPosition(view)],
     past: [() => onPast(view)],
     decision: [() => drawDecision(view)],
     log: [() => drawLog(view)],
     controls: [() => drawControls(view)],
     hint: [() => drawHint(view)],
-    error: [() => drawError(view)],
+    error: [() => drawError(view), () => drawLanguage(view)],
     version: [() => onVersion(view)],
   };
   for (const mount of mounts) {
@@ -228,6 +232,10 @@ function wire(view) {
   parts.skip.addEventListener("click", () => view.send("skip", {}, parts.skip));
   parts.hint.addEventListener("click", () => view.send("hint", {}, parts.hint));
   parts.back.addEventListener("click", () => view.send("return", {}, parts.back));
+  // A choice dropped (a move waits for its answer) leaves the switch on the board's language.
+  parts.language.addEventListener("change", () => {
+    if (!view.send("language", { code: parts.language.value }, parts.language)) drawLanguage(view);
+  });
   parts.tryHere.addEventListener("click", () => tryHere(view));
   parts.helpButton.addEventListener("click", () => toggleHelp(view));
   parts.slider.addEventListener("input", () => goTo(view, Number(parts.slider.value)));

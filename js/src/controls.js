@@ -52,6 +52,27 @@ export function drawControls(view) {
 }
 
 /**
+ * The language switch: the languages the board can speak (from the board
+ * trait), the one it speaks now selected.
+ * @param {View} view
+ */
+export function drawLanguage({ model, parts }) {
+  const languages = (model.get("board") || {}).languages || {};
+  const codes = Object.keys(languages);
+  if ([...parts.language.options].map((o) => o.value).join() !== codes.join()) {
+    parts.language.replaceChildren(
+      ...codes.map((code) => {
+        const option = make("option", "", languages[code]);
+        option.value = code;
+        return option;
+      }),
+    );
+  }
+  parts.language.value = model.get("language");
+  parts.language.hidden = codes.length < 2;
+}
+
+/**
  * The hint: a sentence right under its button; the piece, zone or card to
  * click ringed on the board, and the listed action marked.
  * @param {View} view

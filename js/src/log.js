@@ -78,12 +78,17 @@ export function drawLog(view) {
   const done = (model.get("log") || {}).done || [];
   const shown = [];
   const kept = new Map(); // only the groups shown: an undone phase's group goes
+  // A group written anew where one was (the board switched language) stays open if it was.
+  const opened = new Set(
+    [...page.builtGroups].filter(([, group]) => group.details.open).map(([key]) => key.slice(key.indexOf("@"))),
+  );
   /** @type {[number, string | null]} */
   let [index, previous] = [-1, null];
   done.forEach((name, g) => {
     const key = `${name}@${index}@${previous}`;
     const text = parsedText(model, name);
-    const group = page.builtGroups.get(key) ?? (text && buildGroup(view, text, index, previous, g >= done.length - 1));
+    const open = g >= done.length - 1 || opened.has(`@${index}@${previous}`);
+    const group = page.builtGroups.get(key) ?? (text && buildGroup(view, text, index, previous, open));
     if (!group) return;
     kept.set(key, group);
     shown.push(group.details);

@@ -96,9 +96,14 @@ function controlBar() {
   const back = button("Back to the game", "Leave the “what if” line (b)");
   back.hidden = true;
   const helpButton = button("?", "Keyboard help (?)");
+  // The language the board speaks, each named in its own words (controls.js
+  // fills it from the board trait; Python draws everything anew in it).
+  const language = make("select", "covil-language");
+  language.title = "Language · Idioma";
+  language.setAttribute("aria-label", "Language · Idioma");
   const bar = make("div", "covil-controls");
-  bar.append(undo, redo, step, speed, skip, hint, back, helpButton);
-  return { controlsBar: bar, undo, redo, step, skip, speed, hint, back, helpButton };
+  bar.append(undo, redo, step, speed, skip, hint, back, helpButton, language);
+  return { controlsBar: bar, undo, redo, step, skip, speed, hint, back, helpButton, language };
 }
 
 function timelineBar() {

@@ -15,6 +15,8 @@ export interface Board {
   seats?: Seat[];
   kinds?: string[];
   mark?: string;
+  /** the languages the board can speak, by code, each in its own words */
+  languages?: Record<string, string>;
 }
 
 export interface Preview {
@@ -182,6 +184,8 @@ export interface Traits {
   error: { text?: string; rule?: string };
   version: number;
   theme: string;
+  /** the language the board speaks ("en", "pt") */
+  language: string;
   review?: Review;
   /** an analysis under way: decisions done of total; {} otherwise */
   progress?: { done?: number; total?: number };
@@ -273,7 +277,8 @@ export interface View {
   parts: Parts;
   page: Page;
   /** a message to Python about the position shown */
-  send(kind: string, fields?: Record<string, unknown>, pressed?: Element | null): void;
+  /** false when dropped: a move already waits for Python's answer */
+  send(kind: string, fields?: Record<string, unknown>, pressed?: Element | null): boolean;
 }
 
 /** A part mounted on the board (a study's panel, the analysis): its drawings by trait, drawn with the board's. */

@@ -222,3 +222,24 @@ test("an element pointed at from a listed action is not left pointed once the ac
   assert.ok(!zone().classList.contains("covil-pointed"));
   board.close();
 });
+
+test("the language switch lists the languages in their own words, asks for one, and shows the board's", async () => {
+  const board = await renderBoard();
+  const select = /** @type {HTMLSelectElement} */ (board.root.querySelector(".covil-language"));
+  assert.deepEqual([...select.options].map((o) => [o.value, o.textContent]), [["en", "English"], ["pt", "Português"]]);
+  assert.equal(select.value, "en");
+  select.value = "pt";
+  select.dispatchEvent(new Event("change"));
+  assert.deepEqual(await board.sent(), [{ kind: "language", version: 7, code: "pt" }]);
+  // A cell switches the board back: the switch follows the trait.
+  board.model.set({ language: "en", version: 8 });
+  await board.settled();
+  assert.equal(select.value, "en");
+  // A choice while a move waits for its answer is dropped: the switch stays on the board's language.
+  board.press("1");
+  select.value = "pt";
+  select.dispatchEvent(new Event("change"));
+  assert.deepEqual((await board.sent()).map((m) => m.kind), ["language", "act"]);
+  assert.equal(select.value, "en");
+  board.close();
+});

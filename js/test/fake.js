@@ -18,7 +18,7 @@ export function traits() {
     board: { map: "<svg></svg>", legend: "", name: "test", kinds: ["zone", "troop", "card"], mark: "#c026d3", seats: [
       { color: "yellow", label: "You (yellow)", kind: "person" },
       { color: "red", label: "Dummy red", kind: "dummy" },
-    ] },
+    ], languages: { en: "English", pt: "Português" } },
     chunks: {
       "layout-pieces": "z-a z-b",
       "z-a": '<svg><g data-zone="A"><rect x="0" y="0" width="10" height="10"/></g>',
@@ -46,6 +46,7 @@ export function traits() {
     error: {},
     version: 7,
     theme: "light",
+    language: "en",
   };
 }
 

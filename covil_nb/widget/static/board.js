@@ -717,6 +717,21 @@ function drawControls(view) {
   parts.tryHere.hidden = page.cursor == null;
   drawBanner(view);
 }
+function drawLanguage({ model, parts }) {
+  const languages = (model.get("board") || {}).languages || {};
+  const codes = Object.keys(languages);
+  if ([...parts.language.options].map((o) => o.value).join() !== codes.join()) {
+    parts.language.replaceChildren(
+      ...codes.map((code) => {
+        const option = make("option", "", languages[code]);
+        option.value = code;
+        return option;
+      })
+    );
+  }
+  parts.language.value = model.get("language");
+  parts.language.hidden = codes.length < 2;
+}
 function drawHint(view) {
   const { model, parts, root } = view;
   const hint = model.get("hint") || {};
@@ -805,11 +820,15 @@ function drawLog(view) {
   const done = (model.get("log") || {}).done || [];
   const shown2 = [];
   const kept = /* @__PURE__ */ new Map();
+  const opened = new Set(
+    [...page.builtGroups].filter(([, group]) => group.details.open).map(([key]) => key.slice(key.indexOf("@")))
+  );
   let [index, previous] = [-1, null];
   done.forEach((name, g) => {
     const key = `${name}@${index}@${previous}`;
     const text = parsedText(model, name);
-    const group = page.builtGroups.get(key) ?? (text && buildGroup(view, text, index, previous, g >= done.length - 1));
+    const open = g >= done.length - 1 || opened.has(`@${index}@${previous}`);
+    const group = page.builtGroups.get(key) ?? (text && buildGroup(view, text, index, previous, open));
     if (!group) return;
     kept.set(key, group);
     shown2.push(group.details);
@@ -1239,9 +1258,12 @@ function controlBar() {
   const back = button("Back to the game", "Leave the “what if” line (b)");
   back.hidden = true;
   const helpButton = button("?", "Keyboard help (?)");
+  const language = make("select", "covil-language");
+  language.title = "Language · Idioma";
+  language.setAttribute("aria-label", "Language · Idioma");
   const bar = make("div", "covil-controls");
-  bar.append(undo, redo, step, speed, skip, hint, back, helpButton);
-  return { controlsBar: bar, undo, redo, step, skip, speed, hint, back, helpButton };
+  bar.append(undo, redo, step, speed, skip, hint, back, helpButton, language);
+  return { controlsBar: bar, undo, redo, step, skip, speed, hint, back, helpButton, language };
 }
 function timelineBar() {
   const slider = make("input", "covil-slider");
@@ -1670,7 +1692,7 @@ function watchTheme(model, apply) {
 }
 
 // src/board.js
-var MOVES = /* @__PURE__ */ new Set(["act", "undo", "redo", "step", "skip", "try", "return", "goto", "walk", "jump", "chapter", "mode"]);
+var MOVES = /* @__PURE__ */ new Set(["act", "undo", "redo", "step", "skip", "try", "return", "goto", "walk", "jump", "chapter", "mode", "language"]);
 function initialize({ model }) {
   const onChange = () => queueMicrotask(() => {
     prune(model);
@@ -1724,7 +1746,7 @@ function render({ model, el }) {
     },
     send(kind, fields = {}, pressed = null) {
       const content = { kind, version: model.get("version"), ...fields };
-      if (MOVES.has(kind) && MOVES.has(root.dataset.pending ?? "")) return;
+      if (MOVES.has(kind) && MOVES.has(root.dataset.pending ?? "")) return false;
       acknowledge(view, kind, pressed);
       asked(model, content);
       afterPaint(() => {
@@ -1732,8 +1754,10 @@ function render({ model, el }) {
           answered(view);
           parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
           parts.error.hidden = false;
+          drawLanguage(view);
         }
       });
+      return true;
     }
   };
   const applyTheme = () => {
@@ -1747,6 +1771,7 @@ function render({ model, el }) {
   const unlisten = listenToTraits(view, mounts);
   const unwire = wire(view);
   drawBoard(view);
+  drawLanguage(view);
   drawPosition(view);
   drawDecision(view);
   settle(view);
@@ -1764,14 +1789,15 @@ function render({ model, el }) {
 function listenToTraits(view, mounts) {
   const { model, root } = view;
   const drawers = {
-    board: [() => drawBoard(view)],
+    board: [() => drawBoard(view), () => drawLanguage(view)],
+    language: [() => drawLanguage(view)],
     pictures: [() => drawPosition(view)],
     past: [() => onPast(view)],
     decision: [() => drawDecision(view)],
     log: [() => drawLog(view)],
     controls: [() => drawControls(view)],
     hint: [() => drawHint(view)],
-    error: [() => drawError(view)],
+    error: [() => drawError(view), () => drawLanguage(view)],
     version: [() => onVersion(view)]
   };
   for (const mount of mounts) {
@@ -1815,6 +1841,9 @@ function wire(view) {
   parts.skip.addEventListener("click", () => view.send("skip", {}, parts.skip));
   parts.hint.addEventListener("click", () => view.send("hint", {}, parts.hint));
   parts.back.addEventListener("click", () => view.send("return", {}, parts.back));
+  parts.language.addEventListener("change", () => {
+    if (!view.send("language", { code: parts.language.value }, parts.language)) drawLanguage(view);
+  });
   parts.tryHere.addEventListener("click", () => tryHere(view));
   parts.helpButton.addEventListener("click", () => toggleHelp(view));
   parts.slider.addEventListener("input", () => goTo(view, Number(parts.slider.value)));
