@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from covil_nb import CovilError, CovilTypeError, Game
+from covil_nb import CovilError, CovilTypeError, Event, Game
 from covil_nb.model import language
 from covil_nb.model.language import LANGUAGES, Text, named, ntr, set_language, speaking, tr
 from covil_nb.model.playthrough import random_game
@@ -146,28 +146,47 @@ def test_every_language_has_its_catalog() -> None:
 # -- the game in Portuguese ------------------------------------------------------------
 
 NIGHT_KINDS = {"phase", "discard", "pool", "dominance", "gold", "draw", "raid", "rebel", "rest"}
+# The rules whose every sentence is in the catalog (the rest of the log follows).
+SETUP_AND_MORNING = {*(f"Setup {x}" for x in "ABCDEFGH"), "Solo setup", "Phase 1: Morning"}
 
 
-@pytest.mark.parametrize(("players", "board"), [(2, "B"), (3, "B"), (4, "A"), (3, "desert-town")])
-def test_the_night_is_told_in_portuguese_and_switches_back(players: int, board: str) -> None:
-    """Every sentence of the nights (step 3's log) is said anew in the
-    language of the moment: the same events, told in Portuguese, then in
-    English again. (The rest of the log follows, module by module.)"""
-    colors = ["yellow", "red", "green", "blue"][:players]
-    game = random_game(Game.new(colors, board=board, seed=players), players)
-    night = [e for e in game.log if e.phase == "night" and e.kind in NIGHT_KINDS]
-    assert {e.kind for e in night} >= {"phase", "pool", "dominance", "rest"}
-    english = [e.text for e in night]
+def translated(event: Event) -> bool:
+    if event.phase == "night":
+        return event.kind in NIGHT_KINDS
+    return event.rule in SETUP_AND_MORNING | {"Setup I: Choose starting zones"}
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        Game.new(["yellow", "red"], board="B", seed=2),
+        Game.new(["yellow", "red", "green"], board="B", seed=3),
+        Game.new(["yellow", "red", "green", "blue"], board="A", seed=4),
+        Game.solo(seed=5),
+    ],
+    ids=["2p", "3p", "4p", "solo"],
+)
+def test_the_setup_morning_and_night_are_told_in_portuguese_and_back(game: Game) -> None:
+    """Every sentence of the setup, the mornings and the nights is said anew
+    in the language of the moment: the same events, told in Portuguese, then
+    in English again."""
+    game = random_game(game, 1)
+    told = [e for e in game.log if translated(e)]
+    assert {e.kind for e in told} >= {"phase", "pool", "dominance", "rest", "summon", "start"}
+    assert {e.rule for e in told} >= SETUP_AND_MORNING - {"Solo setup"}
+    english = [e.text for e in told]
     with speaking("pt"):
-        portuguese = [e.text for e in night]
-    assert [e.text for e in night] == english
+        portuguese = [e.text for e in told]
+    assert [e.text for e in told] == english
     for en, pt in zip(english, portuguese, strict=True):
         assert en != pt
         assert not ENGLISH.search(pt), pt
 
 
 # Words of the English sentences that no Portuguese one has.
-ENGLISH = re.compile(r"\b(the|gains|draws|rests|discards|pool|rebels|night|gold|treasury)\b")
+ENGLISH = re.compile(
+    r"\b(the|gains|draws|rests|discards|pool|rebels|night|morning|gold|treasury|troops?|zone)\b"
+)
 
 
 def test_every_rule_a_game_cites_is_in_the_catalog() -> None:

@@ -40,6 +40,7 @@ LOCALE = PACKAGE / "locale"
 DOMAIN = "covil_nb"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 CARDS = PACKAGE / "model" / "data" / "cards"
+MAPS = PACKAGE / "model" / "data" / "maps"
 # The message functions of covil_nb.model.language: tr(message), ntr(singular,
 # plural, n), and N_(name), the mark of a rule's title (covil_nb/model/sections.py).
 KEYWORDS = {"tr": None, "ntr": (1, 2), "N_": None}
@@ -77,19 +78,23 @@ def extract() -> Catalog:
     for filename, lineno, message, comments, context in found:
         where = (f"covil_nb/{filename}", lineno)
         template.add(message, None, [where], auto_comments=comments, context=context)
-    for path, field, card in cards():
+    for path, field, item in data():
         where = (str(path.relative_to(ROOT)), 0)
         # Card names are the glossary's (docs/language.md): chosen once.
-        template.add(card[field], None, [where], auto_comments=[f"card {field}: {card['id']}"])
+        about = f"{path.parent.name} {field}: {item.get('id') or item['name']}"
+        template.add(item[field], None, [where], auto_comments=[about])
     return template
 
 
-def cards() -> Iterator[tuple[Path, str, dict[str, Any]]]:
-    """Every card's name and text (the table's ``called`` says them)."""
+def data() -> Iterator[tuple[Path, str, dict[str, Any]]]:
+    """Every card's name and text (the table's ``called`` says them) and
+    every map's title, from the data files."""
     for path in sorted(CARDS.glob("*.json")):
         for card in json.loads(path.read_text(encoding="utf-8"))["cards"]:
             for field in ("name", "text"):
                 yield path, field, card
+    for path in sorted(MAPS.glob("*.json")):
+        yield path, "title", json.loads(path.read_text(encoding="utf-8"))
 
 
 def updated(code: str, template: Catalog) -> Catalog:

@@ -8,10 +8,11 @@ from typing import Final
 
 from . import solo
 from .actions import Action, Decision, Refusal
+from .language import ntr, tr
 from .state import Frame, Player, step
 from .table import Table
 from .vocabulary import DecisionKind, Phase, Verb
-from .words import plural
+from .words import color_name
 
 PHASE: Final = "Phase 1: Morning"
 START: Final = "Setup I: Choose starting zones"
@@ -45,7 +46,12 @@ class StartZone(Frame):
             troop.zone, troop.standing = zone, True
         t.say(
             START,
-            f"{self.player} places the fortress and {STARTER_TROOPS} troops in zone {zone}.",
+            tr(
+                "{color} places the fortress and {count} troops in zone {zone}.",
+                color=color_name(self.player),
+                count=STARTER_TROOPS,
+                zone=zone,
+            ),
             "start",
             player=self.player,
             zone=zone,
@@ -82,14 +88,14 @@ def run(t: Table) -> None:
         if len(unplaced) == len(t.state.players):
             t.say(
                 PHASE,
-                "Day 1: morning. First, each player in turn order chooses a starting zone.",
+                tr("Day 1: morning. First, each player in turn order chooses a starting zone."),
                 "phase",
                 day=1,
             )
         t.push(StartZone(unplaced[0].color))
         return
     if t.state.day > 1:
-        t.say(PHASE, f"Day {t.state.day}: morning.", "phase", day=t.state.day)
+        t.say(PHASE, tr("Day {day}: morning.", day=t.state.day), "phase", day=t.state.day)
     for player in t.state.turn_order():
         stand_up(t, player)
         summon(t, player)
@@ -104,7 +110,12 @@ def stand_up(t: Table, player: Player) -> None:
     if lying:
         t.say(
             PHASE,
-            f"{player.color} stands up {plural(len(lying), 'troop')}.",
+            ntr(
+                "{color} stands up {count} troop.",
+                "{color} stands up {count} troops.",
+                len(lying),
+                color=color_name(player.color),
+            ),
             "stand",
             player=player.color,
         )
@@ -120,8 +131,17 @@ def summon(t: Table, player: Player) -> None:
     if count:
         t.say(
             PHASE,
-            f"{player.color} summons {plural(count, 'troop')} at the fortress in zone "
-            f"{player.fortress} ({want} on the board on day {t.state.day}).",
+            ntr(
+                "{color} summons {count} troop at the fortress in zone {zone} ({want} on the "
+                "board on day {day}).",
+                "{color} summons {count} troops at the fortress in zone {zone} ({want} on the "
+                "board on day {day}).",
+                count,
+                color=color_name(player.color),
+                zone=player.fortress,
+                want=want,
+                day=t.state.day,
+            ),
             "summon",
             player=player.color,
             count=count,

@@ -17,12 +17,13 @@ from typing import Any, Final
 from . import codec
 from .cards import CardSet, load_cards
 from .errors import CovilError, said
+from .language import Joined, named, ntr, tr
 from .maps import BOARD_NAMES, Board, load_board
 from .rng import seed_state
 from .state import Minion, Options, Player, Rules, State, Troop
 from .table import Table
 from .vocabulary import COLORS, LETTERS, POOL_SIZE, TROOPS_PER_PLAYER, Edition, Phase
-from .words import plural
+from .words import color_name, plural
 
 SET_ASIDE: Final = 24
 STARTING_RELICS: Final = 2
@@ -181,11 +182,16 @@ def troop_ids(color: str) -> list[str]:
 
 def place_board(t: Table, colors: list[str]) -> None:
     """A: the board, chosen for the number of players."""
-    zones = len(t.board.zones)
+    board = t.board
     t.say(
         "Setup A",
-        f"The board: {t.board.title}, {zones} zones, the town in zone {t.board.town}, "
-        f"spirals {', '.join(t.board.spirals)}.",
+        tr(
+            "The board: {board}, {zones} zones, the town in zone {town}, spirals {spirals}.",
+            board=named(board.title),
+            zones=len(board.zones),
+            town=board.town,
+            spirals=", ".join(board.spirals),
+        ),
     )
 
 
@@ -206,16 +212,17 @@ def give_halls(t: Table, colors: list[str]) -> None:
         ]
     )
     s.box += [h.id for color, hs in t.cards.henchmen.items() if color not in henchmen for h in hs]
-    t.say(
-        "Setup B",
-        "Each player takes a Champions Hall with 5 Henchmen, 5 troops in supply, "
-        "a fortress at 5 HP and 5 gold"
-        + (
-            " (a dummy's hall is filled from the mercenaries instead)."
-            if len(henchmen) < len(colors)
-            else "."
-        ),
-    )
+    if len(henchmen) < len(colors):
+        halls = tr(
+            "Each player takes a Champions Hall with 5 Henchmen, 5 troops in supply, a "
+            "fortress at 5 HP and 5 gold (a dummy's hall is filled from the mercenaries instead)."
+        )
+    else:
+        halls = tr(
+            "Each player takes a Champions Hall with 5 Henchmen, 5 troops in supply, a "
+            "fortress at 5 HP and 5 gold."
+        )
+    t.say("Setup B", halls)
 
 
 def place_rebels(t: Table, colors: list[str]) -> None:
@@ -223,7 +230,10 @@ def place_rebels(t: Table, colors: list[str]) -> None:
     t.state.rebels = 1
     t.say(
         "Setup C",
-        f"One rebel goes to the town (zone {t.board.town}); the other 4 wait in the supply.",
+        tr(
+            "One rebel goes to the town (zone {zone}); the other 4 wait in the supply.",
+            zone=t.board.town,
+        ),
     )
 
 
@@ -236,7 +246,11 @@ def deal_overlords(t: Table, colors: list[str]) -> None:
         p.overlord = Minion(card)
         t.say(
             "Setup D",
-            f"{p.color} receives the Dark Overlord {t.name(card)}.",
+            tr(
+                "{color} receives the Dark Overlord {overlord}.",
+                color=color_name(p.color),
+                overlord=t.called(card),
+            ),
             "overlord",
             player=p.color,
             card=card,
@@ -249,7 +263,7 @@ def exhaust_overlords(t: Table, colors: list[str]) -> None:
     for p in t.state.players:
         if p.overlord:
             t.exhaust(p, p.overlord.card)
-    t.say("Setup E", "Every Dark Overlord starts exhausted.")
+    t.say("Setup E", tr("Every Dark Overlord starts exhausted."))
 
 
 def deal_mercenaries(t: Table, colors: list[str]) -> None:
@@ -263,10 +277,14 @@ def deal_mercenaries(t: Table, colors: list[str]) -> None:
     t.shuffle(deck)
     s.mercenary_deck, s.box = deck[:SET_ASIDE], s.box + deck[SET_ASIDE:]
     s.pool = [s.mercenary_deck.pop() for _ in range(min(POOL_SIZE, len(s.mercenary_deck)))]
+    revealed = Joined(", ", map(t.called, s.pool))
     t.say(
         "Setup F",
-        f"{SET_ASIDE} mercenaries are set aside and 6 revealed: "
-        f"{', '.join(t.name(c) for c in s.pool)}.",
+        tr(
+            "{aside} mercenaries are set aside and 6 revealed: {pool}.",
+            aside=SET_ASIDE,
+            pool=revealed,
+        ),
     )
     while tens := [c for c in s.pool if t.minion_card(c).cost == NO_TENS_AT_SETUP]:
         if all(t.minion_card(c).cost == NO_TENS_AT_SETUP for c in s.mercenary_deck):
@@ -274,16 +292,14 @@ def deal_mercenaries(t: Table, colors: list[str]) -> None:
         s.pool = [c for c in s.pool if c not in tens]
         s.mercenary_deck += tens
         t.shuffle(s.mercenary_deck)
-        back = (
-            "goes back into the deck and is" if len(tens) == 1 else "go back into the deck and are"
+        back = ntr(
+            "{count} card costing 10 goes back into the deck and is replaced.",
+            "{count} cards costing 10 go back into the deck and are replaced.",
+            len(tens),
         )
-        t.say("Setup F", f"{plural(len(tens), 'card')} costing 10 {back} replaced.")
+        t.say("Setup F", back)
         s.pool += [s.mercenary_deck.pop() for _ in tens]
-    t.say(
-        "Setup F",
-        f"The pool: {', '.join(t.name(c) for c in s.pool)}.",
-        "pool",
-    )
+    t.say("Setup F", tr("The pool: {pool}.", pool=Joined(", ", map(t.called, s.pool))), "pool")
 
 
 DUMMY_PILES: Final = ((2,), (4, 6), (8, 10))  # the solo setup's cost piles
@@ -311,13 +327,19 @@ def fill_dummy_halls(t: Table) -> list[str]:
         for pile, count in zip(piles, DUMMY_HALL, strict=True):
             dummy.hall += [Minion(pile.pop()) for _ in range(count)]
         dealt += [m.card for m in dummy.hall]
-        names = ", ".join(f"{t.name(m.card)} ({t.minion_card(m.card).cost})" for m in dummy.hall)
-        t.say(
-            "Solo setup",
-            f"The dummy {color}'s hall, from the three cost piles: {names}.",
-            "dummy-hall",
-            player=color,
+        names = Joined(
+            ", ",
+            [
+                tr("{minion} ({cost})", minion=t.called(m.card), cost=t.minion_card(m.card).cost)
+                for m in dummy.hall
+            ],
         )
+        hall = tr(
+            "The dummy {color}'s hall, from the three cost piles: {minions}.",
+            color=color_name(color),
+            minions=names,
+        )
+        t.say("Solo setup", hall, "dummy-hall", player=color)
     return dealt
 
 
@@ -329,14 +351,20 @@ def deal_relics(t: Table, colors: list[str]) -> None:
     for p in s.players:
         if not s.is_dummy(p.color):
             p.hand = [s.relic_deck.pop() for _ in range(STARTING_RELICS)]
-    dummies = " (none to a dummy)" if s.options.dummies else ""
-    t.say("Setup G", f"Each player is dealt {STARTING_RELICS} Power Relics{dummies}.")
+    if s.options.dummies:
+        dealt = tr(
+            "Each player is dealt {count} Power Relics (none to a dummy).", count=STARTING_RELICS
+        )
+    else:
+        dealt = tr("Each player is dealt {count} Power Relics.", count=STARTING_RELICS)
+    t.say("Setup G", dealt)
 
 
 def give_scepter(t: Table, colors: list[str]) -> None:
     """H: the first player in the list holds the Evil Scepter."""
     t.state.scepter = t.state.turn = 0
-    t.say("Setup H", f"{colors[0]} holds the Evil Scepter and starts.", "scepter", player=colors[0])
+    first = tr("{color} holds the Evil Scepter and starts.", color=color_name(colors[0]))
+    t.say("Setup H", first, "scepter", player=colors[0])
 
 
 STEPS: Final[tuple[tuple[str, str, Callable[[Table, list[str]], None]], ...]] = (
