@@ -62,7 +62,7 @@ from .mcts import MAX_PLAYOUT_ACTIONS, Budget, Entry, candidates, replay
 
 # The default budget, in iterations a decision by the number of players (more
 # players make longer days to play out). The README's tree search section has the figures.
-DEFAULT_ITERATIONS = {1: 100, 2: 100, 3: 60, 4: 24}
+DEFAULT_ITERATIONS = {1: 100, 2: 100, 3: 40, 4: 24}
 WIDTH = 12  # plans the root may race, best by the evaluation first
 WIDEN_BASE = 2  # children open from the first visit (at the root: with no budget)
 WIDEN_RATE = 0.5  # one more child open as sqrt(visits) grows by 1 / WIDEN_RATE
