@@ -34,10 +34,10 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from covil_nb.model.catalog import DOMAIN, LOCALE  # where the package reads its catalogs
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "covil_nb"
-LOCALE = PACKAGE / "locale"
-DOMAIN = "covil_nb"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 CARDS = PACKAGE / "model" / "data" / "cards"
 MAPS = PACKAGE / "model" / "data" / "maps"
@@ -129,9 +129,15 @@ def wanted() -> dict[Path, bytes]:
     return files
 
 
+def changes() -> dict[Path, bytes]:
+    """The catalog files that differ from what the code and the ``.po`` files
+    make, as they should be."""
+    return {p: data for p, data in wanted().items() if not p.exists() or p.read_bytes() != data}
+
+
 def stale() -> list[Path]:
-    """The catalog files that differ from what the code and the ``.po`` files make."""
-    return [p for p, data in wanted().items() if not p.exists() or p.read_bytes() != data]
+    """The catalog files out of date."""
+    return list(changes())
 
 
 def _dated(path: Path) -> datetime | None:
@@ -158,10 +164,9 @@ def main(argv: list[str] | None = None) -> int:
         for path in out_of_date:
             print(f"out of date: {path.relative_to(ROOT)} (run tools/catalogs.py)")
         return 1 if out_of_date else 0
-    for path, data in wanted().items():
-        if not path.exists() or path.read_bytes() != data:
-            path.write_bytes(data)
-            print(f"wrote {path.relative_to(ROOT)}")
+    for path, data in changes().items():
+        path.write_bytes(data)
+        print(f"wrote {path.relative_to(ROOT)}")
     return 0
 
 

@@ -114,24 +114,21 @@ class Joined(Text):
         return self.separator.join(said_in(i, code) for i in self.items)
 
     def _key(self) -> tuple:
-        return ("joined", self.separator, self.items)
+        return type(self).__name__, self.separator, self.items
 
 
-class Listed(Text):
+class Listed(Joined):
     """Items as a sentence lists them: "A", "A and B", "A, B and C"."""
 
     def __init__(self, items: Iterable[str | Text]) -> None:
-        super().__init__("")
-        self.items = tuple(items)
+        super().__init__(", ", items)
 
     def said_in(self, code: str) -> str:
         items = [said_in(i, code) for i in self.items]
         if len(items) < 2:
             return "".join(items)
-        return tr("{items} and {last}", items=", ".join(items[:-1]), last=items[-1]).said_in(code)
-
-    def _key(self) -> tuple:
-        return ("listed", self.items)
+        *first, last = items
+        return tr("{items} and {last}", items=self.separator.join(first), last=last).said_in(code)
 
 
 def said_in(item: str | Text, code: str) -> str:

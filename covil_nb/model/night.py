@@ -344,8 +344,12 @@ def raid(t: Table) -> None:
                 s.rebels += 1
                 t.say(RAID, partial(_joins, s.rebels), "rebel", rebels=s.rebels)
             else:
-                full = lambda: tr("The town already holds all {most} rebels.", most=MAX_REBELS)  # noqa: E731
-                t.say(RAID, full, "rebel", rebels=s.rebels)
+                t.say(
+                    RAID,
+                    lambda: tr("The town already holds all {most} rebels.", most=MAX_REBELS),
+                    "rebel",
+                    rebels=s.rebels,
+                )
     if s.rebels == MAX_REBELS:
         t.say(
             RETALIATE,
@@ -466,8 +470,12 @@ def end_of_day(t: Table) -> None:
         return
     s.scepter = (s.scepter + 1) % len(s.players)
     holder = s.players[s.scepter].color
-    passes = lambda: tr("The Evil Scepter passes to {color}.", color=color_name(holder))  # noqa: E731
-    t.say(PHASE, passes, "scepter", player=holder)
+    t.say(
+        PHASE,
+        lambda: tr("The Evil Scepter passes to {color}.", color=color_name(holder)),
+        "scepter",
+        player=holder,
+    )
     s.day += 1
     s.phase = Phase.MORNING
 

@@ -17,7 +17,7 @@ from .maps import Board
 from .rng import Rng
 from .state import EXHAUSTED, READY, TIRED, Frame, Minion, Player, Rules, State
 from .vocabulary import MAX_GOLD
-from .words import and_list, color_name, state_name
+from .words import color_name, state_name
 
 
 class Table:
@@ -111,10 +111,6 @@ class Table:
             )
         return None
 
-    def names(self, card_ids: list[str]) -> str:
-        """Card names as a sentence says them: "A", "A and B", "A, B and C"."""
-        return and_list([self.name(c) for c in card_ids])
-
     # -- the log -----------------------------------------------------------
     def say(
         self,
@@ -189,8 +185,13 @@ class Table:
             self.say(rule, lambda: _relic_said(player, why, drawn=False))
             return None
         player.hand.append(relic)
-        told = lambda: _relic_said(player, why, drawn=True)  # noqa: E731 (made only to be said)
-        self.say(rule, told, "draw", player=player.color, relic=relic)
+        self.say(
+            rule,
+            lambda: _relic_said(player, why, drawn=True),
+            "draw",
+            player=player.color,
+            relic=relic,
+        )
         return relic
 
     def relics_left(self) -> bool:

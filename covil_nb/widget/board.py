@@ -628,11 +628,8 @@ class GameWidget(anywidget.AnyWidget):
 
     def _publish(self) -> None:
         """Set every trait from the position shown, in one message: only the
-        traits whose value changed are sent (the texts in the board's language)."""
-        with speaking(self.language):
-            self._publish_now()
-
-    def _publish_now(self) -> None:
+        traits whose value changed are sent. Called inside ``speaking`` the
+        board's language (by ``_dispatch`` or ``_speak``): its texts are in it."""
         game = self.line.game
         playing = self._playing()
         shown = self._moments[self._at].game if playing else game

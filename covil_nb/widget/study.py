@@ -547,7 +547,7 @@ class StudyWidget(GameWidget):
         self._forget_tree()
         self._publish()
 
-    def _publish_now(self) -> None:
+    def _publish(self) -> None:
         with self.hold_sync():
             if not self._tree:
                 self._tree = list(self._chapter.nodes(stop=self._asks))
@@ -555,7 +555,7 @@ class StudyWidget(GameWidget):
                 self.review = self._review_json()
             self.at = self._at_json()
             self._saved = ""
-            super()._publish_now()
+            super()._publish()
 
     def _speak(self) -> None:
         self._forget_tree()  # its texts too, in the new language

@@ -51,3 +51,7 @@ def test_the_board_speaks_portuguese_and_english_again(open_in_lab: NotebookOpen
         took.append(board.root.evaluate(SWITCH, code))
     print(f"language switch, choice to redrawn board: {sorted(round(t) for t in took)} ms")
     assert notebook.kernel.value("board.language") == "en"
+    # From a cell: the board redraws, and the switch follows.
+    notebook.kernel.run("board.language = 'pt'")
+    expect(board.root.locator("select.covil-language")).to_have_value("pt")
+    expect(night).to_contain_text("O Cetro Maligno passa para Vermelho.")
