@@ -207,7 +207,7 @@ def test_what_every_move_and_label_reads_is_made_once_per_card(cards: CardSet) -
     assert lurker.reinforcing is lurker.reinforcing
     assert [r.stat for r in lurker.reinforcing["move"]] == ["move"]
     assert lurker.command_label is lurker.command_label
-    assert cards.relic("kraken-ink").activate_label.startswith("Activate Kraken Ink (")
+    assert str(cards.relic("kraken-ink").activate_label).startswith("Activate Kraken Ink (")
     assert cards.mean_relic_gold == sum(r.gold for r in cards.relics) / len(cards.relics)
     # Derived fields take no part in equality or hashing (a dict cannot hash).
     other = dataclasses.replace(lurker)

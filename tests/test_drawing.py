@@ -17,6 +17,7 @@ from functools import cache
 import pytest
 
 from covil_nb.model import Action, CovilError, Game
+from covil_nb.model.language import speaking
 from covil_nb.model.scenario import Scenario
 from covil_nb.model.vocabulary import Verb
 from covil_nb.widget import _svg_cards, drawing
@@ -502,10 +503,12 @@ def rendered_sizes(root: ET.Element) -> list[tuple[float, str]]:
     return sizes
 
 
+@pytest.mark.parametrize("code", ["en", "pt"])
 @pytest.mark.parametrize("name", [*POSITIONS, "combat scenario"])
-def test_every_text_is_legible_at_a_notebooks_width(name: str) -> None:
+def test_every_text_is_legible_at_a_notebooks_width(name: str, code: str) -> None:
     game = position(name)
-    picture = drawing.draw(game, actions=game.legal_actions() if game.decision else None)
+    with speaking(code):
+        picture = drawing.draw(game, actions=game.legal_actions() if game.decision else None)
     assert picture.width == NOTEBOOK_WIDTH
     small = [
         (size, words) for size, words in rendered_sizes(parse(picture.svg)) if size < SMALLEST_TEXT
@@ -608,20 +611,25 @@ def fragment(body: str) -> ET.Element:
     return parse(f'<svg xmlns="http://www.w3.org/2000/svg">{body}</svg>')
 
 
-def test_every_cards_words_fit_on_its_face_whole_and_apart() -> None:
-    """Names, classes, stats, abilities and states of every card of the game:
-    inside the card, apart from each other, at a legible size, never cut."""
+@pytest.mark.parametrize("code", ["en", "pt"])
+def test_every_cards_words_fit_on_its_face_whole_and_apart(code: str) -> None:
+    """Names, classes, stats, abilities and states of every card of the game,
+    in each language: inside the card, apart from each other, at a legible
+    size, never cut."""
     cards = Game.new(["yellow", "red"], seed=1).cards
-    faces = [
-        (f"{m.name} {state}", _svg_cards._minion_face(m, state, None), CARD_W, CARD_H)
-        for m in cards.minions
-        for state in ("ready", "exhausted")
-    ]
-    faces += [(r.name, _svg_cards._relic_face(r, None), RELIC_W, RELIC_H) for r in cards.relics]
-    faces += [
-        (f"{r.name} active", _svg_cards._active_chip(r, 0, 0, Marks()), RELIC_W, CHIP_H)
-        for r in cards.relics
-    ]
+    with speaking(code):
+        faces = [
+            (f"{m.name} {state}", _svg_cards._minion_face(m, state, None, code), CARD_W, CARD_H)
+            for m in cards.minions
+            for state in ("ready", "exhausted")
+        ]
+        faces += [
+            (r.name, _svg_cards._relic_face(r, None, code), RELIC_W, RELIC_H) for r in cards.relics
+        ]
+        faces += [
+            (f"{r.name} active", _svg_cards._active_chip(r, 0, 0, Marks()), RELIC_W, CHIP_H)
+            for r in cards.relics
+        ]
     for name, face, width, height in faces:
         root = fragment(face)
         boxes = text_boxes(root)

@@ -15,11 +15,13 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from covil_nb import CovilError, CovilTypeError, Event, Game
+from covil_nb import CovilError, CovilTypeError, Game
 from covil_nb.model import language
+from covil_nb.model.cards import load_cards
 from covil_nb.model.language import LANGUAGES, Text, named, ntr, set_language, speaking, tr
 from covil_nb.model.playthrough import random_game
 from covil_nb.model.sections import OTHERS, RULEBOOK
+from covil_nb.model.vocabulary import Verb
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -145,16 +147,6 @@ def test_every_language_has_its_catalog() -> None:
 
 # -- the game in Portuguese ------------------------------------------------------------
 
-NIGHT_KINDS = {"phase", "discard", "pool", "dominance", "gold", "draw", "raid", "rebel", "rest"}
-# The rules whose every sentence is in the catalog (the rest of the log follows).
-SETUP_AND_MORNING = {*(f"Setup {x}" for x in "ABCDEFGH"), "Solo setup", "Phase 1: Morning"}
-
-
-def translated(event: Event) -> bool:
-    if event.phase == "night":
-        return event.kind in NIGHT_KINDS
-    return event.rule in SETUP_AND_MORNING | {"Setup I: Choose starting zones"}
-
 
 @pytest.mark.parametrize(
     "game",
@@ -166,27 +158,130 @@ def translated(event: Event) -> bool:
     ],
     ids=["2p", "3p", "4p", "solo"],
 )
-def test_the_setup_morning_and_night_are_told_in_portuguese_and_back(game: Game) -> None:
-    """Every sentence of the setup, the mornings and the nights is said anew
-    in the language of the moment: the same events, told in Portuguese, then
-    in English again."""
+def test_every_sentence_of_a_log_is_told_in_portuguese_and_back(game: Game) -> None:
+    """Every event of a whole game is a sentence of the catalog, said anew in
+    the language of the moment: in Portuguese, then in English again."""
     game = random_game(game, 1)
-    told = [e for e in game.log if translated(e)]
-    assert {e.kind for e in told} >= {"phase", "pool", "dominance", "rest", "summon", "start"}
-    assert {e.rule for e in told} >= SETUP_AND_MORNING - {"Solo setup"}
-    english = [e.text for e in told]
+    assert all(isinstance(e.sentence, Text) for e in game.log)
+    english = [e.text for e in game.log]
     with speaking("pt"):
-        portuguese = [e.text for e in told]
-    assert [e.text for e in told] == english
-    for en, pt in zip(english, portuguese, strict=True):
-        assert en != pt
-        assert not ENGLISH.search(pt), pt
+        portuguese = [e.text for e in game.log]
+    assert [e.text for e in game.log] == english
+    assert english != portuguese
+    assert not [pt for pt in portuguese if english_in(pt)]
 
 
-# Words of the English sentences that no Portuguese one has.
-ENGLISH = re.compile(
-    r"\b(the|gains|draws|rests|discards|pool|rebels|night|morning|gold|treasury|troops?|zone)\b"
+def words(text: str) -> set[str]:
+    """The words of a text, placeholders left out."""
+    return set(re.findall(r"[a-z]{3,}", re.sub(r"\{\w+\}", " ", text.lower())))
+
+
+def english_only() -> set[str]:
+    """The words of the catalog's English messages that none of their
+    Portuguese translations has: a sentence with one is (partly) English."""
+    english: set[str] = set()
+    portuguese: set[str] = set()
+    for m in catalog("pt"):
+        if m.id:
+            english |= set().union(*(words(i) for i in _forms(m.id)))
+            portuguese |= set().union(*(words(t) for t in _forms(m.string)))
+    return english - portuguese
+
+
+def _forms(message: str | tuple[str, ...]) -> tuple[str, ...]:
+    return message if isinstance(message, tuple) else (message,)
+
+
+ENGLISH_ONLY = english_only()
+
+
+# The notation is the same in every language (it is the save format): its
+# verbs and words, and card ids ("kraken-ink"), are not English sentences.
+NOTATION = (
+    {v.value for v in Verb}
+    | {"gold", "relic", "minion", "fortress"}
+    | {card.id for card in load_cards()}
 )
+_QUOTED_OR_ID = re.compile(r"'[^']*'|\b[a-z]+(?:-[a-z]+)+\b")
+
+
+def english_in(text: str) -> set[str]:
+    """The English-only words of a text, its notation left out."""
+    return words(_QUOTED_OR_ID.sub(" ", text)) & ENGLISH_ONLY - NOTATION
+
+
+# Actions that are never legal, or legal at some decisions only: each is
+# refused at the others, with the reason in the language of the moment.
+WRONG = [
+    "move Z",
+    "attack Y9",
+    "attack fortress-red",
+    "pay gold 9",
+    "pay relic kraken-ink",
+    "pay minion yellow-acolyte",
+    "lie Y1",
+    "lie R2",
+    "end",
+    "rest yellow-squire",
+    "exhaust red-grunt",
+    "activate kraken-ink",
+    "command yellow-acolyte",
+    "buy-relic",
+    "start A",
+    "acquire hedge-witch",
+    "pass",
+    "retreat K",
+]
+
+
+def said_in_a_game(game: Game, seed: int) -> list[str]:
+    """What a player reads over a random game: each decision with the labels
+    of its actions, their forecasts and refusals of wrong actions; then the
+    log and the scores."""
+    chooser = random.Random(seed)
+    said: list[str] = []
+    while not game.is_over:
+        legal = game.legal_actions()
+        said.append(str(game.decision))
+        said += [a.label for a in legal]
+        said += [str(game.forecast(a)) for a in legal if a.verb == "attack"]
+        refusals = [game.refusal(wrong) for wrong in chooser.sample(WRONG, 3)]
+        said += [str(refused) for refused in refusals if refused]
+        game.apply(chooser.choice(legal))
+    return said + [e.text for e in game.log] + [str(game.score())]
+
+
+# Every map with every player count it takes, and the solo game.
+TABLES = [
+    (["yellow", "red"], "A"),
+    (["yellow", "red", "green"], "A"),
+    (["yellow", "red", "green", "blue"], "A"),
+    (["yellow", "red"], "B"),
+    (["blue", "green", "red"], "B"),
+]
+
+
+def test_no_english_sentence_in_random_games_played_in_portuguese() -> None:
+    """Issue 22's target: 0 English sentences in 100 random games played in
+    Portuguese, on every map and player count (solo too): the log, the
+    scores, and at every decision the prompt, the labels, the forecasts and
+    the refusals of wrong actions. Checked against the
+    English catalog: no word that only the English messages use."""
+    set_language("pt")
+    found: dict[str, set[str]] = {}
+    for seed in range(100):
+        if seed % 6 == 5:
+            game = Game.solo(seed=seed)
+        else:
+            colors, board = TABLES[seed % 6]
+            game = Game.new(colors, board=board, seed=seed)
+        for text in said_in_a_game(game, seed):
+            if english_in(text):
+                found[text] = english_in(text)
+    assert not found, found
+    set_language("en")
+    english = said_in_a_game(Game.new(["yellow", "red"], board="A", seed=1), 1)
+    assert all(english_in(text) for text in english if len(words(text)) > 3)
 
 
 def test_every_rule_a_game_cites_is_in_the_catalog() -> None:

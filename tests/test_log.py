@@ -212,7 +212,7 @@ def test_a_full_hall_is_announced_before_the_first_payment(two_players):
     hall_full = "your hall is full: one of the payments must be a minion going back to the pool"
     assert hall_full in labels(game, "acquire")["iron-bastion"]
     play(game, "acquire iron-bastion")
-    assert hall_full in game.decision.prompt
+    assert hall_full in str(game.decision.prompt)
 
 
 def test_change_that_the_treasury_cannot_hold_is_announced(two_players):

@@ -153,7 +153,7 @@ def test_a_start_zone_plays_the_dummys_answer_back_one_step_at_a_time():
     assert widget.decision["waiting"] is None and widget.decision["player"] == "yellow"
     last = widget.controls["moment"]  # what the dummy did last stays said
     assert (last["index"], last["player"]) == (len(moments) - 1, "red")
-    assert last["reason"] == moments[-1].reason != ""
+    assert last["reason"] == str(moments[-1].reason) != ""
     assert page.log_texts() == [e.text for e in widget.game.log]
 
 
@@ -305,6 +305,7 @@ def test_a_defense_that_ends_the_combat_previews_the_strengths_it_is_resolved_at
             "defense": outcome["defense"],
             "resolves": True,
             "winner": outcome["winner"],
+            "verdict": f"{outcome['winner']} wins",  # said by Python in the board's language
         }
     # A guardian's defense counts: the preview is not the strengths before.
     assert max(a["preview"]["defense"] for a in exhausts()) > defense
@@ -714,7 +715,7 @@ def test_each_listed_action_names_its_group_by_its_verb():
     def groups_match(widget: GameWidget) -> list[Any]:
         listed = widget.decision["actions"]
         for action, entry in zip(widget.game.legal_actions(), listed, strict=True):
-            assert entry.get("group") == scene.GROUPS.get(action.verb)
+            assert entry.get("group") == scene.GROUPS.get(action.verb)  # in English
             assert ("group" in entry) != ("closes" in entry)
         return listed
 

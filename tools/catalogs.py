@@ -3,8 +3,11 @@
     .venv/bin/python tools/catalogs.py           # after a change to the messages in the code
     .venv/bin/python tools/catalogs.py --check   # fails if a catalog is out of date
 
-1. Every ``tr(...)`` and ``ntr(...)`` message of the package is extracted
-   into the template, ``covil_nb/locale/covil_nb.pot``.
+1. Every ``tr(...)`` and ``ntr(...)`` message of the package, and every
+   ``view.t(...)`` and ``N_(...)`` of the board's page (``js/src``), is
+   extracted into the template, ``covil_nb/locale/covil_nb.pot``; the
+   page's messages are also listed in ``covil_nb/locale/page.json``, the
+   words the board sends its page (``covil_nb/widget/words.py``).
 2. Each language's catalog (``covil_nb/locale/<code>/LC_MESSAGES/covil_nb.po``)
    is updated from it: a new message comes in untranslated, a changed one
    fuzzy (its old translation kept as a suggestion), and a message gone from
@@ -44,6 +47,11 @@ MAPS = PACKAGE / "model" / "data" / "maps"
 # The message functions of covil_nb.model.language: tr(message), ntr(singular,
 # plural, n), and N_(name), the mark of a rule's title (covil_nb/model/sections.py).
 KEYWORDS = {"tr": None, "ntr": (1, 2), "N_": None}
+# The page's: view.t(message, values), and N_(message), the mark of a fixed
+# part's words (js/src/words.js).
+PAGE = ROOT / "js" / "src"
+PAGE_KEYWORDS = {"t": None, "N_": None}
+PAGE_MESSAGES = LOCALE / "page.json"
 # The locale of each catalog, for its plural rule: Portuguese as the Brazilian
 # edition speaks it ("0 moeda, 1 moeda, 2 moedas": plural from 2 on).
 LOCALES = {"pt": "pt_BR"}
@@ -78,12 +86,26 @@ def extract() -> Catalog:
     for filename, lineno, message, comments, context in found:
         where = (f"covil_nb/{filename}", lineno)
         template.add(message, None, [where], auto_comments=comments, context=context)
+    for message, where, comments in page_messages():
+        template.add(message, None, [where], auto_comments=comments)
     for path, field, item in data():
         where = (str(path.relative_to(ROOT)), 0)
         # Card names are the glossary's (docs/language.md): chosen once.
         about = f"{path.parent.name} {field}: {item.get('id') or item['name']}"
         template.add(item[field], None, [where], auto_comments=[about])
     return template
+
+
+def page_messages() -> Iterator[tuple[str, tuple[str, int], list[str]]]:
+    """Every message of the board's page, where it is said, and its comments."""
+    found = extract_from_dir(
+        PAGE,
+        method_map=[("**.js", "javascript")],
+        keywords=PAGE_KEYWORDS,
+        comment_tags=("Translators:",),
+    )
+    for filename, lineno, message, comments, _context in found:
+        yield message, (f"js/src/{filename}", lineno), comments
 
 
 def data() -> Iterator[tuple[Path, str, dict[str, Any]]]:
@@ -121,7 +143,11 @@ def mo_bytes(catalog: Catalog) -> bytes:
 def wanted() -> dict[Path, bytes]:
     """Every catalog file as it should be now, by path."""
     template = extract()
-    files = {TEMPLATE: po_bytes(template)}
+    page = sorted({message for message, _, _ in page_messages()})
+    files = {
+        TEMPLATE: po_bytes(template),
+        PAGE_MESSAGES: (json.dumps(page, indent=1, ensure_ascii=False) + "\n").encode(),
+    }
     for code in languages():
         catalog = updated(code, template)
         files[po_path(code)] = po_bytes(catalog)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from covil_nb.model import Action, Game
 from covil_nb.model.arguments import checked
+from covil_nb.model.language import Text
 from covil_nb.model.state import Player, State
 from covil_nb.model.views import hand_hidden
 from covil_nb.model.vocabulary import fortress_owner
@@ -68,7 +69,7 @@ def in_step(kind: str | None, resolved: bool) -> bool:
     return kind in WITHIN_STEP or (kind == REBELS and not resolved)
 
 
-Signature = tuple[str, str, str, tuple[str, ...]]
+Signature = tuple[str, str, str | Text, tuple[str, ...]]
 
 
 def signature(game: Game) -> Signature:

@@ -20,8 +20,9 @@ from typing import Any, Final, Protocol
 from mypy_extensions import mypyc_attr
 
 from .errors import CovilError, CovilTypeError, said
-from .language import Text, cite
+from .language import Text, cite, tr
 from .vocabulary import DecisionKind
+from .words import color_name, phase_name
 
 # Words of letters, digits, ':', '_' and '-' between any whitespace, checked
 # in one match (a save's every action is parsed when it loads).
@@ -35,14 +36,16 @@ class Action:
     An action is a value: never change one.
 
     The rules may give the label as a function of the action, and of values
-    taken when it is listed; it is rendered the first time it is read, since
+    taken when it is listed; it is made the first time it is read, since
     search lists many actions whose labels nobody reads (one function serves
-    every action of a listing: it reads which one from the action)."""
+    every action of a listing: it reads which one from the action). A label
+    is a :class:`~.language.Text`, said in the language of the moment each
+    time it is read."""
 
     __slots__ = ("_label", "args", "verb")
 
     def __init__(
-        self, verb: object, args: object = (), label: str | Callable[[Action], str] = ""
+        self, verb: object, args: object = (), label: str | Text | Callable[[Action], Text] = ""
     ) -> None:
         # Checked here, not by the signature: compiled code would stop a
         # wrong type with a bare TypeError naming no argument. The args'
@@ -60,9 +63,11 @@ class Action:
     @property
     def label(self) -> str:
         label = self._label
-        if not isinstance(label, str):
+        if isinstance(label, str):
+            return label
+        if not isinstance(label, Text):
             label = self._label = label(self)
-        return label
+        return str(label)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Action):
@@ -102,7 +107,7 @@ class Action:
 class Refusal:
     """Why an action is not allowed now, and the rule that says so."""
 
-    text: str
+    text: str | Text  # said in the language of the moment when the error is made
     rule: str
 
 
@@ -115,11 +120,11 @@ class Decision:
 
     player: str
     kind: DecisionKind
-    prompt: str
+    prompt: str | Text
     rule: str
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.prompt} ({cite(self.rule)})"
+        return f"{color_name(self.player)}: {self.prompt} ({cite(self.rule)})"
 
     def _repr_pretty_(self, p: _Printer, cycle: bool) -> None:
         p.text(str(self))
@@ -189,8 +194,12 @@ class Actions(_Shown, list[Action]):
         )
 
 
-def _heading(day: int, phase: str) -> str:
-    return {"setup": "Setup", "end": "The game is over"}.get(phase, f"Day {day}, {phase}")
+def _heading(day: int, phase: str) -> Text:
+    if phase == "setup":
+        return tr("Setup")
+    if phase == "end":
+        return tr("The game is over")
+    return tr("Day {day}, {phase}", day=day, phase=phase_name(phase))
 
 
 @mypyc_attr(native_class=False)
@@ -202,7 +211,7 @@ class Events(_Shown, list[Event]):
     def __str__(self) -> str:
         lines: list[str] = []
         for (day, phase), when in groupby(self, key=lambda e: (e.day, e.phase)):
-            lines.append(_heading(day, phase))
+            lines.append(str(_heading(day, phase)))
             for rule, same in groupby(when, key=lambda e: e.rule):
                 lines.append(f"  {cite(rule)}")
                 lines += [f"    {e.text}" for e in same]

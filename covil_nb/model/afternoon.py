@@ -15,7 +15,7 @@ from . import effects
 from .actions import Action, Decision, Refusal
 from .cards import Effect, MinionCard
 from .combat import Combat, attack_actions, cannot_attack, has_ready_minion, not_a_target
-from .language import Text, tr
+from .language import Joined, Listed, Text, named, ntr, tr
 from .movement import move_troop, reach, unreachable
 from .state import READY, TIRED, Frame, Minion, Player, Troop, step
 from .table import Table
@@ -29,7 +29,7 @@ from .vocabulary import (
     Phase,
     Verb,
 )
-from .words import and_list
+from .words import color_name, state_name
 
 PHASE: Final = "Phase 2: Afternoon"
 ACQUIRE: Final = "2.1 Acquire a minion"
@@ -79,10 +79,7 @@ class Turn(Frame):
         """Lying down a troop, acquiring, then (after the free actions) ending."""
         player = t.player(self.player)
         standing = [] if self.acted else _standing(player)
-        actions = [
-            Action(LIE, (troop.id,), f"Lie down {troop.id} (zone {troop.zone}) for a troop action")
-            for troop in standing
-        ]
+        actions = [Action(LIE, (troop.id,), _lie_label(troop)) for troop in standing]
         if not self.acquired:
             actions += acquire_actions(t, player)
         if not standing:  # the troop action is done, or no troop can take one
@@ -101,7 +98,12 @@ class Turn(Frame):
             troop.standing, self.acted = False, True
             t.say(
                 TROOP_ACTION,
-                f"{self.player} lies down {troop.id} in zone {troop.zone}.",
+                lambda: tr(
+                    "{color} lies down {troop} in zone {zone}.",
+                    color=color_name(self.player),
+                    troop=troop.id,
+                    zone=troop.zone,
+                ),
                 "lie",
                 player=self.player,
                 troop=troop.id,
@@ -111,7 +113,12 @@ class Turn(Frame):
             cost = discounted(t, t.minion_card(args[0]), discounters(t, player))
             t.push(Purchase(self.player, args[0], cost))
         elif verb == END:
-            t.say(PHASE, f"{self.player} ends the turn.", "end", player=self.player)
+            t.say(
+                PHASE,
+                lambda: tr("{color} ends the turn.", color=color_name(self.player)),
+                "end",
+                player=self.player,
+            )
             t.pop()
 
     def refusal(self, t: Table, action: Action) -> Refusal | None:
@@ -121,8 +128,8 @@ class Turn(Frame):
 step(Turn, "turn")
 
 
-_MUST_ACT: Final = "take the afternoon turn: lie down a troop for its troop action"
-_MAY_END: Final = "take the afternoon turn: end the turn when done"
+_MUST_ACT: Final = tr("take the afternoon turn: lie down a troop for its troop action")
+_MAY_END: Final = tr("take the afternoon turn: end the turn when done")
 
 
 def _standing(player: Player) -> list[Troop]:
@@ -130,7 +137,13 @@ def _standing(player: Player) -> list[Troop]:
     return [troop for troop in player.troops if troop.standing and troop.zone is not None]
 
 
-_END_TURN: Final = Action(END, (), "End the turn")  # an action is a value: one serves every turn
+def _lie_label(troop: Troop) -> Text:
+    return tr("Lie down {troop} (zone {zone}) for a troop action", troop=troop.id, zone=troop.zone)
+
+
+_END_TURN: Final = Action(
+    END, (), tr("End the turn")
+)  # an action is a value: one serves every turn
 _RELICS_AND_COMMANDS: Final = frozenset({Verb.ACTIVATE, Verb.COMMAND})
 TROOP_VERBS: Final = frozenset({MOVE, REST, REPAIR, GAIN_GOLD, ATTACK})
 
@@ -141,31 +154,34 @@ def turn_refusal(frame: Turn, t: Table, action: Action) -> Refusal | None:
     if verb == LIE and args:
         if frame.acted:
             return Refusal(
-                "you have lain down a troop this turn already: one per turn", TROOP_ACTION
+                tr("you have lain down a troop this turn already: one per turn"), TROOP_ACTION
             )
         missing = t.not_on_board(player, args[0])
         if missing:
             return missing
         return Refusal(
-            f"{args[0]} lies down already: a lying troop only takes free actions", TROOP_ACTION
+            tr("{troop} lies down already: a lying troop only takes free actions", troop=args[0]),
+            TROOP_ACTION,
         )
     if verb == ACQUIRE_VERB and args:
         return (
             not_acquirable(t, player, args[0])
             if not frame.acquired
-            else Refusal("you have acquired a minion this turn already: one per turn", ACQUIRE)
+            else Refusal(tr("you have acquired a minion this turn already: one per turn"), ACQUIRE)
         )
     if verb == END:
         return Refusal(
-            "you still have a standing troop: lie one down for its troop action first",
+            tr("you still have a standing troop: lie one down for its troop action first"),
             TROOP_ACTION,
         )
     if verb in TROOP_VERBS:
         return Refusal(
-            "a troop action starts by lying down the troop that acts ('lie Y1')", TROOP_ACTION
+            tr("a troop action starts by lying down the troop that acts ('lie Y1')"), TROOP_ACTION
         )
     if verb == PAY:
-        return Refusal("no purchase is under way: acquire a minion from the pool first", ACQUIRE)
+        return Refusal(
+            tr("no purchase is under way: acquire a minion from the pool first"), ACQUIRE
+        )
     return None
 
 
@@ -183,7 +199,7 @@ def next_turn(t: Table) -> None:
     else:
         over = not anyone_standing(t)
     if over:
-        t.say(PHASE, "Every troop on the board lies down: the afternoon ends.", "phase")
+        t.say(PHASE, lambda: tr("Every troop on the board lies down: the afternoon ends."), "phase")
         s.phase, s.night_step = Phase.NIGHT, 0
         return
     start_turn(t, following)
@@ -192,7 +208,12 @@ def next_turn(t: Table) -> None:
 def start_turn(t: Table, index: int) -> None:
     t.state.turn = index
     color = t.state.players[index].color
-    t.say(PHASE, f"{color}'s afternoon turn.", "turn", player=color)
+    t.say(
+        PHASE,
+        lambda: tr("{color}'s afternoon turn.", color=color_name(color)),
+        "turn",
+        player=color,
+    )
     t.push(Turn(color))
 
 
@@ -214,7 +235,7 @@ class TroopAction(Frame):
         return Decision(
             self.player,
             DecisionKind.TROOP_ACTION,
-            f"choose {self.troop}'s troop action",
+            tr("choose {troop}'s troop action", troop=self.troop),
             TROOP_ACTION,
         )
 
@@ -229,19 +250,24 @@ class TroopAction(Frame):
         troop = player.troop(self.troop)
         assert troop is not None and troop.zone is not None
         actions = [
-            Action(MOVE, (z,), f"Move {self.troop} to zone {z}")
+            Action(MOVE, (z,), tr("Move {troop} to zone {zone}", troop=self.troop, zone=z))
             for z in reach(t, self.player, troop.zone)
         ]
         actions += [
-            Action(REST, (m.card,), f"Rest {t.name(m.card)} ({m.state})")
+            Action(
+                REST,
+                (m.card,),
+                tr("Rest {minion} ({state})", minion=t.called(m.card), state=state_name(m.state)),
+            )
             for m in player.minions
             if m.state != READY
         ]
         if not player.destroyed and player.fortress is not None:
             note = effects.effect_note(t, player, _REPAIR)
-            actions.append(Action(REPAIR, (), f"Repair the fortress ({player.hp} HP{note})"))
+            label = tr("Repair the fortress ({hp} HP{note})", hp=player.hp, note=note)
+            actions.append(Action(REPAIR, (), label))
         note = effects.effect_note(t, player, _GOLD)
-        label = f"Gain 1 gold ({player.gold} in the treasury{note})"
+        label = tr("Gain 1 gold ({gold} in the treasury{note})", gold=player.gold, note=note)
         actions.append(Action(GAIN_GOLD, (), label))
         if has_ready_minion(player):
             actions += attack_actions(t, self.player, troop)
@@ -261,7 +287,7 @@ class TroopAction(Frame):
             assert minion is not None
             t.rest(player, minion, "2.3 Rest one of your minions")
         elif verb == REPAIR:
-            effects.repair(t, player, 1, "troop action")
+            effects.repair(t, player, 1, tr("troop action"))
         elif verb == GAIN_GOLD:
             t.gain_gold(player, 1, "2.3 Gain 1 gold", tr("for the troop action"))
 
@@ -274,11 +300,12 @@ class TroopAction(Frame):
         if verb == REST and args:
             return t.not_restable(player, args[0], TROOP_ACTION)
         if verb == REPAIR:
-            return Refusal("a destroyed fortress can never be repaired", "Repair your fortress")
+            return Refusal(tr("a destroyed fortress can never be repaired"), "Repair your fortress")
         if verb == ATTACK and args:
             return cannot_attack(t, self.player) or not_a_target(t, self.player, troop, args[0])
         return Refusal(
-            f"first choose {self.troop}'s troop action: it lies down already", TROOP_ACTION
+            tr("first choose {troop}'s troop action: it lies down already", troop=self.troop),
+            TROOP_ACTION,
         )
 
 
@@ -303,27 +330,60 @@ class Price:
         return self.printed - sum(n for _, n in self.discounts)
 
     def __str__(self) -> str:
+        return str(self.said())
+
+    def said(self) -> Text:
         """ "5 (6 less 1 from Acolyte)", "nothing (2 less 2 from Acolyte)"; below
         zero, "nothing (it costs 0, and Acolyte's discount of 1 pays you 1 gold)"."""
         total = self.total
         if total < 0:
-            return f"nothing ({self._paying(-total)})"
-        less = ", ".join(f"less {n} from {name}" for name, n in self.discounts)
-        why = f" ({self.printed} {less})" if less else ""
-        return f"{total or 'nothing'}{why}"
+            return tr("nothing ({why})", why=self._paying(-total))
+        amount = total or tr("nothing")
+        if not self.discounts:
+            return tr("{amount}", amount=amount)
+        less = Joined(
+            ", ",
+            [tr("less {count} from {minion}", count=n, minion=named(m)) for m, n in self.discounts],
+        )
+        return tr("{amount} ({printed} {less})", amount=amount, printed=self.printed, less=less)
 
-    def _paying(self, beyond: int) -> str:
+    def _paying(self, beyond: int) -> Text:
         """How discounts larger than the cost pay: a learner sees why buying earns gold."""
-        one = len(self.discounts) == 1
-        if one:
-            name, n = self.discounts[0]
-            whose = f"{name}'s discount of {n}"
-        else:
-            each = and_list([f"{n} from {name}" for name, n in self.discounts])
-            whose = f"the discounts, {each},"
-        s = "s" if one else ""
-        cover = f"cover{s} it and " if self.printed else ""
-        return f"it costs {self.printed}, and {whose} {cover}pay{s} you {beyond} gold"
+        if len(self.discounts) == 1:
+            minion, n = self.discounts[0]
+            said = {"printed": self.printed, "minion": named(minion), "discount": n}
+            if self.printed:
+                return ntr(
+                    "it costs {printed}, and {minion}'s discount of {discount} covers it and "
+                    "pays you {count} gold",
+                    "it costs {printed}, and {minion}'s discount of {discount} covers it and "
+                    "pays you {count} gold",
+                    beyond,
+                    **said,
+                )
+            return ntr(
+                "it costs 0, and {minion}'s discount of {discount} pays you {count} gold",
+                "it costs 0, and {minion}'s discount of {discount} pays you {count} gold",
+                beyond,
+                **said,
+            )
+        each = Listed(
+            [tr("{count} from {minion}", count=n, minion=named(m)) for m, n in self.discounts]
+        )
+        if self.printed:
+            return ntr(
+                "it costs {printed}, and the discounts, {each}, cover it and pay you {count} gold",
+                "it costs {printed}, and the discounts, {each}, cover it and pay you {count} gold",
+                beyond,
+                printed=self.printed,
+                each=each,
+            )
+        return ntr(
+            "it costs 0, and the discounts, {each}, pay you {count} gold",
+            "it costs 0, and the discounts, {each}, pay you {count} gold",
+            beyond,
+            each=each,
+        )
 
 
 def discounters(t: Table, player: Player) -> list[str]:
@@ -363,7 +423,9 @@ def means(t: Table, player: Player, payable: list[str] | None = None) -> int:
 GOLD: Final = "gold"
 RELIC: Final = "relic"
 MINION: Final = "minion"
-HALL_FULL: Final = "your hall is full: one of the payments must be a minion going back to the pool"
+HALL_FULL: Final = tr(
+    "your hall is full: one of the payments must be a minion going back to the pool"
+)
 
 
 def acquire_actions(t: Table, player: Player) -> list[Action]:
@@ -393,26 +455,42 @@ def discounted(t: Table, card: MinionCard, discounting: list[str]) -> int:
     return cost
 
 
-def _acquire_label(t: Table, discounting: list[str], full: bool, acquire: Action) -> str:
+def _acquire_label(t: Table, discounting: list[str], full: bool, acquire: Action) -> Text:
     card = t.minion_card(acquire.args[0])
-    cost = price(t, card, discounting)
-    return f"Acquire {card.name} for {cost}: {card.text}" + (f" ({HALL_FULL})" if full else "")
+    said = {"minion": named(card.name), "cost": price(t, card, discounting).said()}
+    if full:
+        return tr(
+            "Acquire {minion} for {cost}: {text} ({full})",
+            text=named(card.text),
+            full=HALL_FULL,
+            **said,
+        )
+    return tr("Acquire {minion} for {cost}: {text}", text=named(card.text), **said)
 
 
 def not_acquirable(t: Table, player: Player, card_id: str) -> Refusal | None:
     """Why ``player`` cannot acquire that card now."""
     if card_id not in t.state.pool:
-        return Refusal(f"{t.name(card_id)} is not in the Mercenary pool", ACQUIRE)
+        return Refusal(
+            tr("{minion} is not in the Mercenary pool", minion=t.called(card_id)), ACQUIRE
+        )
     if len(player.hall) >= MAX_HALL and not payable_minions(player):
         return Refusal(
-            f"your hall is full ({MAX_HALL} minions) and none is ready to go back to the pool",
+            tr(
+                "your hall is full ({count} minions) and none is ready to go back to the pool",
+                count=MAX_HALL,
+            ),
             ACQUIRE,
         )
     cost = price(t, t.minion_card(card_id), discounters(t, player))
-    can_pay = means(t, player)
     return Refusal(
-        f"{t.name(card_id)} costs {cost} and you can pay at most {can_pay} (gold, relics in "
-        "hand at their gold value, ready minions at their cost)",
+        tr(
+            "{minion} costs {cost} and you can pay at most {means} (gold, relics in hand at their "
+            "gold value, ready minions at their cost)",
+            minion=t.called(card_id),
+            cost=cost.said(),
+            means=means(t, player),
+        ),
         ACQUIRE,
     )
 
@@ -430,27 +508,46 @@ class Purchase(Frame):
     relics: list[str] = field(default_factory=list)
     minions: list[str] = field(default_factory=list)
 
-    def _acquired(self, t: Table) -> str:
+    def _acquired(self, t: Table) -> Text:
         """The sentence of the completed purchase (a quiet table never writes it)."""
-        parts = [f"{self.gold} gold"] if self.gold else []
-        parts += [t.name(c) for c in self.relics + self.minions]
-        paying = f" paying {', '.join(parts)}" if parts else ""
-        return (
-            f"{self.player} acquires {t.name(self.card)} {self._price_words(t)}{paying}; "
-            "it enters the hall tired."
+        parts: list[str | Text] = (
+            [ntr("{count} gold", "{count} gold", self.gold)] if self.gold else []
         )
+        parts += [t.called(c) for c in self.relics + self.minions]
+        said = {
+            "color": color_name(self.player),
+            "minion": t.called(self.card),
+            "price": self._price_words(t),
+        }
+        if parts:
+            return tr(
+                "{color} acquires {minion} {price} paying {payment}; it enters the hall tired.",
+                payment=Joined(", ", parts),
+                **said,
+            )
+        return tr("{color} acquires {minion} {price}; it enters the hall tired.", **said)
 
-    def _price_words(self, t: Table) -> str:
+    def _price_words(self, t: Table) -> Text:
         """ "(cost 8)", or with discounts "for 6 (cost 8, less 2 in discounts)":
         the price paid, and the printed cost that scores; discounts beyond
         the cost pay the buyer (see :class:`Price`)."""
         printed = t.minion_card(self.card).cost
         if self.cost == printed:
-            return f"(cost {printed})"
-        less = f"cost {printed}, less {printed - self.cost} in discounts"
+            return tr("(cost {printed})", printed=printed)
+        said = {"printed": printed, "less": printed - self.cost}
         if self.cost < 0:
-            return f"for nothing ({less}, which pay {self.player} the {-self.cost} beyond the cost)"
-        return f"for {self.cost or 'nothing'} ({less})"
+            return tr(
+                "for nothing (cost {printed}, less {less} in discounts, which pay {color} the "
+                "{beyond} beyond the cost)",
+                color=color_name(self.player),
+                beyond=-self.cost,
+                **said,
+            )
+        return tr(
+            "for {cost} (cost {printed}, less {less} in discounts)",
+            cost=self.cost or tr("nothing"),
+            **said,
+        )
 
     def paid(self, t: Table) -> int:
         paid = self.gold  # most payments are gold alone: no sums to start
@@ -478,8 +575,11 @@ class Purchase(Frame):
         due, room = self._owing(t)
         if due <= 0 and not room:
             return None
-        needs = ([f"{due} gold more"] if due > 0 else []) + ([HALL_FULL] if room else [])
-        prompt = f"pay for {t.name(self.card)}: {'; '.join(needs)}"
+        needs: list[Text] = [ntr("{count} gold more", "{count} gold more", due)] if due > 0 else []
+        needs += [HALL_FULL] if room else []
+        prompt = tr(
+            "pay for {minion}: {needs}", minion=t.called(self.card), needs=Joined("; ", needs)
+        )
         return Decision(self.player, DecisionKind.PAYMENT, prompt, ACQUIRE)
 
     def legal(self, t: Table) -> list[Action]:
@@ -503,7 +603,14 @@ class Purchase(Frame):
 
     def apply(self, t: Table, action: Action) -> None:
         if action.verb == CANCEL:
-            t.say(ACQUIRE, f"{self.player} cancels the purchase of {t.name(self.card)}.")
+            t.say(
+                ACQUIRE,
+                lambda: tr(
+                    "{color} cancels the purchase of {minion}.",
+                    color=color_name(self.player),
+                    minion=t.called(self.card),
+                ),
+            )
             t.pop()
             return
         what, item = action.args
@@ -515,30 +622,38 @@ class Purchase(Frame):
     def refusal(self, t: Table, action: Action) -> Refusal | None:
         if action.verb != PAY or len(action.args) != 2:
             return Refusal(
-                f"finish paying for {t.name(self.card)}, or cancel the purchase, first", ACQUIRE
+                tr(
+                    "finish paying for {minion}, or cancel the purchase, first",
+                    minion=t.called(self.card),
+                ),
+                ACQUIRE,
             )
         player, (what, item) = t.player(self.player), action.args
         due = self.cost - self.paid(t)
         if what == GOLD:
             left = player.gold - self.gold
             if due <= 0:
-                return Refusal("it is paid: what is missing is room in your hall", ACQUIRE)
+                return Refusal(tr("it is paid: what is missing is room in your hall"), ACQUIRE)
             if left <= 0:
-                return Refusal("you have no gold left to pledge", ACQUIRE)
+                return Refusal(tr("you have no gold left to pledge"), ACQUIRE)
             return Refusal(
-                f"you have {left} gold left to pledge and {due} is due: pay 1 to "
-                f"{min(left, due)} gold",
+                ntr(
+                    "you have {count} gold left to pledge and {due} is due: pay 1 to {most} gold",
+                    "you have {count} gold left to pledge and {due} is due: pay 1 to {most} gold",
+                    left,
+                    due=due,
+                    most=min(left, due),
+                ),
                 ACQUIRE,
             )
+        pledged = Refusal(tr("{card} is pledged already", card=t.called(item)), ACQUIRE)
         if what == RELIC:
-            if item in self.relics:
-                return Refusal(f"{t.name(item)} is pledged already", ACQUIRE)
-            return effects.not_in_hand(t, player, item)
+            return pledged if item in self.relics else effects.not_in_hand(t, player, item)
         if player.overlord and player.overlord.card == item:
-            return Refusal("the Dark Overlord can never leave the throne", "Champions Hall")
+            return Refusal(tr("the Dark Overlord can never leave the throne"), "Champions Hall")
         if item in self.minions:
-            return Refusal(f"{t.name(item)} is pledged already", ACQUIRE)
-        return t.not_ready(player, item, "be used as payment")
+            return pledged
+        return t.not_ready(player, item, tr("be used as payment"))
 
     def run(self, t: Table) -> None:
         """Paid in full: the payment leaves, the minion enters tired."""
@@ -585,29 +700,40 @@ step(Purchase, "purchase", allows_relic_purchase=False)
 
 
 _PAY_GOLD: Final = tuple(
-    Action(PAY, (GOLD, str(n)), f"Pay {n} gold") for n in range(1, MAX_GOLD + 1)
+    Action(PAY, (GOLD, str(n)), ntr("Pay {count} gold", "Pay {count} gold", n))
+    for n in range(1, MAX_GOLD + 1)
 )
-_CANCEL: Final = Action(CANCEL, (), "Cancel the purchase")
+_CANCEL: Final = Action(CANCEL, (), tr("Cancel the purchase"))
 
 
 # Payment labels are written when read (see :class:`Action`), from values
 # taken when the payments are listed.
-def _pay_relic_label(t: Table, due: int, room: int, payment: Action) -> str:
+def _pay_relic_label(t: Table, due: int, room: int, payment: Action) -> Text:
     relic = payment.args[1]
-    return f"Pay with {t.name(relic)} ({_worth(t.relic_card(relic).gold, due, room)})"
+    worth = _worth(t.relic_card(relic).gold, due, room)
+    return tr("Pay with {relic} ({worth})", relic=t.called(relic), worth=worth)
 
 
-def _pay_minion_label(t: Table, due: int, room: int, payment: Action) -> str:
+def _pay_minion_label(t: Table, due: int, room: int, payment: Action) -> Text:
     minion = payment.args[1]
-    return f"Return {t.name(minion)} to the pool ({_worth(t.minion_card(minion).cost, due, room)})"
+    worth = _worth(t.minion_card(minion).cost, due, room)
+    return tr("Return {minion} to the pool ({worth})", minion=t.called(minion), worth=worth)
 
 
-def _worth(worth: int, due: int, room: int) -> str:
+def _worth(worth: int, due: int, room: int) -> Text:
     """A payment's worth, and the change it would give back: above the
     treasury's 5, change is lost, so say so before it is paid."""
     change = worth - max(due, 0)
     if change <= 0:
-        return f"worth {worth}"
+        return tr("worth {worth}", worth=worth)
     lost = change - max(0, min(change, room))
-    note = f", of which {lost} is lost: the treasury holds {MAX_GOLD}" if lost else ""
-    return f"worth {worth}: {change} back as change{note}"
+    if lost:
+        return tr(
+            "worth {worth}: {change} back as change, of which {lost} is lost: the treasury "
+            "holds {most}",
+            worth=worth,
+            change=change,
+            lost=lost,
+            most=MAX_GOLD,
+        )
+    return tr("worth {worth}: {change} back as change", worth=worth, change=change)

@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any, Final, NoReturn, TypeVar
 
 from .errors import CovilError
+from .language import Text, named, tr
 from .native import DATA
 from .vocabulary import COLORS, MAX_GOLD, TERRAINS, TOWN, EffectKind, Stat
 
@@ -174,12 +175,13 @@ class MinionCard:
     reinforcing: dict[str, tuple[Reinforcement, ...]] = field(
         init=False, repr=False, compare=False, hash=False
     )
-    command_label: str = field(init=False, repr=False, compare=False, hash=False)
+    command_label: Text = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         by_stat = {s: tuple(r for r in self.reinforcements if r.stat == s) for s in Stat}
         object.__setattr__(self, "reinforcing", by_stat)
-        object.__setattr__(self, "command_label", f"Exhaust {self.name}: {self.text}")
+        label = tr("Exhaust {minion}: {text}", minion=named(self.name), text=named(self.text))
+        object.__setattr__(self, "command_label", label)
 
     def stat_bonus(self, stat: str) -> int:
         """What exhausting this minion adds to a strength of kind ``stat``."""
@@ -202,10 +204,11 @@ class RelicCard:
     bonus: tuple[tuple[str, int], ...] = ()  # sorted (stat, amount) pairs
     # The label of activating it, less the note on what it would do now
     # (every afternoon decision lists it): made once, as MinionCard's.
-    activate_label: str = field(init=False, repr=False, compare=False, hash=False)
+    activate_label: Text = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "activate_label", f"Activate {self.name} ({self.text})")
+        label = tr("Activate {relic} ({text})", relic=named(self.name), text=named(self.text))
+        object.__setattr__(self, "activate_label", label)
 
     def bonus_for(self, stat: str) -> int:
         """The troop bonus this relic gives, while active, to strength ``stat``."""

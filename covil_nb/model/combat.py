@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .actions import Action, Decision, Refusal
-from .language import tr
+from .language import N_, Joined, Listed, Text, named, ntr, tr
 from .movement import move_troop, reach, unreachable
 from .state import NO_FREE_ACTIONS, READY, Frame, Minion, Player, Troop, step
 from .table import Table
@@ -29,7 +29,7 @@ from .vocabulary import (
     fortress_target,
     owner_color,
 )
-from .words import a_or_an, and_list, plural
+from .words import class_name, color_name, stat_name
 
 __all__ = [
     "FORTRESS",
@@ -54,18 +54,37 @@ TARGET: Final = CombatStage.TARGET
 MINION: Final = CombatStage.MINION
 RESPOND: Final = CombatStage.RESPOND
 RESPONSES: Final = {  # what each responder is asked to do
-    DecisionKind.DEFEND_REBELS: "defend against the rebels",
-    DecisionKind.DEFEND: "defend",
-    DecisionKind.RAISE_STAKES: "raise the stakes",
+    DecisionKind.DEFEND_REBELS: tr("defend against the rebels"),
+    DecisionKind.DEFEND: tr("defend"),
+    DecisionKind.RAISE_STAKES: tr("raise the stakes"),
 }
+# The parts of a strength, named as the code compares them, and each said
+# whole ("2 from the exhausted minion": "2 do Servo exaurido" in Portuguese,
+# where "from the" is said with the part). The board shows them too.
+TROOP_PART: Final = "the troop"
+MINION_PART: Final = "the exhausted minion"
+REINFORCEMENTS_PART: Final = "Reinforcements"
+RELICS_PART: Final = "active relics"
+AFTERSHOCK_PART: Final = "Aftershock"
+REBELS_PART: Final = "the rebels"
+PART_SAID: Final = {
+    TROOP_PART: N_("{count} from the troop"),
+    MINION_PART: N_("{count} from the exhausted minion"),
+    REINFORCEMENTS_PART: N_("{count} from Reinforcements"),
+    RELICS_PART: N_("{count} from active relics"),
+    AFTERSHOCK_PART: N_("{count} from Aftershock"),
+    REBELS_PART: N_("{count} from the rebels"),
+}
+# A side of a combat, as "attack now 7" and "defense stays 6" say it.
+SIDES: Final = {"attack": tr("attack"), "defense": tr("defense")}
 # The stats a combat reads, looked up once (an enumeration's member is slow to look up).
 MELEE: Final = Stat.MELEE
 RANGED: Final = Stat.RANGED
 DEFENSE: Final = Stat.DEFENSE
 STAGE_DECISIONS: Final = {
-    TROOP: (DecisionKind.ATTACK_TROOP, "choose the troop for the free attack"),
-    TARGET: (DecisionKind.ATTACK_TARGET, "choose the target of {troop}'s attack"),
-    MINION: (DecisionKind.ATTACK_MINION, "exhaust a ready minion for the attack"),
+    TROOP: (DecisionKind.ATTACK_TROOP, N_("choose the troop for the free attack")),
+    TARGET: (DecisionKind.ATTACK_TARGET, N_("choose the target of {troop}'s attack")),
+    MINION: (DecisionKind.ATTACK_MINION, N_("exhaust a ready minion for the attack")),
 }
 
 
@@ -81,8 +100,18 @@ class Strength:
         object.__setattr__(self, "total", sum([v for _, v in self.parts]))
 
     def __str__(self) -> str:
-        shown = [f"{v} from {label}" for label, v in self.parts if v]
-        return f"{self.total} ({', '.join(shown)})" if shown else str(self.total)
+        return str(self.said())
+
+    def said(self) -> Text:
+        shown = [part_said(part, v) for part, v in self.parts if v]
+        if not shown:
+            return tr("{total}", total=self.total)
+        return tr("{total} ({parts})", total=self.total, parts=Joined(", ", shown))
+
+
+def part_said(part: str, count: int) -> Text:
+    """ "2 from the exhausted minion": a part of a strength, said."""
+    return tr(PART_SAID[part], count=count)
 
 
 @dataclass(frozen=True)
@@ -143,11 +172,11 @@ def attack_strengths(
     for minion_id in minion_ids:
         card = t.minion_card(minion_id) if minion_id else None
         parts = (
-            ("the troop", troop),
-            ("the exhausted minion", card.stat_bonus(style) if card else 0),
-            ("Reinforcements", reinforced),
-            ("active relics", relics),
-            ("Aftershock", aftershock(t, player, minion_id) if minion_id else 0),
+            (TROOP_PART, troop),
+            (MINION_PART, card.stat_bonus(style) if card else 0),
+            (REINFORCEMENTS_PART, reinforced),
+            (RELICS_PART, relics),
+            (AFTERSHOCK_PART, aftershock(t, player, minion_id) if minion_id else 0),
         )
         strengths.append(Strength(parts))
     return strengths
@@ -158,10 +187,10 @@ def defense_strength(t: Table, player: Player, zone: str, guard_id: str | None) 
     card = t.minion_card(guard_id) if guard_id else None
     return Strength(
         (
-            ("the troop", 1),
-            ("the exhausted minion", card.stat_bonus(DEFENSE) if card else 0),
-            ("Reinforcements", reinforcements(t, player, DEFENSE, zone)),
-            ("active relics", relic_bonus(t, player, DEFENSE)),
+            (TROOP_PART, 1),
+            (MINION_PART, card.stat_bonus(DEFENSE) if card else 0),
+            (REINFORCEMENTS_PART, reinforcements(t, player, DEFENSE, zone)),
+            (RELICS_PART, relic_bonus(t, player, DEFENSE)),
         )
     )
 
@@ -203,22 +232,31 @@ def target_zone(t: Table, target: str) -> str:
     return zone
 
 
-def describe_target(t: Table, target: str) -> str:
+def describe_target(t: Table, target: str) -> Text:
     foe = fortress_owner(target)
     if foe is not None:
-        return f"{foe}'s unguarded fortress in zone {t.player(foe).fortress}"
+        return tr(
+            "{color}'s unguarded fortress in zone {zone}",
+            color=color_name(foe),
+            zone=t.player(foe).fortress,
+        )
     owner = t.state.owner_of(target)
     troop = owner.troop(target) if owner else None
     assert owner is not None and troop is not None
-    pose = "standing" if troop.standing else "lying"
-    return f"{owner.color}'s troop {target} ({pose}, zone {troop.zone})"
+    said = {"color": color_name(owner.color), "troop": target, "zone": troop.zone}
+    if troop.standing:
+        return tr("{color}'s troop {troop} (standing, zone {zone})", **said)
+    return tr("{color}'s troop {troop} (lying, zone {zone})", **said)
 
 
 def attack_actions(t: Table, color: str, troop: Troop) -> list[Action]:
     actions = []
     for target, zone in targets_by_zone(t, color, troop):
-        style = MELEE if zone == troop.zone else RANGED
-        label = f"{style.capitalize()} attack on {describe_target(t, target)}"
+        on = describe_target(t, target)
+        if zone == troop.zone:
+            label = tr("Melee attack on {target}", target=on)
+        else:
+            label = tr("Ranged attack on {target}", target=on)
         actions.append(Action(Verb.ATTACK, (target,), label))
     return actions
 
@@ -252,21 +290,48 @@ class Forecast:
     hp: int
 
     def __str__(self) -> str:
+        return str(self.said())
+
+    def said(self) -> Text:
         """ "attack up to 4 with Hedge Witch and Kraken Ink against defense 2,
         3 if red exhausts a minion; red holds 2 relics"."""
-        up_to = "up to " if self.attack.total > self.least else ""
-        using = f" with {and_list(list(self.using))}" if self.using else ""
-        said = f"attack {up_to}{self.attack.total}{using}"
+        said = self._attack_said()
+        color = color_name(self.defender)
         if self.defense is None:
-            return (
-                f"{said}, all of it damage to {self.defender}'s unguarded fortress ({self.hp} HP)"
+            return tr(
+                "{attack}, all of it damage to {color}'s unguarded fortress ({hp} HP)",
+                attack=said,
+                color=color,
+                hp=self.hp,
             )
-        said += f" against defense {self.defense.total}"
+        said = tr("{attack} against defense {defense}", attack=said, defense=self.defense.total)
         if self.guarded > self.defense.total:
-            said += f", {self.guarded} if {self.defender} exhausts a minion"
+            said = tr(
+                "{forecast}, {guarded} if {color} exhausts a minion",
+                forecast=said,
+                guarded=self.guarded,
+                color=color,
+            )
         if self.held:
-            said += f"; {self.defender} holds {plural(self.held, 'relic')}"
+            said = ntr(
+                "{forecast}; {color} holds {count} relic",
+                "{forecast}; {color} holds {count} relics",
+                self.held,
+                forecast=said,
+                color=color,
+            )
         return said
+
+    def _attack_said(self) -> Text:
+        attack = self.attack.total
+        using = Listed([named(n) for n in self.using])
+        if self.attack.total > self.least:
+            if self.using:
+                return tr("attack up to {attack} with {using}", attack=attack, using=using)
+            return tr("attack up to {attack}", attack=attack)
+        if self.using:
+            return tr("attack {attack} with {using}", attack=attack, using=using)
+        return tr("attack {attack}", attack=attack)
 
 
 def forecast(t: Table, color: str, troop: Troop, target: str) -> Forecast:
@@ -302,29 +367,46 @@ def not_a_target(t: Table, color: str, troop: Troop, target: str) -> Refusal | N
     guarded or destroyed fortress; None when it can."""
     if target in targets(t, color, troop):
         return None
-    reach = f"zone {troop.zone} (melee) or a zone next to it (ranged)"
+    reach = tr("zone {zone} (melee) or a zone next to it (ranged)", zone=troop.zone)
     foe = fortress_owner(target)
     if foe is not None:
         if foe not in [p.color for p in t.state.players] or foe == color:
-            return Refusal(f"{target} is not an enemy fortress", ATTACK)
-        enemy = t.player(foe)
+            return Refusal(tr("{target} is not an enemy fortress", target=target), ATTACK)
+        enemy, whose = t.player(foe), color_name(foe)
         if enemy.destroyed:
-            return Refusal(f"{foe}'s fortress is destroyed already", DAMAGE)
+            return Refusal(tr("{color}'s fortress is destroyed already", color=whose), DAMAGE)
         if not unguarded(enemy):
             return Refusal(
-                f"{foe}'s fortress is guarded by a troop in its zone: attack the troop, and "
-                "the excess damages the fortress",
+                tr(
+                    "{color}'s fortress is guarded by a troop in its zone: attack the troop, and "
+                    "the excess damages the fortress",
+                    color=whose,
+                ),
                 ATTACK,
             )
-        return Refusal(f"{foe}'s fortress is in zone {enemy.fortress}, not in {reach}", ATTACK)
+        return Refusal(
+            tr(
+                "{color}'s fortress is in zone {zone}, not in {reach}",
+                color=whose,
+                zone=enemy.fortress,
+                reach=reach,
+            ),
+            ATTACK,
+        )
     owner, victim = t.state.owner_of(target), t.state.troop(target)
     if owner is None or victim is None:
-        return Refusal(f"there is no troop {target!r}", ATTACK)
+        return Refusal(tr("there is no troop {troop}", troop=repr(target)), ATTACK)
+    said = {"troop": target, "color": color_name(owner.color)}
     if owner.color == color:
-        return Refusal(f"{target} is {color}'s own troop: attack an enemy", ATTACK)
+        return Refusal(tr("{troop} is {color}'s own troop: attack an enemy", **said), ATTACK)
     if victim.zone is None:
-        return Refusal(f"{target} is in {owner.color}'s supply, not on the board", ATTACK)
-    return Refusal(f"{target} is in zone {victim.zone}, not in {reach}", ATTACK)
+        return Refusal(tr("{troop} is in {color}'s supply, not on the board", **said), ATTACK)
+    return Refusal(
+        tr(
+            "{troop} is in zone {zone}, not in {reach}", troop=target, zone=victim.zone, reach=reach
+        ),
+        ATTACK,
+    )
 
 
 def has_ready_minion(player: Player) -> bool:
@@ -336,7 +418,10 @@ def cannot_attack(t: Table, color: str) -> Refusal | None:
     if has_ready_minion(t.player(color)):
         return None
     return Refusal(
-        "an attack needs a ready minion to exhaust, and every one of yours is tired or exhausted",
+        tr(
+            "an attack needs a ready minion to exhaust, and every one of yours is tired or "
+            "exhausted"
+        ),
         ATTACK,
     )
 
@@ -409,7 +494,7 @@ class Combat(Frame):
 
     def _attack(self, t: Table, target_zone: str) -> Strength:
         if self.attacker is None:
-            return Strength((("the rebels", REBEL_STRENGTH),))
+            return Strength(((REBELS_PART, REBEL_STRENGTH),))
         zone = self.attacking_troop(t).zone
         assert zone is not None
         style = MELEE if target_zone == zone else RANGED
@@ -451,16 +536,21 @@ class Combat(Frame):
         kind = self.decision_kind(t)
         if self.stage == RESPOND:
             attack, defense = self.strengths(t)
-            prompt = f"{RESPONSES[kind]}: attack {attack} against defense {defense}"
+            prompt = tr(
+                "{response}: attack {attack} against defense {defense}",
+                response=RESPONSES[kind],
+                attack=attack.said(),
+                defense=defense.said(),
+            )
             return Decision(self.responder or "", kind, prompt, RESPONSE)
-        prompt = STAGE_DECISIONS[self.stage][1].format(troop=self.troop)
+        prompt = tr(STAGE_DECISIONS[self.stage][1], troop=self.troop)
         return Decision(self.attacker or "", kind, prompt, ATTACK)
 
     def legal(self, t: Table) -> list[Action]:
         if self.stage == RESPOND:
             # A quiet table (a search) reads no label: the strengths the label
             # tells are not worked out for it.
-            label = "Pass" if t.quiet else self._pass_label(t)
+            label = _PASS if t.quiet else self._pass_label(t)
             return [*self._guards(t), Action(Verb.PASS, (), label)]
         player = t.player(self.attacker or "")
         if self.stage == TROOP:
@@ -469,10 +559,14 @@ class Combat(Frame):
             ]
             return [
                 *(
-                    Action(Verb.TROOP, (troop.id,), f"Attack with {troop.id} (zone {troop.zone})")
+                    Action(
+                        Verb.TROOP,
+                        (troop.id,),
+                        tr("Attack with {troop} (zone {zone})", troop=troop.id, zone=troop.zone),
+                    )
                     for troop in troops
                 ),
-                Action(Verb.SKIP, (), "Skip the free attack"),
+                Action(Verb.SKIP, (), tr("Skip the free attack")),
             ]
         if self.stage == TARGET:
             return attack_actions(t, player.color, self.attacking_troop(t))
@@ -481,7 +575,15 @@ class Combat(Frame):
         ready = [m.card for m in player.minions if m.ready]
         strengths = attack_strengths(t, player, zone, style, ready)
         return [
-            Action(Verb.EXHAUST, (m,), f"Exhaust {t.name(m)}: attack {strength}")
+            Action(
+                Verb.EXHAUST,
+                (m,),
+                tr(
+                    "Exhaust {minion}: attack {strength}",
+                    minion=t.called(m),
+                    strength=strength.said(),
+                ),
+            )
             for m, strength in zip(ready, strengths, strict=True)
         ]
 
@@ -492,7 +594,8 @@ class Combat(Frame):
     def apply(self, t: Table, action: Action) -> None:
         verb = action.verb
         if verb == Verb.SKIP:
-            t.say(ATTACK, f"{self.attacker} does not make the free attack.")
+            color = color_name(self.attacker or "")
+            t.say(ATTACK, lambda: tr("{color} does not make the free attack.", color=color))
             t.pop()
         elif verb == Verb.TROOP:
             self.troop, self.stage = action.args[0], TARGET
@@ -520,11 +623,14 @@ class Combat(Frame):
             missing = t.not_on_board(player, args[0])
             if missing or troop is None:
                 return missing
-            return Refusal(f"{args[0]} has no enemy troop or unguarded fortress in reach", ATTACK)
+            return Refusal(
+                tr("{troop} has no enemy troop or unguarded fortress in reach", troop=args[0]),
+                ATTACK,
+            )
         if verb == Verb.ATTACK and self.stage == TARGET:
             return not_a_target(t, player.color, self.attacking_troop(t), args[0])
         if verb == Verb.EXHAUST and self.stage == MINION:
-            return t.not_ready(player, args[0], "be exhausted to attack")
+            return t.not_ready(player, args[0], tr("be exhausted to attack"))
         return None
 
     def _guard_refusal(self, t: Table, verb: str, item: str) -> Refusal | None:
@@ -533,14 +639,19 @@ class Combat(Frame):
         responder = t.player(self.responder or "")
         if responder is not self.defender(t):
             return Refusal(
-                "only the defender exhausts a minion in answer; the attacker raises the "
-                "stakes with relics",
+                tr(
+                    "only the defender exhausts a minion in answer; the attacker raises the "
+                    "stakes with relics"
+                ),
                 RESPONSE,
             )
         if self.guard is not None:
             return Refusal(
-                f"{responder.color} has exhausted {t.name(self.guard)} to defend already: "
-                "one minion per defense",
+                tr(
+                    "{color} has exhausted {minion} to defend already: one minion per defense",
+                    color=color_name(responder.color),
+                    minion=t.called(self.guard),
+                ),
                 RESPONSE,
             )
         card = t.cards.minion(item) if item in t.cards else None
@@ -550,26 +661,25 @@ class Combat(Frame):
             and card.cls != "guardian"
         ):
             return Refusal(
-                f"{card.name} is {a_or_an(card.cls)}: in this edition only a Guardian may be "
-                "exhausted to defend",
+                tr(
+                    "{minion} ({cls}) is not a Guardian: in this edition only a Guardian may be "
+                    "exhausted to defend",
+                    minion=named(card.name),
+                    cls=class_name(card.cls),
+                ),
                 RESPONSE,
             )
-        return t.not_ready(responder, item, "be exhausted to defend")
+        return t.not_ready(responder, item, tr("be exhausted to defend"))
 
     # steps ----------------------------------------------------------------------
     def _declare(self, t: Table, minion_id: str) -> None:
         player = t.player(self.attacker or "")
         t.exhaust(player, minion_id)
         self.minion = minion_id
-        kind = "a free attack" if self.free else "an attack"
         strength = self.attack(t)
         t.say(
             ATTACK,
-            lambda: (
-                f"{player.color}'s {self.troop} makes {kind} ({self.style(t)}) on "
-                f"{describe_target(t, self.target)}, exhausting {t.name(minion_id)}: "
-                f"strength {strength}."
-            ),
+            lambda: self._declared(t, player, minion_id, strength),
             "attack",
             attacker=player.color,
             troop=self.troop,
@@ -583,6 +693,27 @@ class Combat(Frame):
             damage_fortress(t, self.defender(t), strength.total, player)
             return
         self.begin_response(t)
+
+    def _declared(self, t: Table, player: Player, minion_id: str, strength: Strength) -> Text:
+        said = {
+            "color": color_name(player.color),
+            "troop": self.troop,
+            "style": stat_name(self.style(t)),
+            "target": describe_target(t, self.target),
+            "minion": t.called(minion_id),
+            "strength": strength.said(),
+        }
+        if self.free:
+            return tr(
+                "{color}'s {troop} makes a free attack ({style}) on {target}, exhausting "
+                "{minion}: strength {strength}.",
+                **said,
+            )
+        return tr(
+            "{color}'s {troop} makes an attack ({style}) on {target}, exhausting {minion}: "
+            "strength {strength}.",
+            **said,
+        )
 
     def begin_response(self, t: Table) -> None:
         """The defender answers first. No relic may move a troop of this
@@ -608,9 +739,11 @@ class Combat(Frame):
         self.guard, self.acted = minion_id, True
         t.say(
             RESPONSE,
-            lambda: (
-                f"{defender.color} exhausts {t.name(minion_id)} to defend: "
-                f"defense now {self.defense(t)}."
+            lambda: tr(
+                "{color} exhausts {minion} to defend: defense now {defense}.",
+                color=color_name(defender.color),
+                minion=t.called(minion_id),
+                defense=self.defense(t).said(),
             ),
             "defend",
             player=defender.color,
@@ -623,7 +756,9 @@ class Combat(Frame):
         if self.guard is not None or player is not self.defender(t):
             return []
         return [
-            Action(Verb.EXHAUST, (m.card,), f"Exhaust {t.name(m.card)} to defend")
+            Action(
+                Verb.EXHAUST, (m.card,), tr("Exhaust {minion} to defend", minion=t.called(m.card))
+            )
             for m in guards(t, player)
         ]
 
@@ -635,31 +770,41 @@ class Combat(Frame):
         round before."""
         return self.attacker is None or (self.round > 1 and not self.acted)
 
-    def _pass_label(self, t: Table) -> str:
+    def _pass_label(self, t: Table) -> Text:
         """What passing does, and who wins at the strengths as they stand,
         written when listed: the totals are the position's, not a later one's."""
         attack, defense = self.strengths(t)
         defender = self.defender(t).color
-        if defender_holds(attack, defense):
-            tie = ": a tie goes to the defender" if attack.total == defense.total else ""
-            winner = f"{defender} wins{tie}"
+        if not defender_holds(attack, defense):
+            winner = (
+                tr("{color} wins", color=color_name(self.attacker))
+                if self.attacker
+                else tr("the rebels win")
+            )
+        elif attack.total == defense.total:
+            winner = tr("{color} wins: a tie goes to the defender", color=color_name(defender))
         else:
-            winner = f"{self.attacker or 'the rebels'} win{'s' if self.attacker else ''}"
-        at = f"attack {attack.total} against defense {defense.total}, and {winner}"
+            winner = tr("{color} wins", color=color_name(defender))
+        at = tr(
+            "attack {attack} against defense {defense}, and {winner}",
+            attack=attack.total,
+            defense=defense.total,
+            winner=winner,
+        )
         if self._pass_ends():
-            return f"Pass: the combat ends now at {at}"
+            return tr("Pass: the combat ends now at {at}", at=at)
         other = self.attacker if self.responder == defender else defender
-        return f"Pass: if {other} plays nothing more, the combat ends at {at}"
+        return tr(
+            "Pass: if {color} plays nothing more, the combat ends at {at}",
+            color=color_name(other or ""),
+            at=at,
+        )
 
     def _pass(self, t: Table, automatic: bool = False) -> None:
         responder = self.responder or ""
-        how = "has nothing to answer with and passes" if automatic else "passes"
         t.say(
             RESPONSE,
-            lambda: (
-                f"{responder} {how}: {self.side(t, responder)} stays "
-                f"{self.strength_of(t, responder)}."
-            ),
+            lambda: self._passed(t, responder, automatic),
             "pass",
             player=responder,
             automatic=automatic,
@@ -672,6 +817,18 @@ class Combat(Frame):
         self.responder = self.attacker if self.responder == defender else defender
         self.round, self.acted = self.round + 1, False
 
+    def _passed(self, t: Table, responder: str, automatic: bool) -> Text:
+        said = {
+            "color": color_name(responder),
+            "side": SIDES[self.side(t, responder)],
+            "strength": self.strength_of(t, responder).said(),
+        }
+        if automatic:
+            return tr(
+                "{color} has nothing to answer with and passes: {side} stays {strength}.", **said
+            )
+        return tr("{color} passes: {side} stays {strength}.", **said)
+
 
 # A responder with nothing at all but passing to do is passed by the engine.
 # With 3 gold they could buy a relic "at any point" and play it, so they are
@@ -680,6 +837,7 @@ step(Combat, "combat", passes_alone=True)
 
 
 _RELICS: Final = frozenset({Verb.ACTIVATE})
+_PASS: Final = tr("Pass")
 
 
 def guards(t: Table, player: Player) -> list[Minion]:
@@ -697,16 +855,27 @@ def free_attack(t: Table, player: Player, source: str, during_combat: bool) -> N
     if during_combat:
         # A free attack is an afternoon free action of the player's own turn;
         # inside a combat it would start a combat within a combat.
-        t.say(ATTACK, f"{source}'s free attack cannot be made during a combat.")
+        t.say(
+            ATTACK,
+            lambda: tr(
+                "{source}'s free attack cannot be made during a combat.", source=named(source)
+            ),
+        )
         return
+    said = {"source": named(source), "color": color_name(player.color)}
     if not has_ready_minion(player):
         t.say(
             ATTACK,
-            f"{source}'s free attack needs a ready minion to exhaust: {player.color} has none.",
+            lambda: tr(
+                "{source}'s free attack needs a ready minion to exhaust: {color} has none.", **said
+            ),
         )
         return
     if not any(targets_by_zone(t, player.color, troop) for troop in player.on_board()):
-        t.say(ATTACK, f"{source}'s free attack has no target for any of {player.color}'s troops.")
+        t.say(
+            ATTACK,
+            lambda: tr("{source}'s free attack has no target for any of {color}'s troops.", **said),
+        )
         return
     t.push(Combat(player.color, stage=TROOP, free=True))
 
@@ -720,12 +889,11 @@ def resolve(t: Table, combat: Combat) -> None:
     defender = combat.defender(t)
     troop = defender.troop(combat.target)
     assert troop is not None and troop.zone is not None
-    whose = f"{combat.attacker}'s" if combat.attacker else "the rebels'"
     facts = dict(attack=attack.total, defense=defense.total)
     if defender_holds(attack, defense):
         t.say(
             OUTCOME,
-            lambda: _defender_wins(whose, attack, defense, defender.color),
+            lambda: _defender_wins(combat.attacker, attack, defense, defender.color),
             "combat",
             winner=defender.color,
             **facts,
@@ -733,17 +901,13 @@ def resolve(t: Table, combat: Combat) -> None:
         return
     attacker = t.player(combat.attacker) if combat.attacker else None
     zone, standing = troop.zone, troop.standing
-    fate = (
-        "it lies down and retreats" if standing else f"it is removed to {defender.color}'s supply"
-    )
     t.say(
         OUTCOME,
-        lambda: (
-            f"Defender loses: {whose} attack {attack} beats {defender.color}'s defense "
-            f"{defense}. {troop.id} was {'standing' if standing else 'lying down'}: {fate}."
+        lambda: _defender_loses(
+            combat.attacker, attack, defense, defender.color, troop.id, standing
         ),
         "combat",
-        winner=combat.attacker or "the rebels",
+        winner=combat.attacker or REBELS_PART,
         troop=troop.id,
         fate="retreat" if standing else "removed",
         **facts,
@@ -764,26 +928,76 @@ def defender_holds(attack: Strength, defense: Strength) -> bool:
     return attack.total <= defense.total
 
 
-def _defender_wins(whose: str, attack: Strength, defense: Strength, defender: str) -> str:
+def _whose_attack(attacker: str | None, attack: Strength) -> Text:
+    if attacker is None:
+        return tr("the rebels' attack {strength}", strength=attack.said())
+    return tr("{color}'s attack {strength}", color=color_name(attacker), strength=attack.said())
+
+
+def _defender_wins(
+    attacker: str | None, attack: Strength, defense: Strength, defender: str
+) -> Text:
+    said = {
+        "attack": _whose_attack(attacker, attack),
+        "color": color_name(defender),
+        "defense": defense.said(),
+    }
     if attack.total == defense.total:
-        how = f"ties {defender}'s defense {defense}: a tie goes to the defender"
-    else:
-        how = f"is lower than {defender}'s defense {defense}"
-    return f"Defender wins: {whose} attack {attack} {how}. Nothing happens."
+        return tr(
+            "Defender wins: {attack} ties {color}'s defense {defense}: a tie goes to the "
+            "defender. Nothing happens.",
+            **said,
+        )
+    return tr(
+        "Defender wins: {attack} is lower than {color}'s defense {defense}. Nothing happens.",
+        **said,
+    )
+
+
+def _defender_loses(
+    attacker: str | None,
+    attack: Strength,
+    defense: Strength,
+    defender: str,
+    troop: str,
+    standing: bool,
+) -> Text:
+    said = {
+        "attack": _whose_attack(attacker, attack),
+        "color": color_name(defender),
+        "defense": defense.said(),
+        "troop": troop,
+    }
+    if standing:
+        return tr(
+            "Defender loses: {attack} beats {color}'s defense {defense}. {troop} was standing: "
+            "it lies down and retreats.",
+            **said,
+        )
+    return tr(
+        "Defender loses: {attack} beats {color}'s defense {defense}. {troop} was lying down: "
+        "it is removed to {color}'s supply.",
+        **said,
+    )
 
 
 def damage_fortress(t: Table, owner: Player, amount: int, attacker: Player | None) -> None:
     """Damage, hidden treasure (+1 gold for any damage) and loot (a relic for
     the last hit point). Rebels gain nothing."""
     if amount <= 0:
-        t.say(DAMAGE, f"{owner.color}'s fortress takes no damage: the attack's strength is 0.")
+        t.say(
+            DAMAGE,
+            lambda: tr(
+                "{color}'s fortress takes no damage: the attack's strength is 0.",
+                color=color_name(owner.color),
+            ),
+        )
         return
     dealt = min(amount, owner.hp)
     owner.hp -= dealt
-    state = "destroyed" if owner.hp == 0 else f"{owner.hp} HP left"
     t.say(
         DAMAGE,
-        f"{owner.color}'s fortress takes {dealt} damage ({state}).",
+        lambda: _damaged(owner, dealt),
         "damage",
         player=owner.color,
         amount=dealt,
@@ -796,6 +1010,13 @@ def damage_fortress(t: Table, owner: Player, amount: int, attacker: Player | Non
         t.draw_relic(attacker, "Loot a fortress", tr("for dealing the last hit point"))
 
 
+def _damaged(owner: Player, dealt: int) -> Text:
+    said = {"color": color_name(owner.color), "dealt": dealt}
+    if owner.hp == 0:
+        return tr("{color}'s fortress takes {dealt} damage (destroyed).", **said)
+    return tr("{color}'s fortress takes {dealt} damage ({hp} HP left).", hp=owner.hp, **said)
+
+
 @dataclass(slots=True)
 class Retreat(Frame):
     """Combat outcome B: the standing loser lies down and retreats to a zone
@@ -806,14 +1027,19 @@ class Retreat(Frame):
 
     def decision(self, t: Table) -> Decision:
         return Decision(
-            self.player, DecisionKind.RETREAT, f"choose where {self.troop} retreats", OUTCOME
+            self.player,
+            DecisionKind.RETREAT,
+            tr("choose where {troop} retreats", troop=self.troop),
+            OUTCOME,
         )
 
     def legal(self, t: Table) -> list[Action]:
         troop = t.player(self.player).troop(self.troop)
         assert troop is not None and troop.zone is not None
         return [
-            Action(Verb.RETREAT, (z,), f"Retreat {self.troop} to zone {z}")
+            Action(
+                Verb.RETREAT, (z,), tr("Retreat {troop} to zone {zone}", troop=self.troop, zone=z)
+            )
             for z in reach(t, self.player, troop.zone)
         ]
 

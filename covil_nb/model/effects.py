@@ -22,12 +22,13 @@ from typing import Final
 
 from .actions import Action, Decision, Refusal
 from .cards import Effect, RelicCard
-from .combat import Combat, free_attack
-from .language import named, tr
+from .combat import SIDES, Combat, free_attack
+from .language import Clause, Joined, Text, named, tr
 from .movement import move_troop, reach, unreachable
 from .state import READY, Frame, Player, step
 from .table import Table
 from .vocabulary import MAX_GOLD, MAX_HP, DecisionKind, EffectKind, Verb
+from .words import color_name, stat_name, state_name
 
 RELICS: Final = "Power Relics"
 FREE: Final = "2.2 Free actions"
@@ -63,7 +64,7 @@ def relic_purchase(t: Table, frame: Frame, player: Player) -> list[Action]:
 
 
 # An action is a value: one serves every decision.
-_BUY_RELIC: Final = Action(BUY_RELIC, (), f"Buy a relic for {RELIC_PRICE} gold")
+_BUY_RELIC: Final = Action(BUY_RELIC, (), tr("Buy a relic for {price} gold", price=RELIC_PRICE))
 
 
 def is_free(t: Table, frame: Frame, action: Action) -> bool:
@@ -87,7 +88,7 @@ def free_refusal(t: Table, frame: Frame, player: Player, action: Action) -> Refu
     if action.verb == BUY_RELIC:
         if not frame.allows_relic_purchase:
             return Refusal(
-                "pledged gold is not spent yet: buy a relic before acquiring, or cancel", BUY
+                tr("pledged gold is not spent yet: buy a relic before acquiring, or cancel"), BUY
             )
         return cannot_buy(t, player)
     if not action.args:
@@ -107,8 +108,16 @@ def can_buy_relic(t: Table, player: Player) -> bool:
 def cannot_buy(t: Table, player: Player) -> Refusal:
     """Why a relic cannot be bought now (the frame may also refuse it)."""
     if not t.relics_left():
-        return Refusal("no relic is left in the deck or its discard pile", BUY)
-    return Refusal(f"a relic costs {RELIC_PRICE} gold and {player.color} has {player.gold}", BUY)
+        return Refusal(tr("no relic is left in the deck or its discard pile"), BUY)
+    return Refusal(
+        tr(
+            "a relic costs {price} gold and {color} has {gold}",
+            price=RELIC_PRICE,
+            color=color_name(player.color),
+            gold=player.gold,
+        ),
+        BUY,
+    )
 
 
 def buy_relic(t: Table, player: Player) -> None:
@@ -128,7 +137,12 @@ def activate_actions(t: Table, player: Player) -> list[Action]:
     for r in player.hand:
         card = t.relic_card(r)
         note = effect_note(t, player, card.instant) if card.instant else ""
-        actions.append(Action(ACTIVATE, (r,), card.activate_label + note))
+        label = (
+            tr("{label}{note}", label=card.activate_label, note=note)
+            if note
+            else card.activate_label
+        )
+        actions.append(Action(ACTIVATE, (r,), label))
     return actions
 
 
@@ -137,54 +151,71 @@ def not_in_hand(t: Table, player: Player, relic_id: str) -> Refusal | None:
     if relic_id in player.hand:
         return None
     if relic_id in player.active:
-        return Refusal(f"{t.name(relic_id)} is active already: a relic is activated once", RELICS)
-    return Refusal(f"{t.name(relic_id)} is not in {player.color}'s hand", RELICS)
+        return Refusal(
+            tr("{relic} is active already: a relic is activated once", relic=t.called(relic_id)),
+            RELICS,
+        )
+    return Refusal(
+        tr(
+            "{relic} is not in {color}'s hand",
+            relic=t.called(relic_id),
+            color=color_name(player.color),
+        ),
+        RELICS,
+    )
 
 
 def no_command(t: Table, player: Player, minion_id: str) -> Refusal | None:
     """Why ``player`` cannot use that minion's Command now."""
-    not_ready = t.not_ready(player, minion_id, "use its Command")
+    not_ready = t.not_ready(player, minion_id, tr("use its Command"))
     if not_ready:
         return not_ready
     if t.minion_card(minion_id).command is None:
-        return Refusal(f"{t.name(minion_id)} has no Command ability", COMMAND)
+        return Refusal(tr("{minion} has no Command ability", minion=t.called(minion_id)), COMMAND)
     return None
 
 
-def effect_note(t: Table, player: Player, effect: Effect, commander: str | None = None) -> str:
+def effect_note(
+    t: Table, player: Player, effect: Effect, commander: str | None = None
+) -> Text | str:
     """A warning for an instant effect that would do nothing now, so that its
     label says so before it is chosen ("; the fortress is at 5 HP already")."""
     note = _NOTES.get(effect.effect)
     return note(t, player, commander) if note else ""
 
 
-def _gold_note(t: Table, player: Player, commander: str | None) -> str:
+def _gold_note(t: Table, player: Player, commander: str | None) -> Text | str:
     if player.gold >= MAX_GOLD:
-        return f"; the treasury is full at {MAX_GOLD}: the gold would be lost"
+        return tr("; the treasury is full at {most}: the gold would be lost", most=MAX_GOLD)
     return ""
 
 
-def _repair_note(t: Table, player: Player, commander: str | None) -> str:
+def _repair_note(t: Table, player: Player, commander: str | None) -> Text | str:
     if player.fortress is None or player.hp == 0:
-        return "; a destroyed fortress cannot be repaired"
+        return _DESTROYED
     if player.hp >= MAX_HP:
-        return f"; the fortress is at {MAX_HP} HP already: nothing to repair"
+        return tr("; the fortress is at {most} HP already: nothing to repair", most=MAX_HP)
     return ""
 
 
-def _rest_note(t: Table, player: Player, commander: str | None) -> str:
+def _rest_note(t: Table, player: Player, commander: str | None) -> Text | str:
     if all([m.ready or m.card == commander for m in player.minions]):
-        return "; no minion is tired or exhausted: nothing to rest"
+        return _NOTHING_TO_REST
     return ""
 
 
-def _draw_note(t: Table, player: Player, commander: str | None) -> str:
-    return "" if t.relics_left() else "; no relic is left to draw"
+def _draw_note(t: Table, player: Player, commander: str | None) -> Text | str:
+    return "" if t.relics_left() else _NO_RELIC
+
+
+_DESTROYED: Final = tr("; a destroyed fortress cannot be repaired")
+_NOTHING_TO_REST: Final = tr("; no minion is tired or exhausted: nothing to rest")
+_NO_RELIC: Final = tr("; no relic is left to draw")
 
 
 # The effects that may do nothing, by kind: one look-up finds the note's rule
 # (every afternoon decision writes a note for each relic and Command).
-_NOTES: Final[dict[str, Callable[[Table, Player, str | None], str]]] = {
+_NOTES: Final[dict[str, Callable[[Table, Player, str | None], Text | str]]] = {
     EffectKind.GOLD: _gold_note,
     EffectKind.REPAIR: _repair_note,
     EffectKind.REST: _rest_note,
@@ -209,11 +240,22 @@ def activate_relic(t: Table, color: str, relic_id: str, combat: Combat | None = 
         perform(t, player, card.instant, card.name, combat)
 
 
-def _activated(t: Table, color: str, card: RelicCard, combat: Combat | None) -> str:
-    bonus = ", ".join(f"+{v} {stat}" for stat, v in card.bonus) or "no troop bonus"
+def _activated(t: Table, color: str, card: RelicCard, combat: Combat | None) -> Text:
+    bonuses = [tr("+{count} {stat}", count=v, stat=stat_name(stat)) for stat, v in card.bonus]
+    said = {
+        "color": color_name(color),
+        "relic": named(card.name),
+        "bonus": Joined(", ", bonuses) if bonuses else tr("no troop bonus"),
+    }
+    if combat is None:
+        return tr("{color} activates {relic} ({bonus} until night).", **said)
     # In a combat, say what the bonus makes of this side's strength.
-    now = f": {combat.side(t, color)} now {combat.strength_of(t, color)}" if combat else ""
-    return f"{color} activates {card.name} ({bonus} until night){now}."
+    return tr(
+        "{color} activates {relic} ({bonus} until night): {side} now {strength}.",
+        side=SIDES[combat.side(t, color)],
+        strength=combat.strength_of(t, color).said(),
+        **said,
+    )
 
 
 # -- commands ---------------------------------------------------------------------
@@ -229,7 +271,12 @@ def command_actions(t: Table, player: Player) -> list[Action]:
             note = effect_note(t, player, card.command, commander=m.card)
             # A warning goes on the card's sentence: "gain 1 gold; the treasury is full".
             label = (
-                f"Exhaust {card.name}: {card.text.removesuffix('.')}{note}"
+                tr(
+                    "Exhaust {minion}: {text}{note}",
+                    minion=named(card.name),
+                    text=Clause(named(card.text)),
+                    note=note,
+                )
                 if note
                 else card.command_label
             )
@@ -244,7 +291,12 @@ def use_command(t: Table, color: str, minion_id: str) -> None:
     t.exhaust(player, minion_id)
     t.say(
         COMMAND,
-        f"{color} exhausts {card.name}: {card.text}",
+        lambda: tr(
+            "{color} exhausts {minion}: {text}",
+            color=color_name(color),
+            minion=named(card.name),
+            text=named(card.text),
+        ),
         "command",
         player=color,
         minion=minion_id,
@@ -271,7 +323,7 @@ def perform(
         for _ in range(n):
             t.draw_relic(player, FREE, tr("from {source}", source=named(source)))
     elif kind == EffectKind.REPAIR:
-        repair(t, player, n, f"{source}")
+        repair(t, player, n, named(source))
     elif kind == EffectKind.REST:
         # A Command that rests may not rest its own minion: exhausting it to
         # make it ready again would be a free Command without end.
@@ -284,23 +336,41 @@ def perform(
         free_attack(t, player, source, during_combat=combat is not None)
 
 
-def repair(t: Table, player: Player, amount: int, why: str) -> None:
+def repair(t: Table, player: Player, amount: int, why: Text) -> None:
     """A destroyed fortress can never be repaired; HP never exceeds 5."""
+    color = color_name(player.color)
     if player.fortress is None or player.hp == 0:
         t.say(
             "Repair your fortress",
-            f"{player.color}'s fortress is destroyed and cannot be repaired.",
+            lambda: tr("{color}'s fortress is destroyed and cannot be repaired.", color=color),
         )
         return
     gained = min(amount, MAX_HP - player.hp)
     player.hp += gained
-    done = f"repairs {gained} HP" if gained else f"has {MAX_HP} HP already: nothing to repair"
     t.say(
         "Repair your fortress",
-        f"{player.color}'s fortress {done} ({why}); fortress {player.hp} HP.",
+        lambda: _repaired(color, gained, why, player.hp),
         "repair",
         player=player.color,
         amount=gained,
+    )
+
+
+def _repaired(color: Text | str, gained: int, why: Text, hp: int) -> Text:
+    if gained:
+        return tr(
+            "{color}'s fortress repairs {gained} HP ({why}); fortress {hp} HP.",
+            color=color,
+            gained=gained,
+            why=why,
+            hp=hp,
+        )
+    return tr(
+        "{color}'s fortress has {most} HP already: nothing to repair ({why}); fortress {hp} HP.",
+        color=color,
+        most=MAX_HP,
+        why=why,
+        hp=hp,
     )
 
 
@@ -326,10 +396,13 @@ class Instant(Frame):
         if not self._choices(t):
             return None
         if self.effect == EffectKind.REST:
-            what = "choose a minion to rest"
+            what = tr("choose a minion to rest")
+        elif self.troop:
+            what = tr("choose where {troop} moves", troop=self.troop)
         else:
-            what = f"choose where {self.troop} moves" if self.troop else "choose a troop to move"
-        return Decision(self.player, self.decision_kind(t), f"{self.source}: {what}", FREE)
+            what = tr("choose a troop to move")
+        prompt = tr("{source}: {what}", source=named(self.source), what=what)
+        return Decision(self.player, self.decision_kind(t), prompt, FREE)
 
     def decider(self, t: Table) -> str | None:
         return self.player if self._choices(t) else None
@@ -338,31 +411,48 @@ class Instant(Frame):
         return INSTANT_DECISIONS[self.effect]
 
     def legal(self, t: Table) -> list[Action]:
-        return [*self._choices(t), Action(Verb.SKIP, (), f"Skip {self.source}'s effect")]
+        skip = tr("Skip {source}'s effect", source=named(self.source))
+        return [*self._choices(t), Action(Verb.SKIP, (), skip)]
 
     def _choices(self, t: Table) -> list[Action]:
         player = t.player(self.player)
         if self.effect == EffectKind.REST:
             return [
-                Action(Verb.REST, (m.card,), f"Rest {t.name(m.card)} ({m.state})")
+                Action(
+                    Verb.REST,
+                    (m.card,),
+                    tr(
+                        "Rest {minion} ({state})",
+                        minion=t.called(m.card),
+                        state=state_name(m.state),
+                    ),
+                )
                 for m in player.minions
                 if not m.ready and m.card not in self.locked
             ]
         if self.troop is None:
             return [
-                Action(Verb.TROOP, (troop.id,), f"Move {troop.id} (zone {troop.zone})")
+                Action(
+                    Verb.TROOP,
+                    (troop.id,),
+                    tr("Move {troop} (zone {zone})", troop=troop.id, zone=troop.zone),
+                )
                 for troop in player.on_board()
                 if troop.id not in self.locked
             ]
         troop = player.troop(self.troop)
         assert troop is not None and troop.zone is not None
         return [
-            Action(Verb.MOVE, (z,), f"Move {self.troop} to zone {z}")
+            Action(Verb.MOVE, (z,), tr("Move {troop} to zone {zone}", troop=self.troop, zone=z))
             for z in reach(t, self.player, troop.zone)
         ]
 
     def run(self, t: Table) -> None:
-        t.say(FREE, f"{self.source}: nothing to {self.effect}.")
+        source = named(self.source)
+        if self.effect == EffectKind.REST:
+            t.say(FREE, lambda: tr("{source}: nothing to rest.", source=source))
+        else:
+            t.say(FREE, lambda: tr("{source}: nothing to move.", source=source))
         t.pop()
 
     def refusal(self, t: Table, action: Action) -> Refusal | None:
@@ -371,9 +461,17 @@ class Instant(Frame):
         player, item = t.player(self.player), action.args[0]
         if item in self.locked:
             if self.effect == EffectKind.REST:
-                return Refusal(f"{self.source} cannot rest itself with its own Command", COMMAND)
+                return Refusal(
+                    tr(
+                        "{source} cannot rest itself with its own Command",
+                        source=named(self.source),
+                    ),
+                    COMMAND,
+                )
             return Refusal(
-                f"{item} is in the combat: a relic may never move a troop out of it",
+                tr(
+                    "{troop} is in the combat: a relic may never move a troop out of it", troop=item
+                ),
                 "2.3 The defender's response",
             )
         if action.verb == Verb.REST:
@@ -387,7 +485,14 @@ class Instant(Frame):
     def apply(self, t: Table, action: Action) -> None:
         player = t.player(self.player)
         if action.verb == Verb.SKIP:
-            t.say(FREE, f"{self.player} skips {self.source}'s effect.")
+            t.say(
+                FREE,
+                lambda: tr(
+                    "{color} skips {source}'s effect.",
+                    color=color_name(self.player),
+                    source=named(self.source),
+                ),
+            )
             t.pop()
         elif action.verb == Verb.TROOP:
             self.troop = action.args[0]

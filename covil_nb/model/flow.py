@@ -17,9 +17,11 @@ from typing import Final
 from . import afternoon, effects, morning, night, solo
 from .actions import Action, Decision
 from .errors import CovilError
+from .language import tr
 from .state import Frame, step
 from .table import Table
 from .vocabulary import DecisionKind, Phase, Verb
+from .words import color_name
 
 MAX_AUTOMATIC_STEPS: Final = 10_000  # a guard: a rule that never decides is a bug
 CLOSING: Final = frozenset({Verb.END, Verb.PASS})  # the free actions come before these
@@ -171,20 +173,44 @@ def refuse(t: Table, now: Now | None, wanted: Action, legal: list[Action]) -> Co
     """The error for an action that is not among the ``legal`` ones: what is
     wrong, in the rule's words where the step has them, and what is allowed."""
     if now is None:
-        return CovilError(f"'{wanted}' cannot be played: the game is over", "Final scoring")
+        over = tr("'{action}' cannot be played: the game is over", action=str(wanted))
+        return CovilError(str(over), "Final scoring")
     same = [a for a in legal if a.verb == wanted.verb]
     if same and all(len(a.args) != len(wanted.args) for a in same):
-        return CovilError(f"'{wanted}' is not written right: write it like '{same[0]}'", "notation")
+        wrong = tr(
+            "'{action}' is not written right: write it like '{example}'",
+            action=str(wanted),
+            example=str(same[0]),
+        )
+        return CovilError(str(wrong), "notation")
     frame, d = now.frame, now.decision
     if effects.is_free(t, frame, wanted):
         why = effects.free_refusal(t, frame, t.player(d.player), wanted)
     else:
         why = frame.refusal(t, wanted)
     if same:
-        allowed = f"allowed now: {', '.join(str(a) for a in same)}"
+        allowed = tr("allowed now: {actions}", actions=", ".join(str(a) for a in same))
     else:
-        allowed = f"the actions allowed now are: {', '.join(sorted({a.verb for a in legal}))}"
+        verbs = ", ".join(sorted({a.verb for a in legal}))
+        allowed = tr("the actions allowed now are: {verbs}", verbs=verbs)
+    action = str(wanted)
     if why is not None:
-        return CovilError(f"'{wanted}' is not allowed: {why.text} ({allowed})", why.rule, why.text)
-    must = f"{d.player} must {d.prompt}"
-    return CovilError(f"'{wanted}' is not allowed: {must}; {allowed}", d.rule, must)
+        reason, rule = str(why.text), why.rule
+        refused = tr(
+            "'{action}' is not allowed: {reason} ({allowed})",
+            action=action,
+            reason=reason,
+            allowed=allowed,
+        )
+    else:
+        reason, rule = (
+            str(tr("{color} must {prompt}", color=color_name(d.player), prompt=d.prompt)),
+            d.rule,
+        )
+        refused = tr(
+            "'{action}' is not allowed: {must}; {allowed}",
+            action=action,
+            must=reason,
+            allowed=allowed,
+        )
+    return CovilError(str(refused), rule, reason)

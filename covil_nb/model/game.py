@@ -36,6 +36,7 @@ from .combat import Combat, CombatView, Forecast, forecast
 from .errors import CovilError, CovilTypeError, said
 from .flow import Day, Now
 from .invariants import problems
+from .language import Text, tr
 from .maps import Board
 from .scoring import Scores, VpNow, scores, vp_now, winners
 from .setup import Deal
@@ -99,7 +100,9 @@ class Moment:
 
     player: str  # who acted; "" for a step of the night, which the rules play
     actions: tuple[str, ...]  # what they did, in notation
-    reason: str  # why (a dummy's priority; a night step's rule); empty for a player's own choice
+    # Why: a dummy's priority (a Text, said in the language of the moment),
+    # a night step's rule; empty for a player's own choice.
+    reason: str | Text
     events: tuple[Event, ...]
     game: Game  # a copy at that moment, to look at or draw
 
@@ -517,7 +520,7 @@ class Game:
         as :meth:`apply` is."""
         with self.transaction():
             if not self._history:
-                raise CovilError("there is nothing to undo", "undo")
+                raise CovilError(str(tr("there is nothing to undo")), "undo")
             step, history = self._history[-1], self._history[:-1]
             table = self._table_at(len(history))  # the slow part: nothing has changed yet
             keyframes = self._keyframes[: len(history) // KEYFRAME_EVERY + 1]
@@ -538,7 +541,7 @@ class Game:
         nothing, as :meth:`apply` is."""
         with self.transaction():
             if not self._redo:
-                raise CovilError("there is nothing to redo", "redo")
+                raise CovilError(str(tr("there is nothing to redo")), "redo")
             kept = self._redo[:-1]
             events = self.apply(self._redo[-1])
             self._redo = kept

@@ -34,6 +34,7 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "SOURCE_LANGUAGE",
+    "Clause",
     "Joined",
     "Listed",
     "Text",
@@ -129,6 +130,21 @@ class Listed(Joined):
             return "".join(items)
         *first, last = items
         return tr("{items} and {last}", items=self.separator.join(first), last=last).said_in(code)
+
+
+class Clause(Text):
+    """A sentence said without its full stop, to go on with a note: a card's
+    text in "Exhaust Hedge Witch: gain 1 gold; the treasury is full"."""
+
+    def __init__(self, sentence: Text) -> None:
+        super().__init__("")
+        self.sentence = sentence
+
+    def said_in(self, code: str) -> str:
+        return self.sentence.said_in(code).removesuffix(".")
+
+    def _key(self) -> tuple:
+        return type(self).__name__, self.sentence
 
 
 def said_in(item: str | Text, code: str) -> str:

@@ -8,7 +8,7 @@ from typing import Final
 
 from . import solo
 from .actions import Action, Decision, Refusal
-from .language import ntr, tr
+from .language import named, ntr, tr
 from .state import Frame, Player, step
 from .table import Table
 from .vocabulary import DecisionKind, Phase, Verb
@@ -29,12 +29,20 @@ class StartZone(Frame):
 
     def decision(self, t: Table) -> Decision:
         return Decision(
-            self.player, DecisionKind.START_ZONE, "choose a spiral zone for the fortress", START
+            self.player, DecisionKind.START_ZONE, tr("choose a spiral zone for the fortress"), START
         )
 
     def legal(self, t: Table) -> list[Action]:
         return [
-            Action(Verb.START, (z,), f"Place the fortress and 2 troops in zone {z}")
+            Action(
+                Verb.START,
+                (z,),
+                tr(
+                    "Place the fortress and {count} troops in zone {zone}",
+                    count=STARTER_TROOPS,
+                    zone=z,
+                ),
+            )
             for z in free_spirals(t)
         ]
 
@@ -63,14 +71,35 @@ class StartZone(Frame):
             return None
         zone = action.args[0]
         if zone not in t.board.zones:
-            return Refusal(f"there is no zone {zone!r} on {t.board.title}", START)
+            return Refusal(
+                tr(
+                    "there is no zone {zone} on {board}",
+                    zone=repr(zone),
+                    board=named(t.board.title),
+                ),
+                START,
+            )
         if zone not in t.board.spirals:
             spirals = ", ".join(t.board.spirals)
-            return Refusal(f"zone {zone} is not a spiral: fortresses start on {spirals}", START)
+            return Refusal(
+                tr(
+                    "zone {zone} is not a spiral: fortresses start on {spirals}",
+                    zone=zone,
+                    spirals=spirals,
+                ),
+                START,
+            )
         owners = [p.color for p in t.state.players if p.fortress == zone]
         if not owners:
             return None
-        return Refusal(f"zone {zone} is taken: {owners[0]}'s fortress stands there", START)
+        return Refusal(
+            tr(
+                "zone {zone} is taken: {color}'s fortress stands there",
+                zone=zone,
+                color=color_name(owners[0]),
+            ),
+            START,
+        )
 
 
 step(StartZone, "start-zone")

@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Final
 
 from .actions import Refusal
+from .language import named, ntr, tr
 from .table import Table
 from .vocabulary import Stat
+from .words import color_name
 
 RULE: Final = "2.3 Move this troop"
 # "With move-based abilities, you may move a troop up to 2 zones away": however
@@ -37,18 +39,32 @@ def reach(t: Table, color: str, zone: str) -> list[str]:
 def unreachable(t: Table, color: str, troop_id: str, zone: str, rule: str) -> Refusal | None:
     """Why the troop cannot go to ``zone`` from where it stands, if it cannot."""
     if zone not in t.board.zones:
-        return Refusal(f"there is no zone {zone!r} on {t.board.title}", rule)
+        return Refusal(
+            tr("there is no zone {zone} on {board}", zone=repr(zone), board=named(t.board.title)),
+            rule,
+        )
     troop = t.player(color).troop(troop_id)
     assert troop is not None and troop.zone is not None
     if zone in reach(t, color, troop.zone):
         return None
     if zone == troop.zone:
-        return Refusal(f"{troop_id} is in zone {zone} already", rule)
+        return Refusal(tr("{troop} is in zone {zone} already", troop=troop_id, zone=zone), rule)
+    said = {
+        "zone": zone,
+        "far": t.board.distance(troop.zone, zone),
+        "origin": troop.zone,
+        "troop": troop_id,
+    }
     steps = steps_from(t, color, troop.zone)
-    far = t.board.distance(troop.zone, zone)
     return Refusal(
-        f"zone {zone} is {far} zones from zone {troop.zone}, and {troop_id} may move "
-        f"{'1 zone' if steps == 1 else f'up to {steps} zones'} from there",
+        ntr(
+            "zone {zone} is {far} zones from zone {origin}, and {troop} may move {count} zone "
+            "from there",
+            "zone {zone} is {far} zones from zone {origin}, and {troop} may move up to {count} "
+            "zones from there",
+            steps,
+            **said,
+        ),
         rule,
     )
 
@@ -61,10 +77,14 @@ def move_troop(
     troop = t.player(color).troop(troop_id)
     assert troop is not None
     origin, troop.zone = troop.zone, zone
-    verb = "retreats" if kind == "retreat" else "moves"
+    said = {"color": color_name(color), "troop": troop_id, "origin": origin, "zone": zone}
     t.say(
         rule,
-        f"{color}'s {troop_id} {verb} from zone {origin} to zone {zone}.",
+        lambda: (
+            tr("{color}'s {troop} retreats from zone {origin} to zone {zone}.", **said)
+            if kind == "retreat"
+            else tr("{color}'s {troop} moves from zone {origin} to zone {zone}.", **said)
+        ),
         kind,
         player=color,
         troop=troop_id,

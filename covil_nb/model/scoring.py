@@ -11,10 +11,11 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 from .cards import CardSet, Influence
+from .language import Listed, Text, ntr, tr
 from .state import Player, State
 from .views import hand_hidden
 from .vocabulary import Phase
-from .words import and_list
+from .words import color_name
 
 RULE: Final = "Final scoring"
 FORTRESS_VP: Final = 5
@@ -35,11 +36,12 @@ class Score:
         return self.fortress + self.gold + self.minions + self.relics
 
     @property
-    def influence_said(self) -> str:
+    def influence_said(self) -> Text:
         """What Influence added, said for a learner."""
-        return (
-            f"the minions' and relics' VP include {self.influence} from Influence, the "
-            "minion ability that adds VP at the final scoring for some minions or relics"
+        return tr(
+            "the minions' and relics' VP include {influence} from Influence, the minion "
+            "ability that adds VP at the final scoring for some minions or relics",
+            influence=self.influence,
         )
 
     def __str__(self) -> str:
@@ -47,10 +49,29 @@ class Score:
         # so it is named only where it added something, and said what it is: a
         # learner meets the word here first ("Influence abilities may still apply
         # their effect for the final scoring").
-        added = f"; {self.influence_said}" if self.influence else ""
-        return (
-            f"{self.player}: {self.total} VP (fortress {self.fortress}, gold {self.gold}, "
-            f"minions {self.minions}, relics {self.relics}{added})"
+        said = {
+            "color": color_name(self.player),
+            "total": self.total,
+            "fortress": self.fortress,
+            "gold": self.gold,
+            "minions": self.minions,
+            "relics": self.relics,
+        }
+        if self.influence:
+            return str(
+                tr(
+                    "{color}: {total} VP (fortress {fortress}, gold {gold}, minions {minions}, "
+                    "relics {relics}; {influence})",
+                    influence=self.influence_said,
+                    **said,
+                )
+            )
+        return str(
+            tr(
+                "{color}: {total} VP (fortress {fortress}, gold {gold}, minions {minions}, "
+                "relics {relics})",
+                **said,
+            )
         )
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
@@ -58,6 +79,14 @@ class Score:
 
 
 COLUMNS: Final = ("fortress", "gold", "minions", "relics", "total")
+#: The sources of VP, as the final scoring names them (the table's columns too).
+SOURCE_NAMES: Final = {
+    "fortress": tr("fortress"),
+    "gold": tr("gold"),
+    "minions": tr("minions"),
+    "relics": tr("relics"),
+    "total": tr("total"),
+}
 
 
 @mypyc_attr(native_class=False)
@@ -69,20 +98,27 @@ class Scores(list[Score]):
         self.over = over
 
     def __str__(self) -> str:
-        width = max(len(s.player) for s in self)
-        head = " " * width + "".join(f"{c:>10}" for c in COLUMNS) + "  (Influence)"
+        names = [str(color_name(s.player)) for s in self]
+        width = max(len(name) for name in names)
+        head = " " * width + "".join(f"{SOURCE_NAMES[c]!s:>10}" for c in COLUMNS)
         rows = [
-            f"{s.player:<{width}}"
+            f"{name:<{width}}"
             + "".join(f"{getattr(s, c):>10}" for c in COLUMNS)
             + f"  ({s.influence})"
-            for s in self
+            for name, s in zip(names, self, strict=True)
         ]
         if self.over:
             won = winners(self)
-            verdict = f"{and_list(won)} {'wins' if len(won) == 1 else 'share the victory'}"
+            verdict = ntr(
+                "{players} wins",
+                "{players} share the victory",
+                len(won),
+                players=Listed([color_name(c) for c in won]),
+            )
         else:
-            verdict = "the score if the game ended now"
-        return "\n".join([head, *rows, verdict])
+            verdict = tr("the score if the game ended now")
+        influence = tr("(Influence)")
+        return "\n".join([f"{head}  {influence}", *rows, str(verdict)])
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         p.text(str(self))

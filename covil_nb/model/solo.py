@@ -28,17 +28,19 @@ same way every time (``docs/rules.md`` lists these readings with the others):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Final
 
 from .actions import Action, Decision
 from .afternoon import TroopAction, Turn
 from .combat import Combat, Retreat, guards, target_zone, targets
 from .effects import buy_relic, can_buy_relic
+from .language import N_, Listed, Text, ntr, tr
 from .movement import reach
 from .state import Frame, Player
 from .table import Table
 from .vocabulary import DecisionKind, Stat, Verb, fortress_owner
-from .words import and_list
+from .words import color_name, stat_name, terrain_name
 
 SOLO: Final = "Solo: the dummy player"
 
@@ -69,18 +71,31 @@ def zone_order(t: Table, zone: str) -> int:
     return t.board.order[zone]
 
 
-def flip(t: Table, color: str, why: str) -> str | None:
+def flip(t: Table, color: str, why: Text) -> str | None:
     """Flip the top relic of the deck: its target terrain decides. The relic
     goes to the discard pile."""
     relic = t.top_relic()
     if relic is None:
-        t.say(SOLO, f"{color} (dummy) would flip a relic {why}, but none are left.")
+        t.say(
+            SOLO,
+            lambda: tr(
+                "{color} (dummy) would flip a relic {why}, but none are left.",
+                color=color_name(color),
+                why=why,
+            ),
+        )
         return None
     t.state.relic_discard.append(relic)
     terrain = t.relic_card(relic).terrain
     t.say(
         SOLO,
-        f"{color} (dummy) flips {t.name(relic)} {why}: {terrain}.",
+        lambda: tr(
+            "{color} (dummy) flips {relic} {why}: {terrain}.",
+            color=color_name(color),
+            relic=t.called(relic),
+            why=why,
+            terrain=terrain_name(terrain),
+        ),
         "flip",
         player=color,
         relic=relic,
@@ -114,7 +129,7 @@ class Plan:
     troop: str
     action: Action
     minion: str | None
-    why: str
+    why: Text
 
 
 def attack_plan(t: Table, color: str, style: Stat, troop: str | None) -> Plan | None:
@@ -138,8 +153,14 @@ def attack_plan(t: Table, color: str, style: Stat, troop: str | None) -> Plan | 
     zone, because = _target_zone(t, color, zones)
     target = _target_in(t, [tg for _, tg in options if target_zone(t, tg) == zone])
     attacker = min(unit for unit, tg in options if tg == target)
-    step = f"priority {1 if style == Stat.MELEE else 2}, {style} attack with {attacker}"
-    return Plan(attacker, Action(Verb.ATTACK, (target,)), minion, f"{step}{because}")
+    why = tr(
+        "priority {priority}, {style} attack with {troop}{because}",
+        priority=1 if style == Stat.MELEE else 2,
+        style=stat_name(style),
+        troop=attacker,
+        because=because,
+    )
+    return Plan(attacker, Action(Verb.ATTACK, (target,)), minion, why)
 
 
 def _owner(t: Table, target: str) -> str:
@@ -150,31 +171,42 @@ def _owner(t: Table, target: str) -> str:
     return owner.color if owner else ""
 
 
-def _target_zone(t: Table, color: str, zones: list[str]) -> tuple[str, str]:
+def _target_zone(t: Table, color: str, zones: list[str]) -> tuple[str, Text | str]:
     """Target zone tie breakers: the enemy fortress zone; then a zone with
     enemy lying troops; then flip relics until an applicable zone appears.
     Returns the zone and why it was chosen (empty when it was the only one)."""
     if len(zones) == 1:
         return zones[0], ""
     foes = enemies(t, color)
-    for prefer, name in (
-        (lambda z: z in enemy_fortresses(t, color), "fortress"),
-        (lambda z: any(not unit.standing for p in foes for unit in p.in_zone(z)), "lying"),
+    for prefer, where in (
+        (lambda z: z in enemy_fortresses(t, color), _FORTRESS_ZONE),
+        (lambda z: any(not unit.standing for p in foes for unit in p.in_zone(z)), _LYING),
     ):
         preferred = [z for z in zones if prefer(z)]
         if len(preferred) == 1:
-            where = "is an enemy fortress zone" if "fortress" in name else "has enemy troops lying"
-            return preferred[0], f": of zones {and_list(zones)}, {preferred[0]} {where}"
+            return preferred[0], tr(where, zones=Listed(zones), zone=preferred[0])
         zones = preferred or zones
     for _ in range(len(t.cards.relics)):
-        terrain = flip(t, color, "to break a tie between target zones")
+        terrain = flip(t, color, tr("to break a tie between target zones"))
         if terrain is None:
             break
-        named = [z for z in zones if terrain in t.board.zones[z].terrains]
-        if len(named) == 1:
-            return named[0], f": the flipped relic shows {terrain}, the terrain of {named[0]}"
-        zones = named or zones
-    return zones[0], f": zones {and_list(zones)} stay tied, {zones[0]} comes first on the board"
+        shown = [z for z in zones if terrain in t.board.zones[z].terrains]
+        if len(shown) == 1:
+            return shown[0], tr(
+                ": the flipped relic shows {terrain}, the terrain of {zone}",
+                terrain=terrain_name(terrain),
+                zone=shown[0],
+            )
+        zones = shown or zones
+    return zones[0], tr(
+        ": zones {zones} stay tied, {zone} comes first on the board",
+        zones=Listed(zones),
+        zone=zones[0],
+    )
+
+
+_FORTRESS_ZONE: Final = N_(": of zones {zones}, {zone} is an enemy fortress zone")
+_LYING: Final = N_(": of zones {zones}, {zone} has enemy troops lying")
 
 
 def _target_in(t: Table, options: list[str]) -> str:
@@ -190,7 +222,7 @@ def _target_in(t: Table, options: list[str]) -> str:
     return min(options, key=rank)
 
 
-def move_zone(t: Table, color: str, origin: str, why: str) -> tuple[str, str]:
+def move_zone(t: Table, color: str, origin: str, why: Text) -> tuple[str, Text]:
     """Priority 3 (and retreats): flip a relic and head for its terrain.
     Returns the zone and why, in words."""
     terrain = flip(t, color, why)
@@ -207,22 +239,49 @@ def move_zone(t: Table, color: str, origin: str, why: str) -> tuple[str, str]:
         return (near(zone), toward_enemy(t, color, zone), zone_order(t, zone))
 
     zone = min(reachable, key=key)
+    # No relic left to flip: the terrain is None, and the fortress decides.
+    shown = terrain_name(terrain) if terrain else tr("none")
     if to_fortress:
-        return zone, f"no other zone is {terrain}, so it heads for {_fortresses(t, color)}: {zone}"
+        return zone, tr(
+            "no other zone is {terrain}, so it heads for {fortress}: {zone}",
+            terrain=shown,
+            fortress=_fortresses(t, color),
+            zone=zone,
+        )
     best = [z for z in reachable if near(z) == near(zone)]
-    tie = f"; of those, {zone} is nearest to {_fortresses(t, color)}" if len(best) > 1 else ""
+    tie = (
+        tr("; of those, {zone} is nearest to {fortress}", zone=zone, fortress=_fortresses(t, color))
+        if len(best) > 1
+        else ""
+    )
+    said = {"terrain": shown, "origin": origin, "tie": tie}
     if near(zone) == 0:
-        these = f"{and_list(best)} {'is a' if len(best) == 1 else 'are'} {terrain} zone"
-        return zone, f"{these}{'' if len(best) == 1 else 's'} within reach of {origin}{tie}"
-    return zone, (
-        f"no zone within reach of {origin} is {terrain}, so it heads for the zone nearest "
-        f"to one{tie or ': ' + zone}"
+        return zone, ntr(
+            "{zones} is a {terrain} zone within reach of {origin}{tie}",
+            "{zones} are {terrain} zones within reach of {origin}{tie}",
+            len(best),
+            zones=Listed(best),
+            **said,
+        )
+    if tie:
+        return zone, tr(
+            "no zone within reach of {origin} is {terrain}, so it heads for the zone nearest to "
+            "one{tie}",
+            **said,
+        )
+    return zone, tr(
+        "no zone within reach of {origin} is {terrain}, so it heads for the zone nearest to "
+        "one: {zone}",
+        zone=zone,
+        **said,
     )
 
 
-def _fortresses(t: Table, color: str) -> str:
+def _fortresses(t: Table, color: str) -> Text:
     owners = [p.color for p in enemies(t, color) if p.fortress]
-    return f"{owners[0]}'s fortress" if len(owners) == 1 else "an enemy fortress"
+    if len(owners) == 1:
+        return tr("{color}'s fortress", color=color_name(owners[0]))
+    return tr("an enemy fortress")
 
 
 def move_plan(t: Table, color: str, troop: str | None) -> Plan:
@@ -230,10 +289,9 @@ def move_plan(t: Table, color: str, troop: str | None) -> Plan:
     mover = troop or min(unit.id for unit in player.on_board() if unit.standing)
     moving = player.troop(mover)
     assert moving is not None and moving.zone is not None
-    zone, because = move_zone(t, color, moving.zone, "to choose where to move")
-    return Plan(
-        mover, Action(Verb.MOVE, (zone,)), None, f"priority 3, move with {mover}: {because}"
-    )
+    zone, because = move_zone(t, color, moving.zone, tr("to choose where to move"))
+    why = tr("priority 3, move with {troop}: {because}", troop=mover, because=because)
+    return Plan(mover, Action(Verb.MOVE, (zone,)), None, why)
 
 
 def plan_turn(t: Table, color: str, troop: str | None = None) -> Plan:
@@ -257,7 +315,7 @@ def start_zone(t: Table, color: str, free: list[str]) -> str:
     return max(free, key=lambda z: (toward_enemy(t, color, z), -zone_order(t, z)))
 
 
-def dummy_actions(t: Table, frame: Frame, decision: Decision) -> tuple[list[Action], str]:
+def dummy_actions(t: Table, frame: Frame, decision: Decision) -> tuple[list[Action], Text]:
     """The dummy's actions for this decision, in order, and why. A whole
     troop action comes at once (lie down, act, exhaust) so that the relics
     flipped for it are flipped once."""
@@ -265,29 +323,31 @@ def dummy_actions(t: Table, frame: Frame, decision: Decision) -> tuple[list[Acti
     legal = frame.legal(t)
     if kind == DecisionKind.START_ZONE:
         free = [a.args[0] for a in legal]
-        return [Action(Verb.START, (start_zone(t, color, free),))], "its starting zone"
+        return [Action(Verb.START, (start_zone(t, color, free),))], tr("its starting zone")
     if kind in (DecisionKind.TURN, DecisionKind.TROOP_ACTION):
         return _turn_actions(t, color, frame, legal)
     if kind == DecisionKind.ATTACK_MINION:
         assert isinstance(frame, Combat)
         style = frame.style(t)
         minion = strongest(t, t.player(color), style) or legal[0].args[0]
-        return [Action(Verb.EXHAUST, (minion,))], f"its strongest ready {style} minion"
+        why = tr("its strongest ready {style} minion", style=stat_name(style))
+        return [Action(Verb.EXHAUST, (minion,))], why
     if kind in (DecisionKind.DEFEND, DecisionKind.DEFEND_REBELS):
         assert isinstance(frame, Combat)
         guard = best_guard(t, t.player(color))
         if guard and frame.guard is None:
-            why = "it always defends with its best defensive minion"
+            why = tr("it always defends with its best defensive minion")
             return [Action(Verb.EXHAUST, (guard,))], why
-        return [Action(Verb.PASS)], "it never activates relics"
+        return [Action(Verb.PASS)], tr("it never activates relics")
     if kind == DecisionKind.RETREAT:
         assert isinstance(frame, Retreat)
         origin = t.player(color).troop(frame.troop)
         assert origin is not None and origin.zone is not None
-        zone, because = move_zone(t, color, origin.zone, "to choose where to retreat")
-        return [Action(Verb.RETREAT, (zone,))], f"a retreat goes where a move would: {because}"
+        zone, because = move_zone(t, color, origin.zone, tr("to choose where to retreat"))
+        why = tr("a retreat goes where a move would: {because}", because=because)
+        return [Action(Verb.RETREAT, (zone,))], why
     quiet = [a for a in legal if a.verb in _QUIET]
-    return quiet[:1] or legal[:1], "it never uses relics, Commands or purchases"
+    return quiet[:1] or legal[:1], tr("it never uses relics, Commands or purchases")
 
 
 _QUIET: Final = (Verb.PASS, Verb.SKIP, Verb.CANCEL, Verb.END)
@@ -295,9 +355,9 @@ _QUIET: Final = (Verb.PASS, Verb.SKIP, Verb.CANCEL, Verb.END)
 
 def _turn_actions(
     t: Table, color: str, frame: Frame, legal: list[Action]
-) -> tuple[list[Action], str]:
+) -> tuple[list[Action], Text]:
     if isinstance(frame, Turn) and not any(a.verb == Verb.LIE for a in legal):
-        return [Action(Verb.END)], "its troop action is done (it never acquires)"
+        return [Action(Verb.END)], tr("its troop action is done (it never acquires)")
     troop = frame.troop if isinstance(frame, TroopAction) else None
     plan = plan_turn(t, color, troop)
     actions = [plan.action] if troop else [Action(Verb.LIE, (plan.troop,)), plan.action]
@@ -309,10 +369,9 @@ def _turn_actions(
 def act(t: Table, frame: Frame, decision: Decision) -> None:
     """Make a dummy's decision: apply its actions through the frames' own rules."""
     actions, why = dummy_actions(t, frame, decision)
-    shown = ", then ".join(str(a) for a in actions)
     t.say(
         SOLO,
-        f"{decision.player} (dummy): {shown} — {why}.",
+        lambda: _acted(decision.player, actions, why),
         "dummy",
         player=decision.player,
         actions=[str(a) for a in actions],
@@ -324,13 +383,30 @@ def act(t: Table, frame: Frame, decision: Decision) -> None:
         top.apply(t, action)
 
 
+def _acted(color: str, actions: list[Action], why: Text) -> Text:
+    """ "red (dummy): lie R1, then attack Y2, then exhaust R-ov — priority 1, ..."."""
+    shown: Text | str = str(actions[0])
+    for action in actions[1:]:
+        shown = tr("{actions}, then {action}", actions=shown, action=str(action))
+    return tr(
+        "{color} (dummy): {actions} — {why}.", color=color_name(color), actions=shown, why=why
+    )
+
+
+def _buys(color: str) -> Text:
+    return tr(
+        "{color} (dummy) buys a relic in the morning, as it always does with 3 gold.",
+        color=color_name(color),
+    )
+
+
 def buy_in_the_morning(t: Table) -> None:
     """Morning: if possible, each dummy spends 3 gold on a relic (kept face down)."""
     for p in t.state.turn_order():
         if t.state.is_dummy(p.color) and can_buy_relic(t, p):
             t.say(
                 SOLO,
-                f"{p.color} (dummy) buys a relic in the morning, as it always does with 3 gold.",
+                partial(_buys, p.color),
                 "dummy",
                 player=p.color,
             )

@@ -67,7 +67,7 @@ class Table:
         return named(self.name(card_id))
 
     # -- why an action is refused (see ``Frame.refusal``) ---------------------
-    def not_ready(self, player: Player, card_id: str, use: str) -> Refusal | None:
+    def not_ready(self, player: Player, card_id: str, use: Text) -> Refusal | None:
         """Why ``player`` may not ``use`` (e.g. "exhaust") that minion now:
         it is not theirs, or it is tired or exhausted."""
         minion = player.minion(card_id)
@@ -75,8 +75,12 @@ class Table:
             return self._not_in_hall(player, card_id)
         if not minion.ready:
             return Refusal(
-                f"{self.name(card_id)} is {minion.state}: a tired or exhausted minion cannot "
-                f"{use}; rest it first",
+                tr(
+                    "{minion} is {state}: a tired or exhausted minion cannot {use}; rest it first",
+                    minion=self.called(card_id),
+                    state=state_name(minion.state),
+                    use=use,
+                ),
                 "2.3 Rest one of your minions",
             )
         return None
@@ -88,11 +92,20 @@ class Table:
         if minion is None:
             return self._not_in_hall(player, card_id)
         if minion.ready:
-            return Refusal(f"{self.name(card_id)} is ready already: nothing to rest", rule)
+            return Refusal(
+                tr("{minion} is ready already: nothing to rest", minion=self.called(card_id)), rule
+            )
         return None
 
     def _not_in_hall(self, player: Player, card_id: str) -> Refusal:
-        return Refusal(f"{self.name(card_id)} is not in {player.color}'s hall", "Champions Hall")
+        return Refusal(
+            tr(
+                "{minion} is not in {color}'s hall",
+                minion=self.called(card_id),
+                color=color_name(player.color),
+            ),
+            "Champions Hall",
+        )
 
     def not_on_board(self, player: Player, troop_id: str) -> Refusal | None:
         """Why ``troop_id`` is not one of ``player``'s troops on the board."""
@@ -100,13 +113,25 @@ class Table:
         if troop is None:
             owner = self.state.owner_of(troop_id)
             if owner is None:
-                return Refusal(f"there is no troop {troop_id} in this game", "troops")
+                return Refusal(
+                    tr("there is no troop {troop} in this game", troop=troop_id), "troops"
+                )
             return Refusal(
-                f"{troop_id} is {owner.color}'s troop, not one of {player.color}'s", "troops"
+                tr(
+                    "{troop} is {owner}'s troop, not one of {color}'s",
+                    troop=troop_id,
+                    owner=color_name(owner.color),
+                    color=color_name(player.color),
+                ),
+                "troops",
             )
         if troop.zone is None:
             return Refusal(
-                f"{troop_id} is in {player.color}'s supply: troops are summoned in the morning",
+                tr(
+                    "{troop} is in {color}'s supply: troops are summoned in the morning",
+                    troop=troop_id,
+                    color=color_name(player.color),
+                ),
                 "Phase 1: Morning",
             )
         return None
@@ -174,7 +199,7 @@ class Table:
             self.shuffle(s.relic_deck)
             self.say(
                 "Power Relics",
-                "The relic deck ran out: its discard pile is shuffled into a new deck.",
+                lambda: tr("The relic deck ran out: its discard pile is shuffled into a new deck."),
             )
         return s.relic_deck.pop() if s.relic_deck else None
 

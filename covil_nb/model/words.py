@@ -22,6 +22,19 @@ TERRAIN_NAMES: Final = {
     "forest": tr("forest"),
     "town": tr("town"),
 }
+#: The minions' classes, as a card names them.
+CLASS_NAMES: Final = {
+    "overlord": tr("Dark Overlord"),
+    "assassin": tr("Assassin"),
+    "warrior": tr("Warrior"),
+    "guardian": tr("Guardian"),
+    "saboteur": tr("Saboteur"),
+    "sorcerer": tr("Sorcerer"),
+}
+#: The stats of a troop in combat (an attack's style is melee or ranged).
+STAT_NAMES: Final = {"melee": tr("melee"), "ranged": tr("ranged"), "defense": tr("defense")}
+#: The phases of a day, as a log's headings name them ("Day 2, night").
+PHASE_NAMES: Final = {"morning": tr("morning"), "afternoon": tr("afternoon"), "night": tr("night")}
 #: A minion's token: "exhausted", "tired", or none ("ready").
 STATE_NAMES: Final = {"exhausted": tr("exhausted"), "tired": tr("tired"), "ready": tr("ready")}
 
@@ -39,6 +52,18 @@ def state_name(state: str) -> Text | str:
     return STATE_NAMES.get(state, state)
 
 
+def phase_name(phase: str) -> Text | str:
+    return PHASE_NAMES.get(phase, phase)
+
+
+def class_name(cls: str) -> Text | str:
+    return CLASS_NAMES.get(cls, cls)
+
+
+def stat_name(stat: str) -> Text | str:
+    return STAT_NAMES.get(stat, stat)
+
+
 def and_list(words: list[str]) -> str:
     """ "A", "A and B", "A, B and C", in English: for the sentences not yet
     in the catalog (a Portuguese "e" in one would stay when the language changes)."""
@@ -52,11 +77,6 @@ def plural(n: int, noun: str) -> str:
     return (
         f"{n} {noun[:-1]}ies" if noun.endswith("y") and noun[-2] not in "aeiou" else f"{n} {noun}s"
     )
-
-
-def a_or_an(noun: str) -> str:
-    """ "a warrior", "an assassin"."""
-    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def short(label: str) -> str:

@@ -17,12 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from covil_nb.model import CovilError, Game
 from covil_nb.model.cards import MinionCard, RelicCard
+from covil_nb.model.language import N_, language, named, tr
 from covil_nb.model.state import EXHAUSTED, MAX_GOLD, MAX_HALL, MAX_HP, READY, TIRED, Player, State
 from covil_nb.model.views import hand_hidden
+from covil_nb.model.words import class_name, color_name, stat_name, state_name, terrain_name
 
 from ._svg import BOLD_EM, Section, fit, group, lines, num, tag, text, text_width
 from ._svg_marks import RULE, Box, Marks
@@ -60,9 +62,10 @@ _RELICS_Y = _CARDS_Y + CARD_H + 26  # the first row of relic tiles
 _SLOTS_PER_ROW = 3
 _ROW_STEP = RELIC_H + 24  # a row of tiles and the label line above the next
 # The treasury and the HP track, in the header's second row.
-_COIN_X, _COIN_STEP = 64.0, 19.0
-_HP_LABEL_X, _HP_X = 252.0, 284.0
-_TROOPS_X = 420.0
+_COIN_STEP = 19.0
+# Where the header's second row puts its parts at the least (English words
+# fit there); longer words push the parts after them right (see _Row).
+_COIN_X, _HP_LABEL_X, _TROOPS_X = 64.0, 252.0, 420.0
 
 # The market: the pool in rows of six, the piles under it.
 _POOL_PER_ROW = 6
@@ -136,18 +139,25 @@ def _state_token(state: str) -> str:
         )
         ink = "#7f1d1d"
     word = text(
-        x - 12, y + 4, state, font_size=TEXT, font_weight="bold", text_anchor="end", fill=ink
+        x - 12,
+        y + 4,
+        str(state_name(state)),
+        font_size=TEXT,
+        font_weight="bold",
+        text_anchor="end",
+        fill=ink,
     )
     return token + word
 
 
 def _ribbon(words: str, fill: str, x: float, y: float, w: float) -> str:
-    """A tag on a card, where it hides no text: "pledged", "buying"."""
+    """A tag on a card, where it hides no text: "pledged", "buying" (named
+    in English, said in the language of the moment)."""
     band = tag("rect", x=x, y=y, width=w, height=18, rx=4, fill=fill, stroke=INK)
     return band + text(
         x + w / 2,
         y + 13.5,
-        words,
+        str(named(words)),
         font_size=12,
         font_weight="bold",
         text_anchor="middle",
@@ -156,10 +166,15 @@ def _ribbon(words: str, fill: str, x: float, y: float, w: float) -> str:
 
 
 Ribbon = tuple[str, str] | None  # (words, fill)
+_PILL_ROW = 15.0  # how much lower a stat's pill goes under a long class
+PLEDGED: Final = (N_("pledged"), INK)
+BUYING: Final = (N_("buying"), "#0e7490")
 
 
+# A face is kept for each language it is said in (``code``, the language of
+# the moment, which the drawing says it in).
 @lru_cache(maxsize=1024)
-def _minion_face(card: MinionCard, state: str | None, ribbon: Ribbon) -> str:
+def _minion_face(card: MinionCard, state: str | None, ribbon: Ribbon, code: str) -> str:
     """A minion's face: cost, name, class, base stat and power, ability, and
     (in a hall) its exhaustion state. Kept: it depends on nothing else."""
     band = PLAYERS[card.color][0] if card.color else _KIND_BAND[card.kind]
@@ -174,13 +189,18 @@ def _minion_face(card: MinionCard, state: str | None, ribbon: Ribbon) -> str:
         stroke=INK,
         stroke_width=1.2,
     )
-    cls = text(6, 48.5, card.cls, font_size=TEXT, font_style="italic", fill=MUTED)
-    words = f"{card.stat} {card.power}"
+    words = f"{stat_name(card.stat)} {card.power}"
     pill = max(66.0, text_width(words, TEXT, bold=True) + 6)  # "defense 3" in a wide bold font
+    said = str(class_name(card.cls))
+    # The class left of the stat's pill; where both do not fit in a row (longer
+    # words: "Feiticeiro", "corpo a corpo 2"), the pill goes under the class.
+    below = 6 + text_width(said, TEXT) + 6 > CARD_W - 4 - pill
+    lower = _PILL_ROW if below else 0.0
+    cls = text(6, 48.5, said, font_size=TEXT, font_style="italic", fill=MUTED)
     stat = tag(
         "rect",
         x=CARD_W - 4 - pill,
-        y=37,
+        y=37 + lower,
         width=pill,
         height=15,
         rx=7.5,
@@ -188,7 +208,7 @@ def _minion_face(card: MinionCard, state: str | None, ribbon: Ribbon) -> str:
         stroke="#b79f6e",
     ) + text(
         CARD_W - 4 - pill / 2,
-        48.3,
+        48.3 + lower,
         words,
         font_size=TEXT,
         font_weight="bold",
@@ -197,10 +217,10 @@ def _minion_face(card: MinionCard, state: str | None, ribbon: Ribbon) -> str:
     )
     parts = [
         body,
-        _header(band, ink, card.cost, card.name, CARD_W),
+        _header(band, ink, card.cost, str(named(card.name)), CARD_W),
         cls,
         stat,
-        _ability(card.text, 68, CARD_H - 26, CARD_W),
+        _ability(str(named(card.text)), 68 + lower, CARD_H - 26, CARD_W),
     ]
     if ribbon:  # over the state row: a card pledged or bought changes hands
         parts.append(_ribbon(*ribbon, -3, CARD_H - 23, CARD_W + 6))
@@ -220,7 +240,7 @@ def minion_card(
     """A minion card at (x, y), with its marks."""
     element = f"card:{card.id}"
     return group(
-        _minion_face(card, state, ribbon),
+        _minion_face(card, state, ribbon, language()),
         marks.halo(element, Box(0, 0, CARD_W, CARD_H)),
         transform=_at(x, y),
         data_card=card.id,
@@ -230,11 +250,11 @@ def minion_card(
 
 
 def _bonus(card: RelicCard) -> str:
-    return ", ".join(f"+{v} {stat}" for stat, v in card.bonus)
+    return ", ".join(f"+{v} {stat_name(stat)}" for stat, v in card.bonus)
 
 
 @lru_cache(maxsize=256)
-def _relic_face(card: RelicCard, ribbon: Ribbon) -> str:
+def _relic_face(card: RelicCard, ribbon: Ribbon, code: str) -> str:
     """A Power Relic in hand, as a wide tile: gold value, name, terrain (a
     dummy heads for it when the relic is flipped), troop bonus, and the
     instant ability."""
@@ -247,11 +267,11 @@ def _relic_face(card: RelicCard, ribbon: Ribbon) -> str:
     value = tag("circle", cx=14, cy=13, r=9.5, fill="#f5c842", stroke=INK, stroke_width=1) + text(
         14, 17, str(card.gold), font_size=12, font_weight="bold", text_anchor="middle", fill=INK
     )
-    name = text(30, 17.5, card.name, font_size=12, font_weight="bold", fill="#ffffff")
+    name = text(30, 17.5, str(named(card.name)), font_size=12, font_weight="bold", fill="#ffffff")
     terrain = terrain_icon(card.terrain, 14, 40, 0.85) + text(
         26,
         44,
-        card.terrain,
+        str(terrain_name(card.terrain)),
         font_size=TEXT,
         font_style="italic",
         fill=TERRAIN_INK[card.terrain],
@@ -265,7 +285,8 @@ def _relic_face(card: RelicCard, ribbon: Ribbon) -> str:
         text_anchor="end",
         fill=_RELIC_INK,
     )
-    parts = [body, band, value, name, terrain, bonus, _ability(card.text, 62, RELIC_H, RELIC_W)]
+    ability = _ability(str(named(card.text)), 62, RELIC_H, RELIC_W)
+    parts = [body, band, value, name, terrain, bonus, ability]
     if ribbon:  # at the band's right end, clear of the name
         parts.append(_ribbon(*ribbon, RELIC_W - 86, 4, 80))
     return "".join(parts)
@@ -273,18 +294,21 @@ def _relic_face(card: RelicCard, ribbon: Ribbon) -> str:
 
 def _bonus_label(card: RelicCard) -> str:
     """ "troop bonus +2 ranged" beside the terrain; just the bonuses where the
-    words would run into the terrain's name (the ability text says "Troop
-    bonus" under it)."""
-    label = f"troop bonus {_bonus(card)}"
-    room = RELIC_W - 8 - (26 + text_width(card.terrain, TEXT) + GAP)
-    return label if text_width(label, TEXT, bold=True) <= room else _bonus(card)
+    words would run into the terrain's name, and nothing where even they
+    would (longer words: "+1 defesa, +1 corpo a corpo"): the ability text
+    says the troop bonus under it."""
+    room = RELIC_W - 8 - (26 + text_width(str(terrain_name(card.terrain)), TEXT) + GAP)
+    for label in (str(tr("troop bonus {bonus}", bonus=_bonus(card))), _bonus(card)):
+        if text_width(label, TEXT, bold=True) <= room:
+            return label
+    return ""
 
 
 def relic_card(card: RelicCard, x: float, y: float, marks: Marks, ribbon: Ribbon = None) -> str:
     """A Power Relic in hand at (x, y), with its marks."""
     element = f"card:{card.id}"
     return group(
-        _relic_face(card, ribbon),
+        _relic_face(card, ribbon, language()),
         marks.halo(element, Box(0, 0, RELIC_W, RELIC_H)),
         transform=_at(x, y),
         data_card=card.id,
@@ -297,13 +321,13 @@ def _active_chip(card: RelicCard, x: float, y: float, marks: Marks) -> str:
     The name and the bonus share a line where both fit, else the bonus goes
     under the name, at the right."""
     element = f"card:{card.id}"
-    bonus = _bonus(card)
-    name_end = 8 + text_width(card.name, 12, bold=True) + GAP
+    bonus, name = _bonus(card), str(named(card.name))
+    name_end = 8 + text_width(name, 12, bold=True) + GAP
     one_line = name_end <= RELIC_W - 8 - text_width(bonus, TEXT, bold=True)
     name_y, bonus_y = (18.5, 18.5) if one_line else (12.5, 24.5)
     return group(
         tag("rect", width=RELIC_W, height=_CHIP_H, rx=6, fill="#e9defa", stroke=_RELIC_BAND),
-        text(8, name_y, card.name, font_size=12, font_weight="bold", fill=INK),
+        text(8, name_y, name, font_size=12, font_weight="bold", fill=INK),
         text(
             RELIC_W - 8,
             bonus_y,
@@ -448,22 +472,23 @@ def _header_row(seen: _Seen) -> str:
     """The player's badge and name, what they are now (dummy, deciding, on
     turn, holding the Evil Scepter), and their fortress or final score."""
     s, p, game = seen.state, seen.player, seen.game
+    name = str(color_name(p.color))
     parts = [
         group(badge(p.color, 24), transform=f"translate(30,{num(_HEAD_ROW1 - 6.5)})"),
-        text(48, _HEAD_ROW1 + 1, p.color, font_size=18, font_weight="bold", fill=INK),
+        text(48, _HEAD_ROW1 + 1, name, font_size=18, font_weight="bold", fill=INK),
     ]
-    tags = ["dummy"] if s.is_dummy(p.color) else []
+    tags = [(tr("dummy"), MUTED)] if s.is_dummy(p.color) else []
     if game.decision is not None and game.decision.player == p.color:
-        tags.append("decides now")
+        tags.append((tr("decides now"), INK))
     elif s.phase == "afternoon" and s.players[s.turn].color == p.color:
-        tags.append("turn")
-    x = 48 + text_width(p.color, 18) + 14
-    for words in tags:
-        parts.append(_pill(x, _HEAD_ROW1 - 4.5, words, INK if words == "decides now" else MUTED))
-        x += _pill_width(words) + 10
+        tags.append((tr("turn"), MUTED))
+    x = 48 + text_width(name, 18) + 14
+    for words, fill in tags:
+        parts.append(_pill(x, _HEAD_ROW1 - 4.5, str(words), fill))
+        x += _pill_width(str(words)) + 10
     if s.players[s.scepter].color == p.color:
         parts.append(scepter_icon(x + 6, _HEAD_ROW1 - 5))
-        parts.append(text(x + 18, _HEAD_ROW1, "Evil Scepter", font_size=12, fill=INK))
+        parts.append(text(x + 18, _HEAD_ROW1, str(tr("Evil Scepter")), font_size=12, fill=INK))
     parts.append(_standing(seen))
     return "".join(parts)
 
@@ -475,11 +500,15 @@ def _standing(seen: _Seen) -> str:
     right = WIDTH - 14
     if game.is_over:
         score = next(x for x in game.score() if x.player == p.color)
-        won = " — wins" if p.color in game.winners else ""
+        said = (
+            tr("{total} VP — wins", total=score.total)
+            if p.color in game.winners
+            else tr("{total} VP", total=score.total)
+        )
         return text(
             right,
             _HEAD_ROW1 + 1,
-            f"{score.total} VP{won}",
+            str(said),
             font_size=16,
             font_weight="bold",
             text_anchor="end",
@@ -487,11 +516,15 @@ def _standing(seen: _Seen) -> str:
         )
     if not p.fortress:
         return ""
-    where = "destroyed" if p.hp == 0 else "fortress"
+    where = (
+        tr("destroyed in zone {zone}", zone=p.fortress)
+        if p.hp == 0
+        else tr("fortress in zone {zone}", zone=p.fortress)
+    )
     return text(
         right,
         _HEAD_ROW1,
-        f"{where} in zone {p.fortress}",
+        str(where),
         font_size=12,
         text_anchor="end",
         fill=MUTED,
@@ -515,21 +548,53 @@ def _pill(x: float, y: float, words: str, fill: str) -> str:
     )
 
 
+class _Row(NamedTuple):
+    """Where the header's second row puts the coins, the HP's label, the
+    shields and the troops, said in the language of the moment: each part
+    after the words before it, never left of where English puts it."""
+
+    coins: float
+    hp_label: float
+    hp: float
+    troops: float
+
+
+@lru_cache(maxsize=8)
+def _row(code: str) -> _Row:
+    """The row for the language ``code`` (the language of the moment)."""
+    gold, hp = str(tr("Gold")), str(tr("HP"))
+    coins = max(_COIN_X, 18 + text_width(gold, 12) + 14)
+    # The gold's count and what is pledged (at most all of it) after the coins.
+    pledged = str(tr("{count} pledged", count=MAX_GOLD))
+    gold_end = coins + _COIN_STEP * MAX_GOLD + 16 + text_width(pledged, TEXT)
+    hp_label = max(_HP_LABEL_X, gold_end + 12)
+    shields_x = hp_label + max(32.0, text_width(hp, 12) + 12)
+    troops = max(_TROOPS_X, shields_x + _COIN_STEP * MAX_HP + 28)
+    return _Row(coins, hp_label, shields_x, troops)
+
+
 def _tracks(seen: _Seen) -> str:
     """The header's second row: gold, fortress HP, troops."""
     p = seen.player
+    row = _row(language())
     on_board = len(p.on_board())
     troops = text(
-        _TROOPS_X,
+        row.troops,
         _HEAD_ROW2 + 4,
-        f"Troops: {on_board} on the board, {len(p.troops) - on_board} in supply",
+        str(
+            tr(
+                "Troops: {board} on the board, {supply} in supply",
+                board=on_board,
+                supply=len(p.troops) - on_board,
+            )
+        ),
         font_size=12,
         fill=INK,
     )
-    return _treasury(p, seen.marks, seen.pledge.gold) + _hp_track(p, seen.marks) + troops
+    return _treasury(p, seen.marks, seen.pledge.gold, row) + _hp_track(p, seen.marks, row) + troops
 
 
-def _treasury(p: Player, marks: Marks, pledged: int) -> str:
+def _treasury(p: Player, marks: Marks, pledged: int, row: _Row) -> str:
     """Gold: one coin per point. Each coin is its own element (``coin:<color>-n``)
     so that "pay gold n" has a coin of its own to click; pledged coins are ringed."""
     element = f"gold:{p.color}"
@@ -537,7 +602,7 @@ def _treasury(p: Player, marks: Marks, pledged: int) -> str:
     coins = []
     for n in range(1, MAX_GOLD + 1):
         key = f"coin:{p.color}-{n}"
-        x = _COIN_X + _COIN_STEP * (n - 1)
+        x = row.coins + _COIN_STEP * (n - 1)
         ring = ""
         if n <= pledged:
             ring = tag("circle", cx=x, cy=y, r=10, fill="none", stroke=INK, stroke_width=1.6)
@@ -551,11 +616,17 @@ def _treasury(p: Player, marks: Marks, pledged: int) -> str:
                 **marks.data(key),
             )
         )
-    count_x = _COIN_X + _COIN_STEP * MAX_GOLD
-    label = text(18, y + 4, "Gold", font_size=12, fill=INK)
+    count_x = row.coins + _COIN_STEP * MAX_GOLD
+    label = text(18, y + 4, str(tr("Gold")), font_size=12, fill=INK)
     count = text(count_x, y + 4.5, f"{p.gold}", font_size=13, font_weight="bold", fill=INK)
     extra = (
-        text(count_x + 16, y + 4, f"{pledged} pledged", font_size=TEXT, fill=MUTED)
+        text(
+            count_x + 16,
+            y + 4,
+            str(tr("{count} pledged", count=pledged)),
+            font_size=TEXT,
+            fill=MUTED,
+        )
         if pledged
         else ""
     )
@@ -572,14 +643,14 @@ def _treasury(p: Player, marks: Marks, pledged: int) -> str:
     )
 
 
-def _hp_track(p: Player, marks: Marks) -> str:
+def _hp_track(p: Player, marks: Marks, row: _Row) -> str:
     element = f"hp:{p.color}"
     y = _HEAD_ROW2
-    track = shields(_HP_X, y, _COIN_STEP, p.hp, MAX_HP, 1.15)
-    count_x = _HP_X + _COIN_STEP * MAX_HP - 4
-    label = text(_HP_LABEL_X, y + 4, "HP", font_size=12, fill=INK)
+    track = shields(row.hp, y, _COIN_STEP, p.hp, MAX_HP, 1.15)
+    count_x = row.hp + _COIN_STEP * MAX_HP - 4
+    label = text(row.hp_label, y + 4, str(tr("HP")), font_size=12, fill=INK)
     count = text(count_x, y + 4.5, f"{p.hp}", font_size=13, font_weight="bold", fill=INK)
-    halo = marks.halo(element, Box(_HP_LABEL_X - 4, y - 11, count_x - _HP_LABEL_X + 16, 22))
+    halo = marks.halo(element, Box(row.hp_label - 4, y - 11, count_x - row.hp_label + 16, 22))
     return group(
         label, track, count, halo, data_hp=p.color, data_amount=str(p.hp), **marks.data(element)
     )
@@ -590,11 +661,11 @@ def _minions(seen: _Seen) -> str:
     p, cards = seen.player, seen.game.cards
     y = _CARDS_Y - 7
     parts = [
-        text(_LEFT, y, "Evil throne", font_size=12, font_weight="bold", fill=MUTED),
+        text(_LEFT, y, str(tr("Evil throne")), font_size=12, font_weight="bold", fill=MUTED),
         text(
             _LEFT + CARD_W + GAP,
             y,
-            f"Champions Hall ({len(p.hall)}/{MAX_HALL})",
+            str(tr("Champions Hall ({count}/{most})", count=len(p.hall), most=MAX_HALL)),
             font_size=12,
             font_weight="bold",
             fill=MUTED,
@@ -605,10 +676,10 @@ def _minions(seen: _Seen) -> str:
         x = _LEFT + i * (CARD_W + GAP)
         minion = slots[i] if i < len(slots) else None
         if minion is None:
-            words = "throne" if i == 0 else "empty slot"
-            parts.append(_placeholder(x, _CARDS_Y, CARD_W, CARD_H, words))
+            words = tr("throne") if i == 0 else tr("empty slot")
+            parts.append(_placeholder(x, _CARDS_Y, CARD_W, CARD_H, str(words)))
             continue
-        ribbon = ("pledged", INK) if minion.card in seen.pledge.minions else None
+        ribbon = PLEDGED if minion.card in seen.pledge.minions else None
         card = cards.minion(minion.card)
         parts.append(minion_card(card, x, _CARDS_Y, seen.marks, minion.state, ribbon))
     return "".join(parts)
@@ -630,11 +701,11 @@ def _relic_slots(seen: _Seen) -> list[_Draw]:
 
 def _hand_slots(seen: _Seen) -> list[_Draw]:
     hand = seen.player.hand
-    label = f"Relics in hand ({len(hand)})"
+    label = str(tr("Relics in hand ({count})", count=len(hand)))
     if seen.face_down:
         return [_Draw(label, partial(_hidden_hand, seen))]
     if not hand:
-        return [_Draw(label, partial(_empty_slot, "no relic in hand"))]
+        return [_Draw(label, partial(_empty_slot, str(tr("no relic in hand"))))]
     return [
         _Draw(label if i == 0 else "", partial(_hand_relic, seen, relic))
         for i, relic in enumerate(hand)
@@ -644,14 +715,14 @@ def _hand_slots(seen: _Seen) -> list[_Draw]:
 def _hidden_hand(seen: _Seen, x: float, y: float) -> str:
     """Another player's hand, or a dummy's: how many, face down."""
     p = seen.player
-    whose = "(the dummy's)" if seen.state.is_dummy(p.color) else "(hidden)"
-    words = [f"{len(p.hand)} face down", whose]
+    whose = tr("(the dummy's)") if seen.state.is_dummy(p.color) else tr("(hidden)")
+    words = [str(tr("{count} face down", count=len(p.hand))), str(whose)]
     count = str(len(p.hand))
     return _backs(len(p.hand), x + 12, y + 16, words, data_hand=p.color, data_count=count)
 
 
 def _hand_relic(seen: _Seen, relic: str, x: float, y: float) -> str:
-    ribbon = ("pledged", INK) if relic in seen.pledge.relics else None
+    ribbon = PLEDGED if relic in seen.pledge.relics else None
     return relic_card(seen.game.cards.relic(relic), x, y, seen.marks, ribbon)
 
 
@@ -661,9 +732,9 @@ def _empty_slot(words: str, x: float, y: float) -> str:
 
 def _active_slots(seen: _Seen) -> list[_Draw]:
     active = seen.player.active
-    label = f"Active relics ({len(active)})"
+    label = str(tr("Active relics ({count})", count=len(active)))
     if not active:
-        return [_Draw(label, partial(_empty_slot, "none active"))]
+        return [_Draw(label, partial(_empty_slot, str(tr("none active"))))]
     stacks = [active[i : i + _CHIPS_PER_SLOT] for i in range(0, len(active), _CHIPS_PER_SLOT)]
     return [
         _Draw(label if i == 0 else "", partial(_active_stack, seen, stack))
@@ -708,7 +779,7 @@ def market(game: Game, marks: Marks) -> Section:
         text(
             _POOL_X,
             20,
-            f"Mercenary pool ({len(s.pool)})",
+            str(tr("Mercenary pool ({count})", count=len(s.pool))),
             font_size=14,
             font_weight="bold",
             fill=INK,
@@ -716,21 +787,23 @@ def market(game: Game, marks: Marks) -> Section:
     ]
     if not s.pool:  # the row stays, so that the piles do not jump: say why it is bare
         width = WIDTH - 2 * _POOL_X
-        parts.append(_placeholder(_POOL_X, _POOL_Y, width, CARD_H, "no mercenary left to acquire"))
+        bare = str(tr("no mercenary left to acquire"))
+        parts.append(_placeholder(_POOL_X, _POOL_Y, width, CARD_H, bare))
     for i, card in enumerate(s.pool):
         row, col = divmod(i, _POOL_PER_ROW)
-        ribbon = ("buying", "#0e7490") if buying and card == buying.card else None
+        ribbon = BUYING if buying and card == buying.card else None
         x, y = _POOL_X + col * (CARD_W + GAP), _POOL_Y + row * (CARD_H + 8)
         parts.append(minion_card(game.cards.minion(card), x, y, marks, ribbon=ribbon))
     piles = (
-        (["mercenary", "deck"], len(s.mercenary_deck), "mercenaries"),
-        (["minion", "discard"], len(s.minion_discard), "minion-discard"),
-        (["relic", "deck"], len(s.relic_deck), "relics"),
-        (["relic", "discard"], len(s.relic_discard), "relic-discard"),
+        (tr("mercenary\ndeck"), len(s.mercenary_deck), "mercenaries"),
+        (tr("minion\ndiscard"), len(s.minion_discard), "minion-discard"),
+        (tr("relic\ndeck"), len(s.relic_deck), "relics"),
+        (tr("relic\ndiscard"), len(s.relic_discard), "relic-discard"),
     )
     for i, (words, count, name) in enumerate(piles):
         x = _POOL_X + i * _PILE_STEP
-        parts.append(_backs(count, x, piles_y, words, data_pile=name, data_count=str(count)))
+        two_lines = str(words).split("\n")  # the pile's name
+        parts.append(_backs(count, x, piles_y, two_lines, data_pile=name, data_count=str(count)))
     if s.relic_discard:
         top = game.cards.relic(s.relic_discard[-1])
         parts.append(_discard_top(top, _POOL_X + 4 * _PILE_STEP, piles_y))
@@ -740,13 +813,13 @@ def market(game: Game, marks: Marks) -> Section:
 def _discard_top(card: RelicCard, x: float, y: float) -> str:
     """The relic discard's top card is face up (a dummy flips relics onto it)."""
     return group(
-        text(x, y + 14, "top of the relic discard:", font_size=TEXT, fill=MUTED),
-        text(x, y + 32, card.name, font_size=12, font_weight="bold", fill=INK),
+        text(x, y + 14, str(tr("top of the relic discard:")), font_size=TEXT, fill=MUTED),
+        text(x, y + 32, str(named(card.name)), font_size=12, font_weight="bold", fill=INK),
         terrain_icon(card.terrain, x + 7, y + 47, 0.85),
         text(
             x + 19,
             y + 51,
-            card.terrain,
+            str(terrain_name(card.terrain)),
             font_size=TEXT,
             font_style="italic",
             fill=TERRAIN_INK[card.terrain],

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from covil_nb.model import Action, CovilError, Game
+from covil_nb.model.language import Text, tr
+from covil_nb.model.words import color_name, stat_name
 
 from ._svg import group, num, points, tag, text, text_width
 from ._svg_style import ACTION, ARROWS, HIGHLIGHTS, check_glyph
@@ -247,14 +249,29 @@ def combat_mark(game: Game) -> CombatMark | None:
         return None
     if combat.target.startswith(FORTRESS_TARGET):
         owner = combat.target.removeprefix(FORTRESS_TARGET)
-        target, whom = f"fortress:{owner}", f"{owner}'s fortress"
+        target = f"fortress:{owner}"
+        whom: Text | str = tr("{color}'s fortress", color=color_name(owner))
     else:
         target, whom = f"troop:{combat.target}", combat.target
     if combat.attacker:
         source = f"troop:{combat.troop}"
-        who = f"{combat.attacker}'s {combat.troop} attacks {whom} ({combat.style})"
+        who = tr(
+            "{color}'s {troop} attacks {target} ({style})",
+            color=color_name(combat.attacker),
+            troop=combat.troop,
+            target=whom,
+            style=stat_name(combat.style),
+        )
     else:
-        source, who = f"zone:{game.board.town}", f"the rebels attack {whom}"
-    strengths = f"attack {combat.attack.total} against defense {combat.defense.total}"
-    answer = f"; {combat.responder} to respond" if combat.responder else ""
-    return CombatMark(source, target, f"Combat under way: {who}: {strengths}{answer}.")
+        source, who = f"zone:{game.board.town}", tr("the rebels attack {target}", target=whom)
+    said = {"who": who, "attack": combat.attack.total, "defense": combat.defense.total}
+    if combat.responder:
+        sentence = tr(
+            "Combat under way: {who}: attack {attack} against defense {defense}; {color} to "
+            "respond.",
+            color=color_name(combat.responder),
+            **said,
+        )
+    else:
+        sentence = tr("Combat under way: {who}: attack {attack} against defense {defense}.", **said)
+    return CombatMark(source, target, str(sentence))

@@ -4,11 +4,11 @@ way) and the legend (terrains, map marks, pieces, players, highlights)."""
 from __future__ import annotations
 
 from covil_nb.model import Game, night
-from covil_nb.model.language import cite
+from covil_nb.model.language import Joined, Listed, Text, cite, named, ntr, tr
 from covil_nb.model.maps import TERRAINS
-from covil_nb.model.scoring import VpNow
+from covil_nb.model.scoring import SOURCE_NAMES, VpNow
 from covil_nb.model.state import DAYS, MAX_REBELS
-from covil_nb.model.words import plural
+from covil_nb.model.words import color_name, phase_name, terrain_name
 
 from ._svg import PAD, Section, escape, group, lines, num, tag, text, text_width, wrap
 from ._svg_cards import WIDTH
@@ -30,6 +30,8 @@ from ._svg_style import (
 )
 
 _PHASES = ("morning", "afternoon", "night")
+#: A tutorial's highlights, as the legend names them.
+HIGHLIGHT_NAMES = {"focus": tr("focus"), "good": tr("good"), "bad": tr("bad")}
 _PROMPT = 13.0  # font size of the decision line
 _TITLE, _CAPTION = 16.0, 18.0  # font sizes of the title and of a lesson's caption
 _GAP = 16.0  # between the title and the calendar
@@ -42,7 +44,7 @@ def status(game: Game, caption: str | None = None, viewer: str | None = None) ->
     under way."""
     s = game.read_state()
     calendar, left = _calendar(s.day, s.phase, WIDTH - 12)
-    words = caption or f"Covil: The Dark Overlords — {game.board.title}"
+    words = caption or str(tr("Covil: The Dark Overlords — {board}", board=named(game.board.title)))
     title, lower = _title(words, _CAPTION if caption else _TITLE, left)
     parts = [title, calendar]
     y = 52.0 + lower
@@ -53,7 +55,9 @@ def status(game: Game, caption: str | None = None, viewer: str | None = None) ->
     if decision is not None:
         parts.append(group(badge(decision.player, 19), transform=f"translate(22,{num(y - 4.5)})"))
         rows = wrap(
-            f"{decision.player}: {decision.prompt}  ({cite(decision.rule)})", WIDTH - 60, _PROMPT
+            f"{color_name(decision.player)}: {decision.prompt}  ({cite(decision.rule)})",
+            WIDTH - 60,
+            _PROMPT,
         )
         parts.append(lines(36, y, rows, _PROMPT, _STEP, fill=INK, data_prompt=decision.kind))
         y += _STEP * len(rows)
@@ -79,14 +83,24 @@ def _scoreboard(now: list[VpNow], y: float) -> str:
     entries = []
     for i, vp in enumerate(now):
         x = 12 + i * column
-        shown = f"VP {vp.total}" + (f" + {plural(vp.face_down, 'relic')}" if vp.face_down else "")
+        name = str(color_name(vp.player))
+        shown = str(
+            ntr(
+                "VP {total} + {count} relic",
+                "VP {total} + {count} relics",
+                vp.face_down,
+                total=vp.total,
+            )
+            if vp.face_down
+            else tr("VP {total}", total=vp.total)
+        )
         entries.append(
             group(
                 tag("title", escape(_sources(vp))),
                 group(badge(vp.player, 19), transform=f"translate({num(x + 10)},{num(y - 4.5)})"),
-                text(x + 24, y, vp.player, font_size=_PROMPT, fill=INK),
+                text(x + 24, y, name, font_size=_PROMPT, fill=INK),
                 text(
-                    x + 28 + text_width(vp.player, _PROMPT),
+                    x + 28 + text_width(name, _PROMPT),
                     y,
                     shown,
                     font_size=_PROMPT,
@@ -102,12 +116,26 @@ def _scoreboard(now: list[VpNow], y: float) -> str:
 def _sources(vp: VpNow) -> str:
     """What a player's VP now are made of, in the final scoring's words:
     "yellow: 26 VP if the game ended now (fortress 5, gold 3, minions 18, …)"."""
-    parts = [f"{name} {value}" for name, value in vp.sources]
+    parts = [
+        tr("{source} {vp}", source=SOURCE_NAMES[source], vp=points) for source, points in vp.sources
+    ]
     if vp.score.influence:
         parts.append(vp.score.influence_said)
     if vp.face_down:
-        parts.append(f"and {plural(vp.face_down, 'relic')} face down, their gold value hidden")
-    return f"{vp.player}: {vp.total} VP if the game ended now ({', '.join(parts)})"
+        parts.append(
+            ntr(
+                "and {count} relic face down, its gold value hidden",
+                "and {count} relics face down, their gold value hidden",
+                vp.face_down,
+            )
+        )
+    said = tr(
+        "{color}: {total} VP if the game ended now ({sources})",
+        color=color_name(vp.player),
+        total=vp.total,
+        sources=Joined(", ", parts),
+    )
+    return str(said)
 
 
 def _nobody_decides(game: Game) -> str:
@@ -117,9 +145,14 @@ def _nobody_decides(game: Game) -> str:
         said = str(night.caption(game.read_state()))
         return f"{said[0].upper()}{said[1:]}."
     if not game.is_over:
-        return "Setting up the table: no one decides yet."
-    winners = " and ".join(game.winners)
-    return f"Game over: {winners} win{'s' if len(game.winners) == 1 else ''}."
+        return str(tr("Setting up the table: no one decides yet."))
+    over = ntr(
+        "Game over: {players} wins.",
+        "Game over: {players} win.",
+        len(game.winners),
+        players=Listed([color_name(c) for c in game.winners]),
+    )
+    return str(over)
 
 
 def _title(words: str, size: float, calendar: float) -> tuple[str, float]:
@@ -138,16 +171,18 @@ def _calendar(day: int, phase: str, right: float) -> tuple[str, float]:
     parts = []
     x = right
     for name in reversed(_PHASES):
-        w = text_width(name, 12) + 14  # the words, and room for the round ends
+        words = str(phase_name(name))
+        w = text_width(words, 12) + 14  # the words, and room for the round ends
         x -= w
-        parts.append(_dial(x, w, name, name == phase))
+        parts.append(_dial(x, w, words, name == phase))
         x -= 5
     x -= 12
     for d in range(DAYS, 0, -1):
         x -= 22
         parts.append(_dial(x, 20, str(d), d == day and phase != "end"))
-    parts.append(text(x - 6, 24, "Day", font_size=12, text_anchor="end", fill=INK))
-    return group(*parts, data_day=str(day), data_phase=phase), x - 6 - text_width("Day", 12)
+    day_word = str(tr("Day"))
+    parts.append(text(x - 6, 24, day_word, font_size=12, text_anchor="end", fill=INK))
+    return group(*parts, data_day=str(day), data_phase=phase), x - 6 - text_width(day_word, 12)
 
 
 def _dial(x: float, w: float, words: str, now: bool) -> str:
@@ -184,25 +219,32 @@ _LABEL = 12.0
 
 def legend(players: list[str]) -> Section:
     """What the shapes mean, in two columns. It depends only on who plays."""
-    items: list[tuple[str, str, bool]] = [  # (icon centred on (0, 0), words, whole row)
-        *((_terrain_disc(t), t, False) for t in TERRAINS),
-        (town_icon(0, 0), f"town, rebels n/{MAX_REBELS}", True),
-        (spiral_icon(0, 0, 8), "start zone", False),
-        (group(tower("#d8d0c0", INK), transform="scale(0.75)"), "fortress, HP", False),
-        (group(tower("#9a9a9a", INK, ruined=True), transform="scale(0.75)"), "destroyed", False),
+    items: list[tuple[str, Text | str, bool]] = [  # (icon centred on (0, 0), words, whole row)
+        *((_terrain_disc(t), terrain_name(t), False) for t in TERRAINS),
+        (town_icon(0, 0), tr("town, rebels n/{most}", most=MAX_REBELS), True),
+        (spiral_icon(0, 0, 8), tr("start zone"), False),
+        (group(tower("#d8d0c0", INK), transform="scale(0.75)"), tr("fortress, HP"), False),
+        (
+            group(tower("#9a9a9a", INK, ruined=True), transform="scale(0.75)"),
+            tr("destroyed"),
+            False,
+        ),
         *_legend_troops(players),
-        *((badge(color, 19), color, False) for color in players),
-        (_mark_sample(ACTION, "5 3", fill=True), "legal choice (click)", True),
-        *((_highlight_sample(name, color), name, False) for name, color in HIGHLIGHTS.items()),
+        *((badge(color, 19), color_name(color), False) for color in players),
+        (_mark_sample(ACTION, "5 3", fill=True), tr("legal choice (click)"), True),
+        *(
+            (_highlight_sample(name, color), HIGHLIGHT_NAMES[name], False)
+            for name, color in HIGHLIGHTS.items()
+        ),
     ]
-    parts = [text(10, 20, "Legend", font_size=14, font_weight="bold", fill=INK)]
+    parts = [text(10, 20, str(tr("Legend")), font_size=14, font_weight="bold", fill=INK)]
     row = col = 0
     for icon, words, whole in items:
         if whole and col:
             row, col = row + 1, 0
         x, y = 10 + col * _COLUMN, 44 + row * _ROW
         parts.append(group(icon, transform=f"translate({num(x + 11)},{num(y)})"))
-        parts.append(text(x + 28, y + 4.5, words, font_size=_LABEL, fill=INK))
+        parts.append(text(x + 28, y + 4.5, str(words), font_size=_LABEL, fill=INK))
         if whole or col:
             row, col = row + 1, 0
         else:
@@ -211,15 +253,15 @@ def legend(players: list[str]) -> Section:
     return Section("legend", LEGEND_W, height, panel(LEGEND_W, height) + "".join(parts))
 
 
-def _legend_troops(players: list[str]) -> list[tuple[str, str, bool]]:
+def _legend_troops(players: list[str]) -> list[tuple[str, Text | str, bool]]:
     """A troop lying and standing, in the first player's color (none before Setup B)."""
     if not players:
         return []
     first = players[0]
     lying, standing = (token(first, LETTERS[first] + "1", up) for up in (False, True))
     return [
-        (group(lying, **TOKEN_TEXT), "lying down", False),
-        (group(standing, **TOKEN_TEXT), "troop standing", True),
+        (group(lying, **TOKEN_TEXT), tr("lying down"), False),
+        (group(standing, **TOKEN_TEXT), tr("troop standing"), True),
     ]
 
 

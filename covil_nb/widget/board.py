@@ -31,9 +31,10 @@ from covil_nb.bots.hint import hint
 from covil_nb.model import Action, CovilError, Event, Game, night
 from covil_nb.model.arguments import checked
 from covil_nb.model.game import Moment
-from covil_nb.model.language import SOURCE_LANGUAGE, cite, known, speaking
+from covil_nb.model.language import SOURCE_LANGUAGE, Text, cite, known, speaking, tr
 from covil_nb.model.language import language as current_language
 from covil_nb.model.views import hand_hidden
+from covil_nb.model.words import color_name
 from covil_nb.study import Study
 
 from . import drawing, protocol, scene
@@ -42,6 +43,7 @@ from .line import Line
 from .review import review_json
 from .seats import BOT, PERSON, Seats
 from .sheet import Round, Sheet
+from .words import page_words
 
 STATIC = Path(__file__).parent / "static"
 MAX_BOT_ACTIONS = 100_000  # skip on a board of bots only: a guard like bots.advance's
@@ -127,6 +129,8 @@ class GameWidget(anywidget.AnyWidget):
     # the session's when the board opens; set from Python or by the page's
     # switch (a "language" message), it redraws the board in it at once.
     language = _Language(SOURCE_LANGUAGE).tag(sync=True)
+    # The page's own words in that language (see .words): sent with it.
+    words = traitlets.Dict().tag(sync=True)
 
     # The messages this board takes, and what a message that fails puts
     # back (a board that shows more, a study's, adds its own).
@@ -250,13 +254,17 @@ class GameWidget(anywidget.AnyWidget):
         except KeyboardInterrupt:
             # The kernel interrupted (a long analysis, say): the page's
             # press must end, and only an answer ends it.
-            self._refuse(CovilError("interrupted: the game is as it was", "widget"))
+            self._refuse(CovilError(str(tr("interrupted: the game is as it was")), "widget"))
             raise
         except Exception as failure:
             self._refuse(
                 CovilError(
-                    f"covil_nb failed on this message ({type(failure).__name__}: {failure}); "
-                    "the game is as it was",
+                    str(
+                        tr(
+                            "covil_nb failed on this message ({failure}); the game is as it was",
+                            failure=f"{type(failure).__name__}: {failure}",
+                        )
+                    ),
                     "widget",
                 )
             )
@@ -328,8 +336,12 @@ class GameWidget(anywidget.AnyWidget):
         self._publish()
         if refuse:
             raise CovilError(
-                "the game was changed outside the board (by code in a cell): the board shows it "
-                "as it is now; choose again",
+                str(
+                    tr(
+                        "the game was changed outside the board (by code in a cell): the board "
+                        "shows it as it is now; choose again"
+                    )
+                ),
                 "widget",
             )
 
@@ -375,7 +387,7 @@ class GameWidget(anywidget.AnyWidget):
 
     # -- handlers: each checks everything, then changes --------------------------------
     def _on_act(self, message: protocol.Message) -> None:
-        game = self._ready_person("play")
+        game = self._ready_person(tr("play"))
         before = scene.places(game)
         self._since = len(game.log)
         game.apply(message.action)  # a refusal raises with the game as it was
@@ -392,9 +404,11 @@ class GameWidget(anywidget.AnyWidget):
         game = self.line.game
         seat = self.seats.plays(game)
         if seat is None:
-            raise CovilError("the game is over: there is no step to show", "Final scoring")
+            raise CovilError(str(tr("the game is over: there is no step to show")), "Final scoring")
         if seat.kind != BOT:
-            raise CovilError(f"it is {seat}'s decision: there is no step to show", "widget")
+            raise CovilError(
+                str(tr("it is {seat}'s decision: there is no step to show", seat=seat)), "widget"
+            )
         action = self.seats.decide(game)
         before = scene.places(game)
         game.apply(action)
@@ -403,7 +417,7 @@ class GameWidget(anywidget.AnyWidget):
     def _on_skip(self, _message: protocol.Message) -> None:
         game = self.line.game
         if not self._playing() and self._waiting() != "bot":
-            raise CovilError("there is nothing to skip: it is your decision", "widget")
+            raise CovilError(str(tr("there is nothing to skip: it is your decision")), "widget")
         # The playback under way ends at its last moment, whose story (a
         # night's, say) the board keeps telling; a bot's action makes it old.
         self._at = len(self._moments) - 1
@@ -422,13 +436,19 @@ class GameWidget(anywidget.AnyWidget):
         self._travel("redo")
 
     def _on_hint(self, _message: protocol.Message) -> None:
-        game = self._ready_person("ask for a hint")
+        game = self._ready_person(tr("ask for a hint"))
         color = game.decision.player  # type: ignore[union-attr]
         viewer = self._viewer(game)
         if hand_hidden(game.read_state(), color, viewer):  # the hint would play that hand
             raise CovilError(
-                f"a hint at {color}'s decision would tell {color}'s hidden hand: "
-                f"this board is seen by {viewer}",
+                str(
+                    tr(
+                        "a hint at {color}'s decision would tell {color}'s hidden hand: this "
+                        "board is seen by {viewer}",
+                        color=color_name(color),
+                        viewer=color_name(viewer or ""),
+                    )
+                ),
                 "widget",
             )
         told = hint(game.for_seat(color, seed=len(game.history)), IsmctsBot(seed=0))
@@ -443,7 +463,7 @@ class GameWidget(anywidget.AnyWidget):
     def _on_analyse(self, _message: protocol.Message) -> None:
         game = self._line.game
         if not game.is_over:
-            raise CovilError("the game is not over: analyse it once it ends", ANALYSIS)
+            raise CovilError(str(tr("the game is not over: analyse it once it ends")), ANALYSIS)
         study = analyse(
             game, self._analysed_seats(), self.analysis_budget, progress=self._progressed
         )
@@ -476,7 +496,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def _on_return(self, _message: protocol.Message) -> None:
         if self._what_if is None:
-            raise CovilError("there is no 'what if' line to return from", "widget")
+            raise CovilError(str(tr("there is no 'what if' line to return from")), "widget")
         self._what_if = None
         self._moments = []
         self._since = len(self.line.game.log)
@@ -493,24 +513,26 @@ class GameWidget(anywidget.AnyWidget):
         while a message is handled is sent at once)."""
         self.progress = {"done": done, "total": total}
 
-    def _ready_person(self, wish: str) -> Game:
+    def _ready_person(self, wish: Text) -> Game:
         """The game, when a person may decide in it now; else why not."""
         game = self.line.game
         waiting = self._waiting()
         if waiting == "playback":
-            raise CovilError(
-                f"the board is still showing the steps before your decision: step or skip "
-                f"to it, then {wish}",
-                "widget",
+            said = tr(
+                "the board is still showing the steps before your decision: step or skip to it, "
+                "then {wish}",
+                wish=wish,
             )
+            raise CovilError(str(said), "widget")
         if waiting == "over":
-            raise CovilError(f"the game is over: nothing left to {wish}", "Final scoring")
+            said = tr("the game is over: nothing left to {wish}", wish=wish)
+            raise CovilError(str(said), "Final scoring")
         if waiting == "bot":
-            raise CovilError(
-                f"{self.seats.plays(game)} decides now and is played by a bot: step or skip "
-                "to your decision",
-                "widget",
+            said = tr(
+                "{seat} decides now and is played by a bot: step or skip to your decision",
+                seat=self.seats.plays(game),
             )
+            raise CovilError(str(said), "widget")
         return game
 
     def _offered(self) -> list[Action]:
@@ -556,7 +578,10 @@ class GameWidget(anywidget.AnyWidget):
         game = self.line.game
         can = f"can_{verb}"
         if not getattr(game, can):
-            raise CovilError(f"there is nothing to {verb}", verb)
+            nothing = (
+                tr("there is nothing to undo") if verb == "undo" else tr("there is nothing to redo")
+            )
+            raise CovilError(str(nothing), verb)
         self._moments = []  # a playback under way ends
         move = getattr(game, verb)
         move()
@@ -614,6 +639,7 @@ class GameWidget(anywidget.AnyWidget):
         language), the position, a past position being looked at."""
         self._told.clear()
         with self.hold_sync(), speaking(self.language):
+            self.words = page_words(self.language)
             self.board = scene.board_json(self._line.game, self.seats)
             self._publish()
             if self.past:
@@ -765,7 +791,7 @@ def moment_json(moment: Moment, index: int) -> dict[str, Any]:
         "actions": list(moment.actions),
         "told": told(moment),
         # A night step's reason is its rule's title; a dummy's, its priority.
-        "reason": moment.reason if moment.player else cite(moment.reason),
+        "reason": str(moment.reason) if moment.player else cite(str(moment.reason)),
         "outcome": outcome(moment.events),
         # A moment worth a longer look at auto-play speed: a fight ended, a
         # dummy flipped a relic, a step of the night.

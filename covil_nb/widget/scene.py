@@ -14,14 +14,16 @@ from itertools import groupby
 from typing import Any
 
 from covil_nb.model import Action, CovilError, Event, Game, Strength, night
+from covil_nb.model.combat import REBELS_PART, CombatView, part_said
 from covil_nb.model.flow import CLOSING
-from covil_nb.model.language import LANGUAGES, cite
+from covil_nb.model.language import LANGUAGES, N_, Listed, Text, cite, named, ntr, tr
 from covil_nb.model.views import hand_hidden, hidden_cards
 from covil_nb.model.vocabulary import DecisionKind, Verb, fortress_target
+from covil_nb.model.words import color_name, stat_name
 
 from . import drawing
 from ._svg_style import ACTION
-from .elements import KINDS, elements_of
+from .elements import FORTRESS_TARGET, KINDS, elements_of
 from .seats import Seats
 from .sheet import Round
 
@@ -31,14 +33,14 @@ RESPONSES = frozenset({"defend", "raise-stakes", "defend-rebels"})
 # The groups of the listed actions, in a player's words (rulebook 2.1 to 2.3):
 # the page titles each group once, so ten purchases do not each say what they
 # are. Ending the turn, passing and the rest have no title.
-GROUPS: dict[str, str] = {
+GROUPS: dict[str, str] = {  # named in English, said in the board's language
     **dict.fromkeys(
-        (Verb.LIE, Verb.MOVE, Verb.REST, Verb.REPAIR, Verb.GOLD, Verb.ATTACK), "Troop action"
+        (Verb.LIE, Verb.MOVE, Verb.REST, Verb.REPAIR, Verb.GOLD, Verb.ATTACK), N_("Troop action")
     ),
-    Verb.ACQUIRE: "Acquire a minion",
-    Verb.COMMAND: "Minions' commands",
-    **dict.fromkeys((Verb.ACTIVATE, Verb.BUY_RELIC), "Relics"),
-    **dict.fromkeys((Verb.PAY, Verb.CANCEL), "Payment"),
+    Verb.ACQUIRE: N_("Acquire a minion"),
+    Verb.COMMAND: N_("Minions' commands"),
+    **dict.fromkeys((Verb.ACTIVATE, Verb.BUY_RELIC), N_("Relics")),
+    **dict.fromkeys((Verb.PAY, Verb.CANCEL), N_("Payment")),
 }
 
 
@@ -152,6 +154,14 @@ def decision_json(
         return {
             "over": True,
             "winners": game.winners,
+            "verdict": str(
+                ntr(
+                    "Game over — {players} wins",
+                    "Game over — {players} share the victory",
+                    len(game.winners),
+                    players=Listed([color_name(c) for c in game.winners]),
+                )
+            ),
             "scores": [{"player": s.player, "total": s.total, "text": str(s)} for s in scores],
             "actions": [],
             "waiting": "over",
@@ -168,7 +178,7 @@ def decision_json(
         "player": decision.player,
         "seat": seats[decision.player].to_json(),
         "kind": decision.kind,
-        "prompt": decision.prompt,
+        "prompt": str(decision.prompt),
         "rule": cite(decision.rule),
         "actions": listed,
         "combat": combat,
@@ -185,7 +195,7 @@ def action_json(game: Game, action: Action, forecast: bool = True) -> Json:
     if action.verb in CLOSING:  # ending the turn, passing: the page's key e chooses it
         entry["closes"] = True
     if action.verb in GROUPS:
-        entry["group"] = GROUPS[action.verb]
+        entry["group"] = str(named(GROUPS[action.verb]))
     if forecast and action.verb == Verb.ATTACK:  # what the target would meet, before choosing it
         entry["forecast"] = str(game.forecast(action))
     return entry
@@ -194,7 +204,8 @@ def action_json(game: Game, action: Action, forecast: bool = True) -> Json:
 def strength_json(strength: Strength) -> Json:
     return {
         "total": strength.total,
-        "parts": [[label, value] for label, value in strength.parts if value],
+        # Each part said whole ("2 from Reinforcements"), and its value.
+        "parts": [[str(part_said(part, value)), value] for part, value in strength.parts if value],
         "text": str(strength),
     }
 
@@ -215,7 +226,25 @@ def combat_json(game: Game) -> Json | None:
         "free": combat.free,
         "attack": strength_json(combat.attack),
         "defense": strength_json(combat.defense),
+        "head": str(_combat_head(combat)),
     }
+
+
+def _combat_head(combat: CombatView) -> Text:
+    """Who attacks whom: "Y1 (yellow) attacks red's fortress, melee"."""
+    if combat.target.startswith(FORTRESS_TARGET):
+        target: Text | str = tr("{color}'s fortress", color=color_name(combat.defender))
+    else:
+        target = tr("{troop} ({color})", troop=combat.target, color=color_name(combat.defender))
+    if combat.attacker is None:
+        return tr("The rebels attack {target}", target=target)
+    return tr(
+        "{troop} ({color}) attacks {target}, {style}",
+        troop=combat.troop,
+        color=color_name(combat.attacker),
+        target=target,
+        style=stat_name(combat.style),
+    )
 
 
 def preview(game: Game, action: Action) -> Json:
@@ -240,11 +269,17 @@ def preview(game: Game, action: Action) -> Json:
     outcome: dict[str, Any] = next(
         (e.data for e in events if e.kind == "combat" and "winner" in e.data), {}
     )
+    winner = outcome.get("winner")
     return {
         "attack": outcome.get("attack", now.attack.total),
         "defense": outcome.get("defense", now.defense.total),
         "resolves": True,
-        "winner": outcome.get("winner"),
+        "winner": winner,
+        "verdict": str(
+            tr("the rebels win")
+            if winner == REBELS_PART
+            else tr("{color} wins", color=color_name(winner or ""))
+        ),
     }
 
 
@@ -259,12 +294,14 @@ def explain_click(game: Game, element: str, actions: list[Action]) -> CovilError
             return CovilError(refusal.reason, refusal.rule)
     decision = game.decision
     if decision is None:
-        return CovilError("the game is over: nothing more can be played", "Final scoring")
-    return CovilError(
-        f"{element.replace(':', ' ')} has no part in this decision: "
-        f"{decision.player} must {decision.prompt}",
-        decision.rule,
+        return CovilError(str(tr("the game is over: nothing more can be played")), "Final scoring")
+    said = tr(
+        "{element} has no part in this decision: {color} must {prompt}",
+        element=element.replace(":", " "),
+        color=color_name(decision.player),
+        prompt=decision.prompt,
     )
+    return CovilError(str(said), decision.rule)
 
 
 def meant_by(game: Game, element: str, actions: list[Action]) -> Iterator[Action]:

@@ -14,6 +14,8 @@ from typing import Any
 
 from covil_nb.bots import Bot, decide, make_bot
 from covil_nb.model import Action, CovilError, Game
+from covil_nb.model.language import tr
+from covil_nb.model.words import color_name
 
 PERSON, BOT, DUMMY = "person", "bot", "dummy"
 
@@ -25,8 +27,13 @@ class Seat:
     bot: str = ""  # the bot's name, for people to read
 
     def __str__(self) -> str:
-        who = {PERSON: "", BOT: self.bot, DUMMY: "dummy"}[self.kind]
-        return f"{self.color} ({who})" if who else self.color
+        """ "red (greedy)", "red (dummy)", "red": said in the language of the moment."""
+        color = color_name(self.color)
+        if self.kind == BOT:
+            return str(tr("{color} ({bot})", color=color, bot=self.bot))
+        if self.kind == DUMMY:
+            return str(tr("{color} (dummy)", color=color))
+        return str(color)
 
     def to_json(self) -> dict[str, str]:
         return {"color": self.color, "kind": self.kind, "bot": self.bot, "label": str(self)}

@@ -12,6 +12,7 @@
 
 import { button, make, setSvg } from "./dom.js";
 import { CURSOR, goTo, positions } from "./log.js";
+import { N_, relabel, remember } from "./words.js";
 
 /** @typedef {import("./types").View} View */
 /** @typedef {ReturnType<typeof analysisPanel>} Panel */
@@ -27,6 +28,8 @@ const NO_ROWS = /** @type {import("./types").SeatSummary[]} */ ([]);
 export function mountAnalysis(view) {
   const { root, parts } = view;
   const panel = analysisPanel();
+  remember(panel.section);
+  relabel(panel.section, view.model.get("words"));
   // Under the board at its full width, on both boards: the side panels are
   // too narrow for the chart, and in a study's the review would push the
   // node's comments out of sight; the map stays in view above it.
@@ -56,8 +59,8 @@ export function mountAnalysis(view) {
 /** The section's parts, built once. */
 function analysisPanel() {
   const section = make("section", "covil-analysis");
-  section.setAttribute("aria-label", "Analysis");
-  const analyse = button("Analyse this game", "The engine's view of every decision of the game");
+  section.setAttribute("aria-label", N_("Analysis"));
+  const analyse = button(N_("Analyse this game"), N_("The engine's view of every decision of the game"));
   const bar = make("progress", "covil-progress");
   const said = make("span", "covil-progress-said");
   said.setAttribute("role", "status");
@@ -116,35 +119,39 @@ function drawAnalysis(view, panel) {
   const moves = ((model.get("tree") || {}).nodes || []).length > 1;
   const offered = study ? moves && (model.get("at") || {}).mode !== "quiz" : Boolean((model.get("decision") || {}).over) && !review.chart;
   panel.analyse.hidden = !offered || running;
-  panel.analyse.textContent = review.chart ? "Analyse again" : "Analyse this game";
+  panel.analyse.textContent = review.chart ? view.t("Analyse again") : view.t("Analyse this game");
   panel.bar.hidden = !running;
   panel.said.hidden = !running;
   if (running) {
     panel.bar.max = Math.max(1, progress.total ?? 1);
     panel.bar.value = progress.done ?? 0;
-    panel.said.textContent = `Analysing: ${progress.done} of ${progress.total} moves`;
+    panel.said.textContent = view.t("Analysing: {done} of {total} moves", { done: progress.done ?? 0, total: progress.total ?? 0 });
   }
   panel.chart.hidden = !review.chart;
   setSvg(panel.chart, review.chart);
-  drawSummary(panel.table, review.summary || NO_ROWS);
+  drawSummary(view, panel.table, review.summary || NO_ROWS);
   panel.section.hidden = panel.analyse.hidden && !running && !review.chart;
   markShown(view, panel, study);
 }
 
 /**
  * Each seat's decisions, mean loss and glyphs.
- * @param {HTMLTableElement & {_rows?: import("./types").SeatSummary[]}} table
+ * @param {View} view
+ * @param {HTMLTableElement & {_rows?: import("./types").SeatSummary[], _words?: unknown}} table
  * @param {import("./types").SeatSummary[]} rows
  */
-function drawSummary(table, rows) {
-  if (table._rows === rows) return; // the same review: built already (this runs at every step)
-  table._rows = rows;
+function drawSummary(view, table, rows) {
+  const words = view.model.get("words");
+  if (table._rows === rows && table._words === words) return; // built already (this runs at every step)
+  [table._rows, table._words] = [rows, words];
   table.hidden = rows.length === 0;
   const head = make("tr");
-  for (const title of ["Seat", "Decisions", "Mean loss", "?!", "?", "??"]) head.append(make("th", "", title));
+  const titles = [view.t("Seat"), view.t("Decisions"), view.t("Mean loss"), "?!", "?", "??"];
+  for (const title of titles) head.append(make("th", "", title));
   const body = rows.map((row) => {
     const line = make("tr");
-    const cells = [row.seat, row.decisions, `${row.mean_loss.toFixed(2)} VP`, row.inaccuracies, row.mistakes, row.blunders];
+    const loss = view.t("{loss} VP", { loss: row.mean_loss.toFixed(2) });
+    const cells = [row.seat, row.decisions, loss, row.inaccuracies, row.mistakes, row.blunders];
     for (const cell of cells) line.append(make("td", "", String(cell)));
     return line;
   });

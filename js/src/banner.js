@@ -27,7 +27,7 @@ export function drawBanner(view) {
  */
 function whatIfStart(view, step) {
   const at = positions(view).find((p) => p.step === step);
-  return at ? told(at) : `action ${step}`;
+  return at ? told(at) : view.t("action {step}", { step });
 }
 
 /**
@@ -37,22 +37,27 @@ function whatIfStart(view, step) {
  */
 function bannerLines(view, decision, controls) {
   if (view.page.cursor != null) {
-    const keys = "← → to move, Esc or End to return, t to try a “what if” from here.";
-    return [make("div", "", `Looking back: ${sliderText(view)}. ${keys}`)];
+    const said = view.t("Looking back: {position}. ← → to move, Esc or End to return, t to try a “what if” from here.", {
+      position: sliderText(view),
+    });
+    return [make("div", "", said)];
   }
   const lines = [];
   const asked = thinking(view.model);
   if (asked) {
-    const who = asked.kind === "skip" ? "Playing on to your decision…" : `${seatLabel(view, decision.player)} is thinking…`;
+    const who =
+      asked.kind === "skip"
+        ? view.t("Playing on to your decision…")
+        : view.t("{seat} is thinking…", { seat: seatLabel(view, decision.player) });
     lines.push(make("div", "", who));
   } else if (controls.moment) lines.push(...momentLines(view, controls.moment));
   else lines.push(...outcomeLines(controls.outcome));
-  if (controls.night?.length) lines.push(nightLines(controls.night));
+  if (controls.night?.length) lines.push(nightLines(view, controls.night));
   const next = nextStepText(view, decision, controls);
   if (next) lines.push(make("div", "covil-next", next));
   if (controls.what_if) {
     const from = whatIfStart(view, controls.what_if.from);
-    lines.push(make("div", "", `Trying a “what if” line from ${from}; b returns to the game.`));
+    lines.push(make("div", "", view.t("Trying a “what if” line from {position}; b returns to the game.", { position: from })));
   }
   return lines;
 }
@@ -65,9 +70,11 @@ function bannerLines(view, decision, controls) {
  */
 function momentLines(view, moment) {
   const said = make("div", "covil-moment");
-  const told = (moment.told || []).length ? `: ${(moment.told || []).join(" ")}` : ` played ${moment.actions.join(", ")}`;
+  const told = (moment.told || []).length
+    ? `: ${(moment.told || []).join(" ")}`
+    : ` ${view.t("played {actions}", { actions: moment.actions.join(", ") })}`;
   // A step of the night is the rules', told by its rule (the reason).
-  said.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : "The night"), told);
+  said.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : view.t("The night")), told);
   const why = moment.reason ? [make("div", "covil-why", moment.reason)] : [];
   return [said, ...why, ...outcomeLines(moment.outcome)];
 }
@@ -75,11 +82,12 @@ function momentLines(view, moment) {
 /**
  * The night just played back, in a few lines: it stays until the person at
  * the screen plays on.
+ * @param {View} view
  * @param {string[]} night
  */
-function nightLines(night) {
+function nightLines(view, night) {
   const box = make("div", "covil-night");
-  box.append(make("strong", "", "Last night"));
+  box.append(make("strong", "", view.t("Last night")));
   const list = make("ul", "");
   for (const line of night) list.append(make("li", "", line));
   box.append(list);
@@ -104,13 +112,14 @@ function nextStepText(view, decision, controls) {
   const { model } = view;
   if (thinking(model) || (decision.waiting !== "playback" && decision.waiting !== "bot")) return "";
   const byHand = sharedOf(model).speed === "off";
+  // "Steps left to show: 3": a count the page says needs no plural forms.
   const more =
     decision.waiting === "bot"
-      ? `${seatLabel(view, decision.player)} is to play`
-      : `${controls.pending} more step${controls.pending === 1 ? "" : "s"} to show`;
+      ? view.t("{seat} is to play", { seat: seatLabel(view, decision.player) })
+      : view.t("Steps left to show: {count}", { count: controls.pending ?? 0 });
   return byHand
-    ? `${more}: Step (n) shows the next, Skip to my decision (s) jumps to yours.`
-    : `${more}: they play on by themselves (p pauses).`;
+    ? view.t("{state}: Step (n) shows the next, Skip to my decision (s) jumps to yours.", { state: more })
+    : view.t("{state}: they play on by themselves (p pauses).", { state: more });
 }
 
 /**

@@ -27,6 +27,7 @@
 //   keyboard.js   the keys
 //   study.js      a study's tree, comments, quiz and tools (StudyWidget)
 //   analysis.js   "Analyse this game", its progress, chart and summary
+//   words.js      the page's own words in the board's language
 
 import { mountAnalysis } from "./analysis.js";
 import { absorb, prune } from "./chunks.js";
@@ -41,6 +42,7 @@ import { afterPaint, asked, scheduleStep, setAsked, sharedOf, thinking, transmit
 import { skeleton } from "./skeleton.js";
 import { mountStudy } from "./study.js";
 import { hostTheme, watchTheme } from "./theme.js";
+import { N_, relabel, say } from "./words.js";
 
 /** @typedef {import("./types").Model} Model */
 /** @typedef {import("./types").View} View */
@@ -93,7 +95,7 @@ function render({ model, el }) {
   root.tabIndex = 0;
   root.setAttribute("data-lm-suppress-shortcuts", "true"); // JupyterLab keeps its keys off
   root.setAttribute("role", "application");
-  root.setAttribute("aria-label", "Covil board");
+  root.setAttribute("aria-label", N_("Covil board"));
   el.appendChild(root);
   const parts = skeleton(root);
   /** @type {View} */
@@ -127,14 +129,16 @@ function render({ model, el }) {
       afterPaint(() => {
         if (!transmit(model, content)) {
           answered(view);
-          parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
+          parts.error.replaceChildren(view.t("The board has no running kernel to play with: run its cell again."));
           parts.error.hidden = false;
           drawLanguage(view); // the switch shows the language the board still speaks
         }
       });
       return true;
     },
+    t: (message, values) => say(model.get("words"), message, values),
   };
+  relabel(root, model.get("words"));
   const applyTheme = () => {
     const chosen = model.get("theme");
     root.dataset.themeFrom = chosen === "light" || chosen === "dark" ? "trait" : "host";
@@ -192,6 +196,11 @@ function listenToTraits(view, mounts) {
   for (const mount of mounts) {
     for (const [name, draw] of Object.entries(mount.drawers)) (drawers[name] ??= []).push(draw);
   }
+  // The page's words in another language: its fixed parts said again, and
+  // everything drawn from the traits drawn anew (a new version and a past
+  // position asked for are events, not drawings: they are left out).
+  const drawings = Object.entries(drawers).filter(([name]) => name !== "version" && name !== "past");
+  drawers.words = [() => relabel(root, model.get("words")), ...drawings.flatMap(([, draws]) => draws)];
   /** @type {Set<string>} */
   const dirty = new Set();
   const flush = () => {

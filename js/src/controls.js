@@ -142,8 +142,8 @@ export function onVersion(view) {
   // Said to screen readers: what just happened, then what is asked now.
   const said = [];
   if (moment?.player) said.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
-  else if (moment) said.push(`The night: ${(moment.told || []).join(" ")}`); // the rules' step
-  if (decision.over) said.push("The game is over.");
+  else if (moment) said.push(view.t("The night: {told}", { told: (moment.told || []).join(" ") })); // the rules' step
+  if (decision.over) said.push(view.t("The game is over."));
   else if (decision.player) said.push(`${seatLabel(view, decision.player)}: ${decision.prompt}.`);
   parts.live.textContent = said.join(" ");
   drawControls(view);

@@ -31,7 +31,8 @@ export function drawDecision(view) {
     if (decision.combat) drawCombat(view, decision.combat);
     const offered = page.chooser ? chooserActions(view, decision) : decision.actions || [];
     if (page.chooser) {
-      parts.actions.append(make("li", "covil-note", `Choose for ${page.chooser.replace(":", " ")} (Esc to cancel):`));
+      const note = view.t("Choose for {element} (Esc to cancel):", { element: page.chooser.replace(":", " ") });
+      parts.actions.append(make("li", "covil-note", note));
     }
     drawActions(view, offered);
   }
@@ -173,16 +174,17 @@ function actionItem(view, action, index, shared) {
  * @param {View} view
  * @param {import("./types").Preview} preview
  */
-export function previewText({ model }, preview) {
-  const combat = (model.get("decision") || {}).combat;
+export function previewText(view, preview) {
+  const combat = (view.model.get("decision") || {}).combat;
   const [attack, defense] = [combat?.attack?.total, combat?.defense?.total];
   const changes = [];
-  if (preview.attack !== attack) changes.push(`attack ${attack} → ${preview.attack}`);
-  if (preview.defense !== defense) changes.push(`defense ${defense} → ${preview.defense}`);
+  if (preview.attack !== attack) changes.push(view.t("attack {before} → {after}", { before: attack ?? "", after: preview.attack }));
+  if (preview.defense !== defense) changes.push(view.t("defense {before} → {after}", { before: defense ?? "", after: preview.defense }));
   if (preview.resolves) {
-    return `→ the combat ends, attack ${preview.attack} against defense ${preview.defense}: ${preview.winner} wins`;
+    const at = { attack: preview.attack, defense: preview.defense, verdict: preview.verdict ?? "" };
+    return view.t("→ the combat ends, attack {attack} against defense {defense}: {verdict}", at);
   }
-  return `→ ${changes.length ? changes.join(", ") : "the strengths stay as they are"}`;
+  return `→ ${changes.length ? changes.join(", ") : view.t("the strengths stay as they are")}`;
 }
 
 /**
@@ -191,33 +193,28 @@ export function previewText({ model }, preview) {
  * @param {View} view
  * @param {import("./types").Combat} combat
  */
-function drawCombat({ parts }, combat) {
-  const attacker = combat.troop ? `${combat.troop} (${combat.attacker})` : "The rebels";
-  const target = combat.target.startsWith("fortress-")
-    ? `${combat.defender}'s fortress`
-    : `${combat.target} (${combat.defender})`;
-  const style = combat.style && combat.style !== "rebels" ? `, ${combat.style}` : "";
-  const head = `${attacker} ${combat.troop ? "attacks" : "attack"} ${target}${style}`;
-  parts.combat.append(
-    make("div", "covil-combat-head", head),
-    strengthBox("Attack", combat.attack, combat.attacker),
-    strengthBox("Defense", combat.defense, combat.defender),
+function drawCombat(view, combat) {
+  view.parts.combat.append(
+    make("div", "covil-combat-head", combat.head),
+    strengthBox(view, view.t("Attack"), combat.attack, combat.attacker),
+    strengthBox(view, view.t("Defense"), combat.defense, combat.defender),
   );
 }
 
 /**
+ * @param {View} view
  * @param {string} title
  * @param {import("./types").Strength | undefined} strength
  * @param {string | undefined} color
  */
-function strengthBox(title, strength, color) {
+function strengthBox(view, title, strength, color) {
   const box = make("div", "covil-strength");
   if (color) box.dataset.player = color;
   const total = make("div", "covil-total");
   total.append(`${title} `, make("b", "", strength ? String(strength.total) : "—"));
   const list = make("ul", "covil-parts");
-  for (const [label, value] of strength ? strength.parts : []) list.append(make("li", "", `${value} from ${label}`));
-  if (strength && strength.parts.length === 0) list.append(make("li", "", "nothing adds to it"));
+  for (const [said] of strength ? strength.parts : []) list.append(make("li", "", said));
+  if (strength && strength.parts.length === 0) list.append(make("li", "", view.t("nothing adds to it")));
   box.append(total, list);
   return box;
 }
@@ -227,9 +224,7 @@ function strengthBox(title, strength, color) {
  * @param {Decision} decision
  */
 function drawScores({ parts }, decision) {
-  const winners = decision.winners || [];
-  const verdict = winners.length > 1 ? "share the victory" : "wins";
-  parts.prompt.append(make("strong", "", `Game over — ${winners.join(" and ")} ${verdict}`));
+  parts.prompt.append(make("strong", "", decision.verdict ?? ""));
   const list = make("ol", "covil-scores");
   for (const score of decision.scores || []) list.append(make("li", "", score.text));
   parts.combat.append(list);

@@ -7,6 +7,7 @@ import { make, scrollWithin } from "./dom.js";
 import { drawDecision } from "./decision.js";
 import { drawPosition, settle } from "./marks.js";
 import { drawControls } from "./controls.js";
+import { N_ } from "./words.js";
 
 /** @typedef {import("./types").View} View */
 /** @typedef {import("./types").LogGroup} LogGroup */
@@ -53,15 +54,22 @@ export function positions(view) {
     for (const entry of group.entries) {
       const last = found[found.length - 1];
       if (last && last.step === entry.step && last.moment === entry.moment) continue;
-      found.push({ step: entry.step, moment: entry.moment, when: groupTitle(group), said: entry.text });
+      found.push({ step: entry.step, moment: entry.moment, when: groupTitle(view, group), said: entry.text });
     }
   }
   return found;
 }
 
-/** @param {LogGroup} group */
-function groupTitle(group) {
-  return group.phase === "setup" ? "Setup" : `Day ${group.day} · ${group.phase}`;
+/** The phases of a day, as the log's headings name them. */
+const PHASES = /** @type {Record<string, string>} */ ({ morning: N_("morning"), afternoon: N_("afternoon"), night: N_("night") });
+
+/**
+ * @param {View} view
+ * @param {LogGroup} group
+ */
+function groupTitle(view, group) {
+  if (group.phase === "setup") return view.t("Setup");
+  return view.t("Day {day} · {phase}", { day: group.day, phase: view.t(PHASES[group.phase] ?? group.phase) });
 }
 
 /**
@@ -177,7 +185,7 @@ function showNewest({ parts }) {
  */
 function buildGroup(view, group, index, previous, open) {
   const details = /** @type {HTMLDetailsElement & {_fill?: (() => void) | null}} */ (make("details", "covil-log-group"));
-  details.append(make("summary", "", groupTitle(group)));
+  details.append(make("summary", "", groupTitle(view, group)));
   const entries = numbered(group.entries, index, previous);
   [index, previous] = [entries.index, entries.previous];
   details.dataset.first = String(entries.list.length ? entries.list[0][1] : index);
@@ -224,7 +232,7 @@ function drawSlider(view) {
 /** @param {View} view */
 export function sliderText(view) {
   const all = positions(view);
-  if (view.page.cursor == null) return `the game now (after ${Math.max(0, all.length - 1)} positions)`;
+  if (view.page.cursor == null) return view.t("the game now (positions before it: {count})", { count: Math.max(0, all.length - 1) });
   return told(all[view.page.cursor]);
 }
 

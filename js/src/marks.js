@@ -242,12 +242,10 @@ function drawWhere(view, marked) {
   parts.where.replaceChildren();
   parts.where.hidden = places.size === 0;
   if (places.size === 0) return;
-  parts.where.append("Click a highlighted choice ");
-  [...places].forEach(([place, node], i) => {
-    if (i > 0) parts.where.append(i === places.size - 1 ? " or " : ", ");
-    parts.where.append(button(place, "Show it", () => showChoice(node)));
-  });
-  parts.where.append(", or a button below.");
+  // "Click a highlighted choice [on the map], [in the pool], or a button below."
+  parts.where.append(view.t("Click a highlighted choice:"), " ");
+  for (const [place, node] of places) parts.where.append(button(place, view.t("Show it"), () => showChoice(node)), " ");
+  parts.where.append(view.t("or a button below."));
 }
 
 /**
@@ -256,10 +254,11 @@ function drawWhere(view, marked) {
  */
 function placeOf(view, node) {
   const { parts } = view;
-  if (parts.table.contains(node)) return "on the map";
-  if (parts.pool.contains(node)) return "in the pool";
+  if (parts.table.contains(node)) return view.t("on the map");
+  if (parts.pool.contains(node)) return view.t("in the pool");
   const hall = /** @type {HTMLElement | null} */ (node.closest(".covil-hall"));
-  return hall ? `in ${seatLabel(view, (hall.dataset.section || "").slice("hall:".length))}'s hall` : null;
+  const seat = seatLabel(view, (hall?.dataset.section || "").slice("hall:".length));
+  return hall ? view.t("in {seat}'s hall", { seat }) : null;
 }
 
 /** @param {HTMLElement} node */

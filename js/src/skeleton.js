@@ -1,26 +1,28 @@
 // The fixed parts of a view, built once: the map and its pieces, the side
 // panel (banner, prompt, combat, actions, refusals, hint, help, legend), the
-// controls, the halls and the pool, the log and its slider.
+// controls, the halls and the pool, the log and its slider. Their words are
+// marked N_ and said in the board's language by relabel (words.js).
 
 import { button, make } from "./dom.js";
+import { N_, remember } from "./words.js";
 
 /** The help panel: the keys that keyboard.js handles. */
 const KEYS_HELP = [
-  ["1 – 9, 0", "choose the listed action with that number (0 is the tenth)"],
-  ["↓ ↑, Enter", "go through the listed actions, choose one"],
-  ["Tab, Enter, Space", "go to a highlighted piece, choose it"],
-  ["e", "end the turn, or pass"],
-  ["Esc", "close a choice or this help; back from a past position"],
-  ["← →", "the previous or next position of the log"],
-  ["Home, End", "the first position; back to the game"],
-  ["u, r", "undo, redo"],
-  ["n", "the next bot or dummy step"],
-  ["s", "skip to my decision"],
-  ["p", "pause or resume auto-play"],
-  ["h", "a hint: what the search bot would do, and why"],
-  ["t", "try a “what if” line from the position shown"],
-  ["b", "back from the “what if” line to the game"],
-  ["?", "this help"],
+  ["1 – 9, 0", N_("choose the listed action with that number (0 is the tenth)")],
+  ["↓ ↑, Enter", N_("go through the listed actions, choose one")],
+  ["Tab, Enter, Space", N_("go to a highlighted piece, choose it")],
+  ["e", N_("end the turn, or pass")],
+  ["Esc", N_("close a choice or this help; back from a past position")],
+  ["← →", N_("the previous or next position of the log")],
+  ["Home, End", N_("the first position; back to the game")],
+  ["u, r", N_("undo, redo")],
+  ["n", N_("the next bot or dummy step")],
+  ["s", N_("skip to my decision")],
+  ["p", N_("pause or resume auto-play")],
+  ["h", N_("a hint: what the search bot would do, and why")],
+  ["t", N_("try a “what if” line from the position shown")],
+  ["b", N_("back from the “what if” line to the game")],
+  ["?", N_("this help")],
 ];
 
 /** @param {HTMLElement} root */
@@ -48,15 +50,16 @@ export function skeleton(root) {
   const hintBox = hiddenDiv("covil-hint");
   hintBox.setAttribute("role", "status");
   const hintText = make("span", "covil-hint-text");
-  hintBox.append(make("strong", "", "Hint: "), hintText);
+  hintBox.append(make("strong", "", N_("Hint: ")), hintText);
   const timeline = timelineBar();
 
   const log = make("div", "covil-log");
-  log.setAttribute("aria-label", "Game log");
+  log.setAttribute("aria-label", N_("Game log"));
   const live = make("div", "covil-live");
   live.setAttribute("aria-live", "polite");
 
   root.append(top, main, controls.controlsBar, hintBox, cards, timeline.timeline, log, live);
+  remember(root); // the fixed parts' English words, which relabel says in the board's language
   /** @type {Record<string, HTMLDivElement>} the halls by section ("hall:red"), made as they come */
   const halls = {};
   return { status, table, map, pieces, cards, pool, halls, log, live, hintBox, hintText, ...side, ...controls, ...timeline };
@@ -73,7 +76,7 @@ function sidePanel() {
   const help = hiddenDiv("covil-help");
   const keys = make("dl", "");
   for (const [key, what] of KEYS_HELP) keys.append(make("dt", "", key), make("dd", "", what));
-  help.append(make("strong", "", "Keyboard"), keys);
+  help.append(make("strong", "", N_("Keyboard")), keys);
   const legend = make("div", "covil-legend");
   const panel = make("div", "covil-side");
   panel.append(help, banner, prompt, where, combat, actions, error, legend);
@@ -81,21 +84,22 @@ function sidePanel() {
 }
 
 function controlBar() {
-  const undo = button("Undo", "Take back to your last decision (u)");
-  const redo = button("Redo", "Replay what was undone (r)");
-  const step = button("Step", "The next bot or dummy step (n)");
-  const skip = button("Skip to my decision", "Play on to your next decision (s)");
+  const undo = button(N_("Undo"), N_("Take back to your last decision (u)"));
+  const redo = button(N_("Redo"), N_("Replay what was undone (r)"));
+  const step = button(N_("Step"), N_("The next bot or dummy step (n)"));
+  const skip = button(N_("Skip to my decision"), N_("Play on to your next decision (s)"));
   const speed = make("select", "covil-speed");
-  speed.title = "Auto-play speed (p pauses)";
-  for (const [value, label] of [["off", "Step by hand"], ["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"]]) {
+  speed.title = N_("Auto-play speed (p pauses)");
+  const speeds = [["off", N_("Step by hand")], ["slow", N_("Slow")], ["normal", N_("Normal")], ["fast", N_("Fast")]];
+  for (const [value, label] of speeds) {
     const option = make("option", "", label);
     option.value = value;
     speed.append(option);
   }
-  const hint = button("Hint", "What the search bot would do, and why (h)");
-  const back = button("Back to the game", "Leave the “what if” line (b)");
+  const hint = button(N_("Hint"), N_("What the search bot would do, and why (h)"));
+  const back = button(N_("Back to the game"), N_("Leave the “what if” line (b)"));
   back.hidden = true;
-  const helpButton = button("?", "Keyboard help (?)");
+  const helpButton = button("?", N_("Keyboard help (?)"));
   // The language the board speaks, each named in its own words (controls.js
   // fills it from the board trait; Python draws everything anew in it).
   const language = make("select", "covil-language");
@@ -110,8 +114,8 @@ function timelineBar() {
   const slider = make("input", "covil-slider");
   slider.type = "range";
   slider.min = "0";
-  slider.setAttribute("aria-label", "Position in the log");
-  const tryHere = button("Try from here", "A “what if” line from this position (t)");
+  slider.setAttribute("aria-label", N_("Position in the log"));
+  const tryHere = button(N_("Try from here"), N_("A “what if” line from this position (t)"));
   tryHere.hidden = true;
   const bar = make("div", "covil-timeline");
   bar.append(slider, tryHere);

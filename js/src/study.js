@@ -13,6 +13,7 @@
 
 import { button, make, scrollWithin } from "./dom.js";
 import { keysAt, ringSolid } from "./marks.js";
+import { N_, relabel, remember } from "./words.js";
 
 /** @typedef {import("./types").View} View */
 /** @typedef {import("./types").StudyNode} StudyNode */
@@ -20,9 +21,9 @@ import { keysAt, ringSolid } from "./marks.js";
 
 /** The keys a study adds to the board's, for the help panel. */
 const KEYS_HELP = [
-  ["← →", "the previous or next move of the study"],
-  ["↑ ↓", "the line above or below this move"],
-  ["Home, End", "the chapter's start; the end of this line"],
+  ["← →", N_("the previous or next move of the study")],
+  ["↑ ↓", N_("the line above or below this move")],
+  ["Home, End", N_("the chapter's start; the end of this line")],
 ];
 
 /** The kinds of element the drawing rings itself on the map (study.py's MAP_KINDS). */
@@ -46,11 +47,15 @@ const WALKS = /** @type {Record<string, string>} */ ({
 export function mountStudy(view) {
   const { root, parts } = view;
   root.dataset.study = "";
-  const panel = studyPanel();
+  const panel = studyPanel(view);
   parts.table.after(panel.section); // between the map and the side panel
   for (const control of [parts.undo, parts.redo, parts.step, parts.skip, parts.speed]) control.hidden = true;
   const keys = parts.help.querySelector("dl");
-  keys?.prepend(...KEYS_HELP.flatMap(([key, what]) => [make("dt", "", key), make("dd", "", what)]));
+  const help = KEYS_HELP.flatMap(([key, what]) => [make("dt", "", key), make("dd", "", what)]);
+  keys?.prepend(...help);
+  // The panel's and the keys' English words kept, then said in the board's language.
+  for (const node of [panel.section, ...help]) remember(node);
+  relabel(root, view.model.get("words"));
 
   /** @type {{tool: "arrow" | "highlight" | null, from: string | null}} */
   const marking = { tool: null, from: null };
@@ -141,25 +146,28 @@ function mark(view, panel, marking, key) {
   drawTool(panel, marking);
 }
 
-/** The panel's parts, built once. */
-function studyPanel() {
+/**
+ * The panel's parts, built once, and the board's words (`t`) they are drawn in.
+ * @param {View} view
+ */
+function studyPanel(view) {
   const section = make("section", "covil-study");
-  section.setAttribute("aria-label", "Study");
+  section.setAttribute("aria-label", N_("Study"));
   const title = make("h3", "covil-study-title");
   const chapter = make("select", "covil-chapter");
-  chapter.setAttribute("aria-label", "Chapter");
-  const mode = button("Quiz mode", "Switch between writing the study and being quizzed on it");
+  chapter.setAttribute("aria-label", N_("Chapter"));
+  const mode = button(N_("Quiz mode"), N_("Switch between writing the study and being quizzed on it"));
   const head = make("div", "covil-study-head");
   head.append(title, chapter, mode);
   const description = make("p", "covil-description"); // its Markdown as written: text, never markup
 
   const walks = {
-    start: button("|◀", "The chapter's start (Home)"),
-    prev: button("◀", "The previous move (←)"),
-    next: button("▶", "The next move (→)"),
-    end: button("▶|", "The end of this line (End)"),
-    up: button("▲", "The line above (↑)"),
-    down: button("▼", "The line below (↓)"),
+    start: button("|◀", N_("The chapter's start (Home)")),
+    prev: button("◀", N_("The previous move (←)")),
+    next: button("▶", N_("The next move (→)")),
+    end: button("▶|", N_("The end of this line (End)")),
+    up: button("▲", N_("The line above (↑)")),
+    down: button("▼", N_("The line below (↓)")),
   };
   for (const [way, node] of Object.entries(walks)) node.dataset.walk = way;
   const nav = make("div", "covil-study-nav");
@@ -167,7 +175,7 @@ function studyPanel() {
 
   const tree = make("div", "covil-tree");
   tree.setAttribute("role", "tree");
-  tree.setAttribute("aria-label", "Moves of the chapter");
+  tree.setAttribute("aria-label", N_("Moves of the chapter"));
   const before = make("div", "covil-comments covil-before");
   const notes = make("div", "covil-notes");
   const after = make("div", "covil-comments covil-after");
@@ -177,32 +185,32 @@ function studyPanel() {
   quiz.setAttribute("role", "status");
   const prompt = make("p", "covil-question");
   const verdict = make("p", "covil-verdict");
-  const again = button("Try again", "Choose another answer on the board");
-  const reveal = button("Show me", "The answer, and why");
+  const again = button(N_("Try again"), N_("Choose another answer on the board"));
+  const reveal = button(N_("Show me"), N_("The answer, and why"));
   quiz.append(prompt, verdict, again, reveal);
 
   const author = make("div", "covil-author");
   const text = make("textarea", "covil-comment-text");
   text.rows = 2;
-  text.placeholder = "A comment on this move (Markdown)";
-  text.setAttribute("aria-label", "Comment");
+  text.placeholder = N_("A comment on this move (Markdown)");
+  text.setAttribute("aria-label", N_("Comment"));
   const beforeBox = make("input");
   beforeBox.type = "checkbox";
   const beforeLabel = make("label", "covil-before-label");
-  beforeLabel.append(beforeBox, " before the move");
-  const addComment = button("Add comment", "Add the comment to the move shown");
+  beforeLabel.append(beforeBox, " ", make("span", "", N_("before the move")));
+  const addComment = button(N_("Add comment"), N_("Add the comment to the move shown"));
   const glyphs = make("div", "covil-glyphs");
-  glyphs.setAttribute("aria-label", "Glyphs");
-  const arrow = button("Arrow", "Draw an arrow: click where it starts, then where it goes");
-  const highlight = button("Highlight", "Highlight what you click on the board");
+  glyphs.setAttribute("aria-label", N_("Glyphs"));
+  const arrow = button(N_("Arrow"), N_("Draw an arrow: click where it starts, then where it goes"));
+  const highlight = button(N_("Highlight"), N_("Highlight what you click on the board"));
   const tool = make("span", "covil-tool-said");
   const edits = {
-    promote: button("Promote", "This line one place up"),
-    demote: button("Demote", "This line one place down"),
-    main: button("Main line", "Make this line the main line"),
-    remove: button("Delete", "Delete this move and every move after it"),
+    promote: button(N_("Promote"), N_("This line one place up")),
+    demote: button(N_("Demote"), N_("This line one place down")),
+    main: button(N_("Main line"), N_("Make this line the main line")),
+    remove: button(N_("Delete"), N_("Delete this move and every move after it")),
   };
-  const save = button("Save", "Write the study to its file");
+  const save = button(N_("Save"), N_("Write the study to its file"));
   const saved = make("span", "covil-saved");
   saved.setAttribute("role", "status");
   author.append(
@@ -214,7 +222,7 @@ function studyPanel() {
     row("covil-edits", ...Object.values(edits), save, saved),
   );
   section.append(head, description, nav, tree, notes, quiz, author);
-  return { section, title, chapter, mode, description, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save, saved };
+  return { t: view.t, section, title, chapter, mode, description, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save, saved };
 }
 
 /**
@@ -286,10 +294,11 @@ function wirePanel(view, panel, marking) {
  * @param {ReturnType<typeof studyPanel>} panel
  */
 function drawTree({ model }, panel) {
+  const { t } = panel;
   const tree = model.get("tree") || {};
   const nodes = tree.nodes || [];
-  panel.title.textContent = tree.title || "Study";
-  panel.title.title = tree.seat ? `Seen by ${tree.seat}` : "All-seeing";
+  panel.title.textContent = tree.title || t("Study");
+  panel.title.title = tree.seat ? t("Seen by {seat}", { seat: tree.seat }) : t("All-seeing");
   const chapters = tree.chapters || [];
   panel.chapter.replaceChildren(
     ...chapters.map((name, i) => {
@@ -302,42 +311,43 @@ function drawTree({ model }, panel) {
   panel.chapter.hidden = chapters.length < 2;
   panel.glyphs.replaceChildren(
     ...(tree.glyphs || []).map((glyph) => {
-      const node = button(glyph, `Mark the move ${glyph}`);
+      const node = button(glyph, t("Mark the move {glyph}", { glyph }));
       node.dataset.glyph = glyph;
       return node;
     }),
   );
   // Offered without a file too: Python's refusal then says how to give one.
-  panel.save.title = tree.saves ? "Write the study to its file" : "This board has no file to save to (press for how)";
+  panel.save.title = tree.saves ? t("Write the study to its file") : t("This board has no file to save to (press for how)");
   panel.description.textContent = tree.description || "";
-  const start = moveButton(nodes, 0, "Start");
+  const start = moveButton(t, nodes, 0, t("Start"));
   panel.tree.replaceChildren(start);
   const kids = nodes[0]?.children || [];
-  if (kids.length) line(panel.tree, nodes, kids[0], kids.slice(1));
+  if (kids.length) line(t, panel.tree, nodes, kids[0], kids.slice(1));
 }
 
 /**
  * A line of the tree from `first` on, the lines beside each move after it.
+ * @param {View["t"]} t
  * @param {HTMLElement} box
  * @param {StudyNode[]} nodes
  * @param {number} first
  * @param {number[]} beside
  */
-function line(box, nodes, first, beside) {
+function line(t, box, nodes, first, beside) {
   /** @type {number | undefined} */
   let at = first;
   let others = beside;
   while (at != null) {
-    box.append(moveButton(nodes, at, null));
+    box.append(moveButton(t, nodes, at, null));
     for (const other of others) {
       const variation = make("div", "covil-variation");
       variation.setAttribute("role", "group");
       if (nodes[other].by === "engine") {
         variation.classList.add("covil-engine-line"); // the analysis's better plan
-        variation.setAttribute("aria-label", "The engine's line");
-        variation.append(make("span", "covil-line-by", "engine:"));
+        variation.setAttribute("aria-label", t("The engine's line"));
+        variation.append(make("span", "covil-line-by", t("engine:")));
       }
-      line(variation, nodes, other, []);
+      line(t, variation, nodes, other, []);
       box.append(variation);
     }
     /** @type {number[]} */
@@ -348,14 +358,15 @@ function line(box, nodes, first, beside) {
 }
 
 /**
+ * @param {View["t"]} t
  * @param {StudyNode[]} nodes
  * @param {number} index
  * @param {string | null} label
  */
-function moveButton(nodes, index, label) {
+function moveButton(t, nodes, index, label) {
   const node = nodes[index] || { move: null, player: "", glyphs: [], children: [], noted: false, question: false };
   const said = label ?? `${node.move}${node.glyphs.join("")}`;
-  const move = button(said, node.move ? `${node.player}: ${node.move}` : "The chapter's start");
+  const move = button(said, node.move ? `${node.player}: ${node.move}` : t("The chapter's start"));
   move.classList.add("covil-move");
   move.dataset.node = String(index);
   move.dataset.player = node.player;
@@ -379,12 +390,12 @@ function drawAt(view, panel, marking) {
   markCurrent(panel, current);
   panel.description.hidden = current !== 0 || !panel.description.textContent; // the chapter's start
   const quizzing = at.mode === "quiz";
-  panel.mode.textContent = quizzing ? "Author mode" : "Quiz mode";
-  drawComments(panel.before, at.before || [], true, !quizzing);
-  drawComments(panel.after, at.after || [], false, !quizzing);
+  panel.mode.textContent = quizzing ? view.t("Author mode") : view.t("Quiz mode");
+  drawComments(view.t, panel.before, at.before || [], true, !quizzing);
+  drawComments(view.t, panel.after, at.after || [], false, !quizzing);
   drawQuiz(panel, at);
   panel.author.hidden = quizzing;
-  panel.saved.textContent = at.saved ? `Saved to ${at.saved}` : "";
+  panel.saved.textContent = at.saved ? view.t("Saved to {file}", { file: at.saved }) : "";
   if (quizzing) {
     marking.tool = null;
     marking.from = null;
@@ -424,15 +435,16 @@ function markCurrent(panel, current) {
  * Comments, each its Markdown as Python made it into HTML (study_html's
  * markdown_html: a comment's own raw HTML escaped, its links made safe;
  * the page inserts no other markup), with a ✕ that deletes it in author mode.
+ * @param {View["t"]} t
  * @param {HTMLElement} box
  * @param {StudyComment[]} comments
  * @param {boolean} before said before the move (headed so), or of it
  * @param {boolean} removable
  */
-function drawComments(box, comments, before, removable) {
+function drawComments(t, box, comments, before, removable) {
   box.replaceChildren();
   box.hidden = comments.length === 0;
-  if (before && comments.length) box.append(make("strong", "", "Before the move"));
+  if (before && comments.length) box.append(make("strong", "", t("Before the move")));
   comments.forEach((comment, index) => {
     const said = make("div", comment.author === "engine" ? "covil-comment covil-engine" : "covil-comment");
     if (comment.author) said.append(make("span", "covil-author-name", `${comment.author}: `));
@@ -440,7 +452,7 @@ function drawComments(box, comments, before, removable) {
     body.innerHTML = comment.html; // Python's HTML, made safe there
     said.append(body);
     if (removable) {
-      const cross = button("✕", `Delete this comment: ${comment.text}`);
+      const cross = button("✕", t("Delete this comment: {comment}", { comment: comment.text }));
       cross.classList.add("covil-uncomment");
       cross.dataset.index = String(index);
       cross.dataset.before = String(before);
@@ -471,7 +483,12 @@ function drawQuiz(panel, at) {
   const authoring = at.mode !== "quiz" && at.question != null; // the author sees the question put here
   const verdict = at.verdict;
   panel.quiz.hidden = !asking && !verdict && !authoring;
-  panel.prompt.textContent = asking ? `${at.question?.prompt} Choose on the board.` : authoring ? `Question here: ${at.question?.prompt}` : "";
+  const question = at.question?.prompt ?? "";
+  panel.prompt.textContent = asking
+    ? panel.t("{question} Choose on the board.", { question })
+    : authoring
+      ? panel.t("Question here: {question}", { question })
+      : "";
   panel.prompt.hidden = !asking && !authoring;
   panel.verdict.textContent = verdict?.text || "";
   panel.verdict.hidden = !verdict;
@@ -489,8 +506,8 @@ function drawTool(panel, marking) {
   panel.arrow.setAttribute("aria-pressed", String(marking.tool === "arrow"));
   panel.highlight.setAttribute("aria-pressed", String(marking.tool === "highlight"));
   const said = {
-    arrow: marking.from ? `From ${marking.from}: click where it goes.` : "Click where the arrow starts.",
-    highlight: "Click what to highlight.",
+    arrow: marking.from ? panel.t("From {element}: click where it goes.", { element: marking.from }) : panel.t("Click where the arrow starts."),
+    highlight: panel.t("Click what to highlight."),
   };
   panel.tool.textContent = marking.tool ? said[marking.tool] : "";
 }

@@ -24,6 +24,8 @@ export interface Preview {
   defense: number;
   resolves?: boolean;
   winner?: string;
+  /** who wins, said in the board's language ("red wins") */
+  verdict?: string;
 }
 
 export interface Offered {
@@ -40,6 +42,7 @@ export interface Offered {
 
 export interface Strength {
   total: number;
+  /** each part said whole ("2 from Reinforcements"), and its value */
   parts: [string, number][];
 }
 
@@ -51,6 +54,8 @@ export interface Combat {
   style?: string;
   attack?: Strength;
   defense?: Strength;
+  /** who attacks whom, said in the board's language */
+  head: string;
 }
 
 export interface Decision {
@@ -62,6 +67,8 @@ export interface Decision {
   combat?: Combat;
   over?: boolean;
   winners?: string[];
+  /** the game's end, said in the board's language ("Game over — red wins") */
+  verdict?: string;
   scores?: { text: string }[];
   waiting?: "playback" | "bot" | null;
 }
@@ -186,6 +193,8 @@ export interface Traits {
   theme: string;
   /** the language the board speaks ("en", "pt") */
   language: string;
+  /** the page's own words in that language: message -> translation (words.js) */
+  words: Record<string, string>;
   review?: Review;
   /** an analysis under way: decisions done of total; {} otherwise */
   progress?: { done?: number; total?: number };
@@ -279,6 +288,8 @@ export interface View {
   /** a message to Python about the position shown */
   /** false when dropped: a move already waits for Python's answer */
   send(kind: string, fields?: Record<string, unknown>, pressed?: Element | null): boolean;
+  /** a message of the page said in the board's language, with values put in its {names} (words.js) */
+  t(message: string, values?: Record<string, string | number>): string;
 }
 
 /** A part mounted on the board (a study's panel, the analysis): its drawings by trait, drawn with the board's. */

@@ -74,14 +74,33 @@ test("looking back asks Python for the past position, and End returns to the gam
   board.close();
 });
 
-test("the rebels' combat reads as English", async () => {
+test("the rebels' combat reads as Python says it, the page's words in the board's language", async () => {
   const values = traits();
   values.decision = { ...values.decision, combat: {
-    target: "Y1", defender: "yellow", style: "rebels",
-    attack: { total: 3, parts: [["the rebels", 3]] }, defense: { total: 2, parts: [] },
+    target: "Y1", defender: "yellow", style: "rebels", head: "Os Rebeldes atacam Y1 (Amarelo)",
+    attack: { total: 3, parts: [["3 dos Rebeldes", 3]] }, defense: { total: 2, parts: [] },
   } };
+  values.words = { Attack: "Ataque", "nothing adds to it": "nada soma a ela" };
   const board = await renderBoard(values);
-  assert.equal(board.root.querySelector(".covil-combat-head")?.textContent, "The rebels attack Y1 (yellow)");
+  assert.equal(board.root.querySelector(".covil-combat-head")?.textContent, "Os Rebeldes atacam Y1 (Amarelo)");
+  const [attack, defense] = board.root.querySelectorAll(".covil-strength");
+  assert.match(attack.textContent ?? "", /^Ataque 3/);
+  assert.equal(attack.querySelector("li")?.textContent, "3 dos Rebeldes");
+  assert.equal(defense.querySelector("li")?.textContent, "nada soma a ela");
+  board.close();
+});
+
+test("new words say the fixed parts again, and what is drawn anew", async () => {
+  const board = await renderBoard();
+  const undo = /** @type {HTMLButtonElement} */ (board.root.querySelector(".covil-controls button"));
+  assert.equal(undo.textContent, "Undo");
+  board.model.set({ words: { Undo: "Desfazer", "Take back to your last decision (u)": "Voltar à sua última decisão (u)" } });
+  await board.settled();
+  assert.equal(undo.textContent, "Desfazer");
+  assert.equal(undo.title, "Voltar à sua última decisão (u)");
+  board.model.set({ words: {} });
+  await board.settled();
+  assert.equal(undo.textContent, "Undo", "back in English: the page's own words");
   board.close();
 });
 

@@ -47,6 +47,7 @@ export function traits() {
     version: 7,
     theme: "light",
     language: "en",
+    words: {},
   };
 }
 

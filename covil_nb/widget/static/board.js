@@ -263,39 +263,41 @@ function drawBanner(view) {
 }
 function whatIfStart(view, step) {
   const at = positions(view).find((p) => p.step === step);
-  return at ? told(at) : `action ${step}`;
+  return at ? told(at) : view.t("action {step}", { step });
 }
 function bannerLines(view, decision, controls) {
   if (view.page.cursor != null) {
-    const keys = "← → to move, Esc or End to return, t to try a “what if” from here.";
-    return [make("div", "", `Looking back: ${sliderText(view)}. ${keys}`)];
+    const said2 = view.t("Looking back: {position}. ← → to move, Esc or End to return, t to try a “what if” from here.", {
+      position: sliderText(view)
+    });
+    return [make("div", "", said2)];
   }
   const lines = [];
   const asked2 = thinking(view.model);
   if (asked2) {
-    const who = asked2.kind === "skip" ? "Playing on to your decision…" : `${seatLabel(view, decision.player)} is thinking…`;
+    const who = asked2.kind === "skip" ? view.t("Playing on to your decision…") : view.t("{seat} is thinking…", { seat: seatLabel(view, decision.player) });
     lines.push(make("div", "", who));
   } else if (controls.moment) lines.push(...momentLines(view, controls.moment));
   else lines.push(...outcomeLines(controls.outcome));
-  if (controls.night?.length) lines.push(nightLines(controls.night));
+  if (controls.night?.length) lines.push(nightLines(view, controls.night));
   const next = nextStepText(view, decision, controls);
   if (next) lines.push(make("div", "covil-next", next));
   if (controls.what_if) {
     const from = whatIfStart(view, controls.what_if.from);
-    lines.push(make("div", "", `Trying a “what if” line from ${from}; b returns to the game.`));
+    lines.push(make("div", "", view.t("Trying a “what if” line from {position}; b returns to the game.", { position: from })));
   }
   return lines;
 }
 function momentLines(view, moment) {
   const said2 = make("div", "covil-moment");
-  const told2 = (moment.told || []).length ? `: ${(moment.told || []).join(" ")}` : ` played ${moment.actions.join(", ")}`;
-  said2.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : "The night"), told2);
+  const told2 = (moment.told || []).length ? `: ${(moment.told || []).join(" ")}` : ` ${view.t("played {actions}", { actions: moment.actions.join(", ") })}`;
+  said2.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : view.t("The night")), told2);
   const why = moment.reason ? [make("div", "covil-why", moment.reason)] : [];
   return [said2, ...why, ...outcomeLines(moment.outcome)];
 }
-function nightLines(night) {
+function nightLines(view, night) {
   const box = make("div", "covil-night");
-  box.append(make("strong", "", "Last night"));
+  box.append(make("strong", "", view.t("Last night")));
   const list = make("ul", "");
   for (const line2 of night) list.append(make("li", "", line2));
   box.append(list);
@@ -308,8 +310,8 @@ function nextStepText(view, decision, controls) {
   const { model } = view;
   if (thinking(model) || decision.waiting !== "playback" && decision.waiting !== "bot") return "";
   const byHand = sharedOf(model).speed === "off";
-  const more = decision.waiting === "bot" ? `${seatLabel(view, decision.player)} is to play` : `${controls.pending} more step${controls.pending === 1 ? "" : "s"} to show`;
-  return byHand ? `${more}: Step (n) shows the next, Skip to my decision (s) jumps to yours.` : `${more}: they play on by themselves (p pauses).`;
+  const more = decision.waiting === "bot" ? view.t("{seat} is to play", { seat: seatLabel(view, decision.player) }) : view.t("Steps left to show: {count}", { count: controls.pending ?? 0 });
+  return byHand ? view.t("{state}: Step (n) shows the next, Skip to my decision (s) jumps to yours.", { state: more }) : view.t("{state}: they play on by themselves (p pauses).", { state: more });
 }
 function seatLabel({ model }, color) {
   const seat = ((model.get("board") || {}).seats || []).find((s) => s.color === color);
@@ -457,22 +459,20 @@ function drawWhere(view, marked) {
   parts.where.replaceChildren();
   parts.where.hidden = places.size === 0;
   if (places.size === 0) return;
-  parts.where.append("Click a highlighted choice ");
-  [...places].forEach(([place, node], i) => {
-    if (i > 0) parts.where.append(i === places.size - 1 ? " or " : ", ");
-    parts.where.append(button(place, "Show it", () => showChoice(node)));
-  });
-  parts.where.append(", or a button below.");
+  parts.where.append(view.t("Click a highlighted choice:"), " ");
+  for (const [place, node] of places) parts.where.append(button(place, view.t("Show it"), () => showChoice(node)), " ");
+  parts.where.append(view.t("or a button below."));
 }
 function placeOf(view, node) {
   const { parts } = view;
-  if (parts.table.contains(node)) return "on the map";
-  if (parts.pool.contains(node)) return "in the pool";
+  if (parts.table.contains(node)) return view.t("on the map");
+  if (parts.pool.contains(node)) return view.t("in the pool");
   const hall = (
     /** @type {HTMLElement | null} */
     node.closest(".covil-hall")
   );
-  return hall ? `in ${seatLabel(view, (hall.dataset.section || "").slice("hall:".length))}'s hall` : null;
+  const seat = seatLabel(view, (hall?.dataset.section || "").slice("hall:".length));
+  return hall ? view.t("in {seat}'s hall", { seat }) : null;
 }
 function showChoice(node) {
   node.scrollIntoView({ block: "center", behavior: "smooth" });
@@ -558,7 +558,8 @@ function drawDecision(view) {
     if (decision.combat) drawCombat(view, decision.combat);
     const offered = page.chooser ? chooserActions(view, decision) : decision.actions || [];
     if (page.chooser) {
-      parts.actions.append(make("li", "covil-note", `Choose for ${page.chooser.replace(":", " ")} (Esc to cancel):`));
+      const note = view.t("Choose for {element} (Esc to cancel):", { element: page.chooser.replace(":", " ") });
+      parts.actions.append(make("li", "covil-note", note));
     }
     drawActions(view, offered);
   }
@@ -640,43 +641,38 @@ function actionItem(view, action, index, shared2) {
   pick.addEventListener("blur", () => point(false));
   return item;
 }
-function previewText({ model }, preview) {
-  const combat = (model.get("decision") || {}).combat;
+function previewText(view, preview) {
+  const combat = (view.model.get("decision") || {}).combat;
   const [attack, defense] = [combat?.attack?.total, combat?.defense?.total];
   const changes = [];
-  if (preview.attack !== attack) changes.push(`attack ${attack} → ${preview.attack}`);
-  if (preview.defense !== defense) changes.push(`defense ${defense} → ${preview.defense}`);
+  if (preview.attack !== attack) changes.push(view.t("attack {before} → {after}", { before: attack ?? "", after: preview.attack }));
+  if (preview.defense !== defense) changes.push(view.t("defense {before} → {after}", { before: defense ?? "", after: preview.defense }));
   if (preview.resolves) {
-    return `→ the combat ends, attack ${preview.attack} against defense ${preview.defense}: ${preview.winner} wins`;
+    const at = { attack: preview.attack, defense: preview.defense, verdict: preview.verdict ?? "" };
+    return view.t("→ the combat ends, attack {attack} against defense {defense}: {verdict}", at);
   }
-  return `→ ${changes.length ? changes.join(", ") : "the strengths stay as they are"}`;
+  return `→ ${changes.length ? changes.join(", ") : view.t("the strengths stay as they are")}`;
 }
-function drawCombat({ parts }, combat) {
-  const attacker = combat.troop ? `${combat.troop} (${combat.attacker})` : "The rebels";
-  const target = combat.target.startsWith("fortress-") ? `${combat.defender}'s fortress` : `${combat.target} (${combat.defender})`;
-  const style = combat.style && combat.style !== "rebels" ? `, ${combat.style}` : "";
-  const head = `${attacker} ${combat.troop ? "attacks" : "attack"} ${target}${style}`;
-  parts.combat.append(
-    make("div", "covil-combat-head", head),
-    strengthBox("Attack", combat.attack, combat.attacker),
-    strengthBox("Defense", combat.defense, combat.defender)
+function drawCombat(view, combat) {
+  view.parts.combat.append(
+    make("div", "covil-combat-head", combat.head),
+    strengthBox(view, view.t("Attack"), combat.attack, combat.attacker),
+    strengthBox(view, view.t("Defense"), combat.defense, combat.defender)
   );
 }
-function strengthBox(title, strength, color) {
+function strengthBox(view, title, strength, color) {
   const box = make("div", "covil-strength");
   if (color) box.dataset.player = color;
   const total = make("div", "covil-total");
   total.append(`${title} `, make("b", "", strength ? String(strength.total) : "—"));
   const list = make("ul", "covil-parts");
-  for (const [label, value] of strength ? strength.parts : []) list.append(make("li", "", `${value} from ${label}`));
-  if (strength && strength.parts.length === 0) list.append(make("li", "", "nothing adds to it"));
+  for (const [said2] of strength ? strength.parts : []) list.append(make("li", "", said2));
+  if (strength && strength.parts.length === 0) list.append(make("li", "", view.t("nothing adds to it")));
   box.append(total, list);
   return box;
 }
 function drawScores({ parts }, decision) {
-  const winners = decision.winners || [];
-  const verdict = winners.length > 1 ? "share the victory" : "wins";
-  parts.prompt.append(make("strong", "", `Game over — ${winners.join(" and ")} ${verdict}`));
+  parts.prompt.append(make("strong", "", decision.verdict ?? ""));
   const list = make("ol", "covil-scores");
   for (const score of decision.scores || []) list.append(make("li", "", score.text));
   parts.combat.append(list);
@@ -775,11 +771,51 @@ function onVersion(view) {
   const moment = (model.get("controls") || {}).moment;
   const said2 = [];
   if (moment?.player) said2.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
-  else if (moment) said2.push(`The night: ${(moment.told || []).join(" ")}`);
-  if (decision.over) said2.push("The game is over.");
+  else if (moment) said2.push(view.t("The night: {told}", { told: (moment.told || []).join(" ") }));
+  if (decision.over) said2.push(view.t("The game is over."));
   else if (decision.player) said2.push(`${seatLabel(view, decision.player)}: ${decision.prompt}.`);
   parts.live.textContent = said2.join(" ");
   drawControls(view);
+}
+
+// src/words.js
+var N_ = (message) => message;
+function say(words, message, values = {}) {
+  const template = words?.[message] ?? message;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => name in values ? String(values[name]) : whole);
+}
+var SAID = (
+  /** @type {const} */
+  [
+    ["sayText", "textContent"],
+    ["sayTitle", "title"],
+    ["sayLabel", "aria-label"]
+  ]
+);
+function remember(root) {
+  for (const node of [root, .../** @type {NodeListOf<HTMLElement>} */
+  root.querySelectorAll("*")]) {
+    const only = node.childNodes.length === 1 && node.firstChild?.nodeType === Node.TEXT_NODE;
+    if (only && node.textContent) node.dataset.sayText = node.textContent;
+    if (node.title) node.dataset.sayTitle = node.title;
+    const label = node.getAttribute("aria-label");
+    if (label) node.dataset.sayLabel = label;
+  }
+}
+function relabel(root, words) {
+  for (const [key, field] of SAID) {
+    const attribute = `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    const marked = (
+      /** @type {NodeListOf<HTMLElement>} */
+      root.querySelectorAll(`[${attribute}]`)
+    );
+    for (const node of [root, ...marked].filter((n) => n.hasAttribute(attribute))) {
+      const said2 = say(words, node.dataset[key] ?? "");
+      if (field === "textContent") node.textContent = said2;
+      else if (field === "title") node.title = said2;
+      else node.setAttribute(field, said2);
+    }
+  }
 }
 
 // src/log.js
@@ -807,13 +843,18 @@ function positions(view) {
     for (const entry of group.entries) {
       const last = found[found.length - 1];
       if (last && last.step === entry.step && last.moment === entry.moment) continue;
-      found.push({ step: entry.step, moment: entry.moment, when: groupTitle(group), said: entry.text });
+      found.push({ step: entry.step, moment: entry.moment, when: groupTitle(view, group), said: entry.text });
     }
   }
   return found;
 }
-function groupTitle(group) {
-  return group.phase === "setup" ? "Setup" : `Day ${group.day} · ${group.phase}`;
+var PHASES = (
+  /** @type {Record<string, string>} */
+  { morning: N_("morning"), afternoon: N_("afternoon"), night: N_("night") }
+);
+function groupTitle(view, group) {
+  if (group.phase === "setup") return view.t("Setup");
+  return view.t("Day {day} · {phase}", { day: group.day, phase: view.t(PHASES[group.phase] ?? group.phase) });
 }
 function drawLog(view) {
   const { model, page, parts } = view;
@@ -883,7 +924,7 @@ function buildGroup(view, group, index, previous, open) {
     /** @type {HTMLDetailsElement & {_fill?: (() => void) | null}} */
     make("details", "covil-log-group")
   );
-  details.append(make("summary", "", groupTitle(group)));
+  details.append(make("summary", "", groupTitle(view, group)));
   const entries = numbered(group.entries, index, previous);
   [index, previous] = [entries.index, entries.previous];
   details.dataset.first = String(entries.list.length ? entries.list[0][1] : index);
@@ -918,7 +959,7 @@ function drawSlider(view) {
 }
 function sliderText(view) {
   const all = positions(view);
-  if (view.page.cursor == null) return `the game now (after ${Math.max(0, all.length - 1)} positions)`;
+  if (view.page.cursor == null) return view.t("the game now (positions before it: {count})", { count: Math.max(0, all.length - 1) });
   return told(all[view.page.cursor]);
 }
 function told(position) {
@@ -981,6 +1022,8 @@ var NO_ROWS = (
 function mountAnalysis(view) {
   const { root, parts } = view;
   const panel = analysisPanel();
+  remember(panel.section);
+  relabel(panel.section, view.model.get("words"));
   parts.hintBox.after(panel.section);
   const draw = () => drawAnalysis(view, panel);
   const onCursor = () => queueMicrotask(draw);
@@ -1004,8 +1047,8 @@ function mountAnalysis(view) {
 }
 function analysisPanel() {
   const section = make("section", "covil-analysis");
-  section.setAttribute("aria-label", "Analysis");
-  const analyse = button("Analyse this game", "The engine's view of every decision of the game");
+  section.setAttribute("aria-label", N_("Analysis"));
+  const analyse = button(N_("Analyse this game"), N_("The engine's view of every decision of the game"));
   const bar = make("progress", "covil-progress");
   const said2 = make("span", "covil-progress-said");
   said2.setAttribute("role", "status");
@@ -1041,29 +1084,32 @@ function drawAnalysis(view, panel) {
   const moves = ((model.get("tree") || {}).nodes || []).length > 1;
   const offered = study ? moves && (model.get("at") || {}).mode !== "quiz" : Boolean((model.get("decision") || {}).over) && !review.chart;
   panel.analyse.hidden = !offered || running;
-  panel.analyse.textContent = review.chart ? "Analyse again" : "Analyse this game";
+  panel.analyse.textContent = review.chart ? view.t("Analyse again") : view.t("Analyse this game");
   panel.bar.hidden = !running;
   panel.said.hidden = !running;
   if (running) {
     panel.bar.max = Math.max(1, progress.total ?? 1);
     panel.bar.value = progress.done ?? 0;
-    panel.said.textContent = `Analysing: ${progress.done} of ${progress.total} moves`;
+    panel.said.textContent = view.t("Analysing: {done} of {total} moves", { done: progress.done ?? 0, total: progress.total ?? 0 });
   }
   panel.chart.hidden = !review.chart;
   setSvg(panel.chart, review.chart);
-  drawSummary(panel.table, review.summary || NO_ROWS);
+  drawSummary(view, panel.table, review.summary || NO_ROWS);
   panel.section.hidden = panel.analyse.hidden && !running && !review.chart;
   markShown(view, panel, study);
 }
-function drawSummary(table, rows) {
-  if (table._rows === rows) return;
-  table._rows = rows;
+function drawSummary(view, table, rows) {
+  const words = view.model.get("words");
+  if (table._rows === rows && table._words === words) return;
+  [table._rows, table._words] = [rows, words];
   table.hidden = rows.length === 0;
   const head = make("tr");
-  for (const title of ["Seat", "Decisions", "Mean loss", "?!", "?", "??"]) head.append(make("th", "", title));
+  const titles = [view.t("Seat"), view.t("Decisions"), view.t("Mean loss"), "?!", "?", "??"];
+  for (const title of titles) head.append(make("th", "", title));
   const body = rows.map((row2) => {
     const line2 = make("tr");
-    const cells = [row2.seat, row2.decisions, `${row2.mean_loss.toFixed(2)} VP`, row2.inaccuracies, row2.mistakes, row2.blunders];
+    const loss = view.t("{loss} VP", { loss: row2.mean_loss.toFixed(2) });
+    const cells = [row2.seat, row2.decisions, loss, row2.inaccuracies, row2.mistakes, row2.blunders];
     for (const cell of cells) line2.append(make("td", "", String(cell)));
     return line2;
   });
@@ -1181,21 +1227,21 @@ function tryHere(view) {
 
 // src/skeleton.js
 var KEYS_HELP = [
-  ["1 – 9, 0", "choose the listed action with that number (0 is the tenth)"],
-  ["↓ ↑, Enter", "go through the listed actions, choose one"],
-  ["Tab, Enter, Space", "go to a highlighted piece, choose it"],
-  ["e", "end the turn, or pass"],
-  ["Esc", "close a choice or this help; back from a past position"],
-  ["← →", "the previous or next position of the log"],
-  ["Home, End", "the first position; back to the game"],
-  ["u, r", "undo, redo"],
-  ["n", "the next bot or dummy step"],
-  ["s", "skip to my decision"],
-  ["p", "pause or resume auto-play"],
-  ["h", "a hint: what the search bot would do, and why"],
-  ["t", "try a “what if” line from the position shown"],
-  ["b", "back from the “what if” line to the game"],
-  ["?", "this help"]
+  ["1 – 9, 0", N_("choose the listed action with that number (0 is the tenth)")],
+  ["↓ ↑, Enter", N_("go through the listed actions, choose one")],
+  ["Tab, Enter, Space", N_("go to a highlighted piece, choose it")],
+  ["e", N_("end the turn, or pass")],
+  ["Esc", N_("close a choice or this help; back from a past position")],
+  ["← →", N_("the previous or next position of the log")],
+  ["Home, End", N_("the first position; back to the game")],
+  ["u, r", N_("undo, redo")],
+  ["n", N_("the next bot or dummy step")],
+  ["s", N_("skip to my decision")],
+  ["p", N_("pause or resume auto-play")],
+  ["h", N_("a hint: what the search bot would do, and why")],
+  ["t", N_("try a “what if” line from the position shown")],
+  ["b", N_("back from the “what if” line to the game")],
+  ["?", N_("this help")]
 ];
 function skeleton(root) {
   const status = make("div", "covil-status");
@@ -1215,13 +1261,14 @@ function skeleton(root) {
   const hintBox = hiddenDiv("covil-hint");
   hintBox.setAttribute("role", "status");
   const hintText = make("span", "covil-hint-text");
-  hintBox.append(make("strong", "", "Hint: "), hintText);
+  hintBox.append(make("strong", "", N_("Hint: ")), hintText);
   const timeline = timelineBar();
   const log = make("div", "covil-log");
-  log.setAttribute("aria-label", "Game log");
+  log.setAttribute("aria-label", N_("Game log"));
   const live = make("div", "covil-live");
   live.setAttribute("aria-live", "polite");
   root.append(top, main, controls.controlsBar, hintBox, cards, timeline.timeline, log, live);
+  remember(root);
   const halls = {};
   return { status, table, map, pieces, cards, pool, halls, log, live, hintBox, hintText, ...side, ...controls, ...timeline };
 }
@@ -1236,28 +1283,29 @@ function sidePanel() {
   const help = hiddenDiv("covil-help");
   const keys = make("dl", "");
   for (const [key, what] of KEYS_HELP) keys.append(make("dt", "", key), make("dd", "", what));
-  help.append(make("strong", "", "Keyboard"), keys);
+  help.append(make("strong", "", N_("Keyboard")), keys);
   const legend = make("div", "covil-legend");
   const panel = make("div", "covil-side");
   panel.append(help, banner, prompt, where, combat, actions, error, legend);
   return { panel, banner, prompt, where, combat, actions, error, help, legend };
 }
 function controlBar() {
-  const undo = button("Undo", "Take back to your last decision (u)");
-  const redo = button("Redo", "Replay what was undone (r)");
-  const step = button("Step", "The next bot or dummy step (n)");
-  const skip = button("Skip to my decision", "Play on to your next decision (s)");
+  const undo = button(N_("Undo"), N_("Take back to your last decision (u)"));
+  const redo = button(N_("Redo"), N_("Replay what was undone (r)"));
+  const step = button(N_("Step"), N_("The next bot or dummy step (n)"));
+  const skip = button(N_("Skip to my decision"), N_("Play on to your next decision (s)"));
   const speed = make("select", "covil-speed");
-  speed.title = "Auto-play speed (p pauses)";
-  for (const [value, label] of [["off", "Step by hand"], ["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"]]) {
+  speed.title = N_("Auto-play speed (p pauses)");
+  const speeds = [["off", N_("Step by hand")], ["slow", N_("Slow")], ["normal", N_("Normal")], ["fast", N_("Fast")]];
+  for (const [value, label] of speeds) {
     const option = make("option", "", label);
     option.value = value;
     speed.append(option);
   }
-  const hint = button("Hint", "What the search bot would do, and why (h)");
-  const back = button("Back to the game", "Leave the “what if” line (b)");
+  const hint = button(N_("Hint"), N_("What the search bot would do, and why (h)"));
+  const back = button(N_("Back to the game"), N_("Leave the “what if” line (b)"));
   back.hidden = true;
-  const helpButton = button("?", "Keyboard help (?)");
+  const helpButton = button("?", N_("Keyboard help (?)"));
   const language = make("select", "covil-language");
   language.title = "Language · Idioma";
   language.setAttribute("aria-label", "Language · Idioma");
@@ -1269,8 +1317,8 @@ function timelineBar() {
   const slider = make("input", "covil-slider");
   slider.type = "range";
   slider.min = "0";
-  slider.setAttribute("aria-label", "Position in the log");
-  const tryHere2 = button("Try from here", "A “what if” line from this position (t)");
+  slider.setAttribute("aria-label", N_("Position in the log"));
+  const tryHere2 = button(N_("Try from here"), N_("A “what if” line from this position (t)"));
   tryHere2.hidden = true;
   const bar = make("div", "covil-timeline");
   bar.append(slider, tryHere2);
@@ -1284,9 +1332,9 @@ function hiddenDiv(className) {
 
 // src/study.js
 var KEYS_HELP2 = [
-  ["← →", "the previous or next move of the study"],
-  ["↑ ↓", "the line above or below this move"],
-  ["Home, End", "the chapter's start; the end of this line"]
+  ["← →", N_("the previous or next move of the study")],
+  ["↑ ↓", N_("the line above or below this move")],
+  ["Home, End", N_("the chapter's start; the end of this line")]
 ];
 var ON_MAP = /* @__PURE__ */ new Set(["zone", "troop", "fortress", "rebels"]);
 var WALKS = (
@@ -1303,11 +1351,14 @@ var WALKS = (
 function mountStudy(view) {
   const { root, parts } = view;
   root.dataset.study = "";
-  const panel = studyPanel();
+  const panel = studyPanel(view);
   parts.table.after(panel.section);
   for (const control of [parts.undo, parts.redo, parts.step, parts.skip, parts.speed]) control.hidden = true;
   const keys = parts.help.querySelector("dl");
-  keys?.prepend(...KEYS_HELP2.flatMap(([key, what]) => [make("dt", "", key), make("dd", "", what)]));
+  const help = KEYS_HELP2.flatMap(([key, what]) => [make("dt", "", key), make("dd", "", what)]);
+  keys?.prepend(...help);
+  for (const node of [panel.section, ...help]) remember(node);
+  relabel(root, view.model.get("words"));
   const marking = { tool: null, from: null };
   const drawAll = () => {
     drawTree(view, panel);
@@ -1376,30 +1427,30 @@ function mark2(view, panel, marking, key) {
   }
   drawTool(panel, marking);
 }
-function studyPanel() {
+function studyPanel(view) {
   const section = make("section", "covil-study");
-  section.setAttribute("aria-label", "Study");
+  section.setAttribute("aria-label", N_("Study"));
   const title = make("h3", "covil-study-title");
   const chapter = make("select", "covil-chapter");
-  chapter.setAttribute("aria-label", "Chapter");
-  const mode = button("Quiz mode", "Switch between writing the study and being quizzed on it");
+  chapter.setAttribute("aria-label", N_("Chapter"));
+  const mode = button(N_("Quiz mode"), N_("Switch between writing the study and being quizzed on it"));
   const head = make("div", "covil-study-head");
   head.append(title, chapter, mode);
   const description = make("p", "covil-description");
   const walks = {
-    start: button("|◀", "The chapter's start (Home)"),
-    prev: button("◀", "The previous move (←)"),
-    next: button("▶", "The next move (→)"),
-    end: button("▶|", "The end of this line (End)"),
-    up: button("▲", "The line above (↑)"),
-    down: button("▼", "The line below (↓)")
+    start: button("|◀", N_("The chapter's start (Home)")),
+    prev: button("◀", N_("The previous move (←)")),
+    next: button("▶", N_("The next move (→)")),
+    end: button("▶|", N_("The end of this line (End)")),
+    up: button("▲", N_("The line above (↑)")),
+    down: button("▼", N_("The line below (↓)"))
   };
   for (const [way, node] of Object.entries(walks)) node.dataset.walk = way;
   const nav = make("div", "covil-study-nav");
   nav.append(...Object.values(walks));
   const tree = make("div", "covil-tree");
   tree.setAttribute("role", "tree");
-  tree.setAttribute("aria-label", "Moves of the chapter");
+  tree.setAttribute("aria-label", N_("Moves of the chapter"));
   const before = make("div", "covil-comments covil-before");
   const notes = make("div", "covil-notes");
   const after = make("div", "covil-comments covil-after");
@@ -1408,31 +1459,31 @@ function studyPanel() {
   quiz.setAttribute("role", "status");
   const prompt = make("p", "covil-question");
   const verdict = make("p", "covil-verdict");
-  const again = button("Try again", "Choose another answer on the board");
-  const reveal = button("Show me", "The answer, and why");
+  const again = button(N_("Try again"), N_("Choose another answer on the board"));
+  const reveal = button(N_("Show me"), N_("The answer, and why"));
   quiz.append(prompt, verdict, again, reveal);
   const author = make("div", "covil-author");
   const text = make("textarea", "covil-comment-text");
   text.rows = 2;
-  text.placeholder = "A comment on this move (Markdown)";
-  text.setAttribute("aria-label", "Comment");
+  text.placeholder = N_("A comment on this move (Markdown)");
+  text.setAttribute("aria-label", N_("Comment"));
   const beforeBox = make("input");
   beforeBox.type = "checkbox";
   const beforeLabel = make("label", "covil-before-label");
-  beforeLabel.append(beforeBox, " before the move");
-  const addComment = button("Add comment", "Add the comment to the move shown");
+  beforeLabel.append(beforeBox, " ", make("span", "", N_("before the move")));
+  const addComment = button(N_("Add comment"), N_("Add the comment to the move shown"));
   const glyphs = make("div", "covil-glyphs");
-  glyphs.setAttribute("aria-label", "Glyphs");
-  const arrow = button("Arrow", "Draw an arrow: click where it starts, then where it goes");
-  const highlight = button("Highlight", "Highlight what you click on the board");
+  glyphs.setAttribute("aria-label", N_("Glyphs"));
+  const arrow = button(N_("Arrow"), N_("Draw an arrow: click where it starts, then where it goes"));
+  const highlight = button(N_("Highlight"), N_("Highlight what you click on the board"));
   const tool = make("span", "covil-tool-said");
   const edits = {
-    promote: button("Promote", "This line one place up"),
-    demote: button("Demote", "This line one place down"),
-    main: button("Main line", "Make this line the main line"),
-    remove: button("Delete", "Delete this move and every move after it")
+    promote: button(N_("Promote"), N_("This line one place up")),
+    demote: button(N_("Demote"), N_("This line one place down")),
+    main: button(N_("Main line"), N_("Make this line the main line")),
+    remove: button(N_("Delete"), N_("Delete this move and every move after it"))
   };
-  const save = button("Save", "Write the study to its file");
+  const save = button(N_("Save"), N_("Write the study to its file"));
   const saved = make("span", "covil-saved");
   saved.setAttribute("role", "status");
   author.append(
@@ -1444,7 +1495,7 @@ function studyPanel() {
     row("covil-edits", ...Object.values(edits), save, saved)
   );
   section.append(head, description, nav, tree, notes, quiz, author);
-  return { section, title, chapter, mode, description, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save, saved };
+  return { t: view.t, section, title, chapter, mode, description, walks, tree, notes, before, after, quiz, prompt, verdict, again, reveal, author, text, beforeBox, addComment, glyphs, arrow, highlight, tool, edits, save, saved };
 }
 function row(className, ...children) {
   const node = make("div", className);
@@ -1508,10 +1559,11 @@ function wirePanel(view, panel, marking) {
   panel.save.addEventListener("click", () => view.send("save", {}, panel.save));
 }
 function drawTree({ model }, panel) {
+  const { t } = panel;
   const tree = model.get("tree") || {};
   const nodes = tree.nodes || [];
-  panel.title.textContent = tree.title || "Study";
-  panel.title.title = tree.seat ? `Seen by ${tree.seat}` : "All-seeing";
+  panel.title.textContent = tree.title || t("Study");
+  panel.title.title = tree.seat ? t("Seen by {seat}", { seat: tree.seat }) : t("All-seeing");
   const chapters = tree.chapters || [];
   panel.chapter.replaceChildren(
     ...chapters.map((name, i) => {
@@ -1524,32 +1576,32 @@ function drawTree({ model }, panel) {
   panel.chapter.hidden = chapters.length < 2;
   panel.glyphs.replaceChildren(
     ...(tree.glyphs || []).map((glyph) => {
-      const node = button(glyph, `Mark the move ${glyph}`);
+      const node = button(glyph, t("Mark the move {glyph}", { glyph }));
       node.dataset.glyph = glyph;
       return node;
     })
   );
-  panel.save.title = tree.saves ? "Write the study to its file" : "This board has no file to save to (press for how)";
+  panel.save.title = tree.saves ? t("Write the study to its file") : t("This board has no file to save to (press for how)");
   panel.description.textContent = tree.description || "";
-  const start = moveButton(nodes, 0, "Start");
+  const start = moveButton(t, nodes, 0, t("Start"));
   panel.tree.replaceChildren(start);
   const kids = nodes[0]?.children || [];
-  if (kids.length) line(panel.tree, nodes, kids[0], kids.slice(1));
+  if (kids.length) line(t, panel.tree, nodes, kids[0], kids.slice(1));
 }
-function line(box, nodes, first, beside) {
+function line(t, box, nodes, first, beside) {
   let at = first;
   let others = beside;
   while (at != null) {
-    box.append(moveButton(nodes, at, null));
+    box.append(moveButton(t, nodes, at, null));
     for (const other of others) {
       const variation = make("div", "covil-variation");
       variation.setAttribute("role", "group");
       if (nodes[other].by === "engine") {
         variation.classList.add("covil-engine-line");
-        variation.setAttribute("aria-label", "The engine's line");
-        variation.append(make("span", "covil-line-by", "engine:"));
+        variation.setAttribute("aria-label", t("The engine's line"));
+        variation.append(make("span", "covil-line-by", t("engine:")));
       }
-      line(variation, nodes, other, []);
+      line(t, variation, nodes, other, []);
       box.append(variation);
     }
     const children = nodes[at].children;
@@ -1557,10 +1609,10 @@ function line(box, nodes, first, beside) {
     others = children.slice(1);
   }
 }
-function moveButton(nodes, index, label) {
+function moveButton(t, nodes, index, label) {
   const node = nodes[index] || { move: null, player: "", glyphs: [], children: [], noted: false, question: false };
   const said2 = label ?? `${node.move}${node.glyphs.join("")}`;
-  const move = button(said2, node.move ? `${node.player}: ${node.move}` : "The chapter's start");
+  const move = button(said2, node.move ? `${node.player}: ${node.move}` : t("The chapter's start"));
   move.classList.add("covil-move");
   move.dataset.node = String(index);
   move.dataset.player = node.player;
@@ -1576,12 +1628,12 @@ function drawAt(view, panel, marking) {
   markCurrent(panel, current);
   panel.description.hidden = current !== 0 || !panel.description.textContent;
   const quizzing = at.mode === "quiz";
-  panel.mode.textContent = quizzing ? "Author mode" : "Quiz mode";
-  drawComments(panel.before, at.before || [], true, !quizzing);
-  drawComments(panel.after, at.after || [], false, !quizzing);
+  panel.mode.textContent = quizzing ? view.t("Author mode") : view.t("Quiz mode");
+  drawComments(view.t, panel.before, at.before || [], true, !quizzing);
+  drawComments(view.t, panel.after, at.after || [], false, !quizzing);
   drawQuiz(panel, at);
   panel.author.hidden = quizzing;
-  panel.saved.textContent = at.saved ? `Saved to ${at.saved}` : "";
+  panel.saved.textContent = at.saved ? view.t("Saved to {file}", { file: at.saved }) : "";
   if (quizzing) {
     marking.tool = null;
     marking.from = null;
@@ -1609,10 +1661,10 @@ function markCurrent(panel, current) {
   shown2.setAttribute("aria-current", "true");
   requestAnimationFrame(() => scrollWithin(panel.tree, shown2));
 }
-function drawComments(box, comments, before, removable) {
+function drawComments(t, box, comments, before, removable) {
   box.replaceChildren();
   box.hidden = comments.length === 0;
-  if (before && comments.length) box.append(make("strong", "", "Before the move"));
+  if (before && comments.length) box.append(make("strong", "", t("Before the move")));
   comments.forEach((comment, index) => {
     const said2 = make("div", comment.author === "engine" ? "covil-comment covil-engine" : "covil-comment");
     if (comment.author) said2.append(make("span", "covil-author-name", `${comment.author}: `));
@@ -1620,7 +1672,7 @@ function drawComments(box, comments, before, removable) {
     body.innerHTML = comment.html;
     said2.append(body);
     if (removable) {
-      const cross = button("✕", `Delete this comment: ${comment.text}`);
+      const cross = button("✕", t("Delete this comment: {comment}", { comment: comment.text }));
       cross.classList.add("covil-uncomment");
       cross.dataset.index = String(index);
       cross.dataset.before = String(before);
@@ -1638,7 +1690,8 @@ function drawQuiz(panel, at) {
   const authoring = at.mode !== "quiz" && at.question != null;
   const verdict = at.verdict;
   panel.quiz.hidden = !asking && !verdict && !authoring;
-  panel.prompt.textContent = asking ? `${at.question?.prompt} Choose on the board.` : authoring ? `Question here: ${at.question?.prompt}` : "";
+  const question = at.question?.prompt ?? "";
+  panel.prompt.textContent = asking ? panel.t("{question} Choose on the board.", { question }) : authoring ? panel.t("Question here: {question}", { question }) : "";
   panel.prompt.hidden = !asking && !authoring;
   panel.verdict.textContent = verdict?.text || "";
   panel.verdict.hidden = !verdict;
@@ -1650,8 +1703,8 @@ function drawTool(panel, marking) {
   panel.arrow.setAttribute("aria-pressed", String(marking.tool === "arrow"));
   panel.highlight.setAttribute("aria-pressed", String(marking.tool === "highlight"));
   const said2 = {
-    arrow: marking.from ? `From ${marking.from}: click where it goes.` : "Click where the arrow starts.",
-    highlight: "Click what to highlight."
+    arrow: marking.from ? panel.t("From {element}: click where it goes.", { element: marking.from }) : panel.t("Click where the arrow starts."),
+    highlight: panel.t("Click what to highlight.")
   };
   panel.tool.textContent = marking.tool ? said2[marking.tool] : "";
 }
@@ -1723,7 +1776,7 @@ function render({ model, el }) {
   root.tabIndex = 0;
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   root.setAttribute("role", "application");
-  root.setAttribute("aria-label", "Covil board");
+  root.setAttribute("aria-label", N_("Covil board"));
   el.appendChild(root);
   const parts = skeleton(root);
   const view = {
@@ -1752,14 +1805,16 @@ function render({ model, el }) {
       afterPaint(() => {
         if (!transmit(model, content)) {
           answered(view);
-          parts.error.replaceChildren("The board has no running kernel to play with: run its cell again.");
+          parts.error.replaceChildren(view.t("The board has no running kernel to play with: run its cell again."));
           parts.error.hidden = false;
           drawLanguage(view);
         }
       });
       return true;
-    }
+    },
+    t: (message, values) => say(model.get("words"), message, values)
   };
+  relabel(root, model.get("words"));
   const applyTheme = () => {
     const chosen = model.get("theme");
     root.dataset.themeFrom = chosen === "light" || chosen === "dark" ? "trait" : "host";
@@ -1803,6 +1858,8 @@ function listenToTraits(view, mounts) {
   for (const mount of mounts) {
     for (const [name, draw] of Object.entries(mount.drawers)) (drawers[name] ?? (drawers[name] = [])).push(draw);
   }
+  const drawings = Object.entries(drawers).filter(([name]) => name !== "version" && name !== "past");
+  drawers.words = [() => relabel(root, model.get("words")), ...drawings.flatMap(([, draws]) => draws)];
   const dirty = /* @__PURE__ */ new Set();
   const flush = () => {
     const names = [...dirty];
