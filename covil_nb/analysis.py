@@ -60,7 +60,9 @@ from covil_nb.bots.mcts import candidates, paired
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
+from covil_nb.model.language import tr
 from covil_nb.model.views import unknown_mercenaries, unknown_relics
+from covil_nb.model.words import color_name
 from covil_nb.study import (
     ENGINE,
     NOISE,
@@ -120,15 +122,17 @@ def assess(
     ``game.for_seat`` alone. None where the seat has one option only."""
     me = game.decider
     if me is None:
-        raise CovilError("the game is over: there is no decision to assess", RULE)
+        raise CovilError(tr("the game is over: there is no decision to assess"), RULE)
     if not played:
-        raise CovilError("the option played is at least one action", RULE)
+        raise CovilError(tr("the option played is at least one action"), RULE)
     iterations = _budget(budget)
     seeds = random.Random(seed)
     view = game.for_seat(me, seeds.getrandbits(63), log=False)
     refusal = view.refusal(played[0])
     if refusal is not None:
-        raise CovilError(f"the option played begins with an illegal action: {refusal}", RULE)
+        raise CovilError(
+            tr("the option played begins with an illegal action: {refusal}", refusal=refusal), RULE
+        )
     options, mine = _options(view, me, [Action.parse(move) for move in played])
     if not options:
         return None
@@ -154,8 +158,12 @@ def _budget(budget: int | None) -> int:
     iterations = DEFAULT_BUDGET if budget is None else budget
     if iterations < MIN_BUDGET:
         raise CovilError(
-            f"a budget of {said(budget)} iterations: it takes at least {MIN_BUDGET} for an "
-            "uncertainty worth telling",
+            tr(
+                "a budget of {budget} iterations: it takes at least {min_budget} for an "
+                "uncertainty worth telling",
+                budget=said(budget),
+                min_budget=MIN_BUDGET,
+            ),
             RULE,
         )
     return iterations
@@ -205,11 +213,16 @@ def _unseen(game: Game, seat: str | None) -> tuple[object, ...]:
 def _comment(view: Game, best: Plan, mine: Plan, assessment: Assessment) -> str:
     deed, why = told(view, best)
     done, _ = told(view, mine)
-    ahead = f"{assessment.loss:.1f} VP ahead (±{assessment.error:.1f})"
-    return (
-        f"Better: {deed[:1].lower()}{deed[1:]} ({why}). It ends the day {ahead} "
-        f"of what was played: {done[:1].lower()}{done[1:]}."
+    said = tr(
+        "Better: {deed} ({why}). It ends the day {loss} VP ahead (±{error}) of what was "
+        "played: {done}.",
+        deed=f"{deed[:1].lower()}{deed[1:]}",
+        why=why,
+        loss=f"{assessment.loss:.1f}",
+        error=f"{assessment.error:.1f}",
+        done=f"{done[:1].lower()}{done[1:]}",
     )
+    return str(said)
 
 
 # -- a whole game ------------------------------------------------------------------------
@@ -313,7 +326,14 @@ def _seats(game: Game, seats: Sequence[str] | None) -> list[str]:
         return people
     for seat in seats:
         if seat not in people:
-            raise CovilError(f"{said(seat)} is no seat a person plays in this game: {people}", RULE)
+            raise CovilError(
+                tr(
+                    "{seat} is no seat a person plays in this game: {people}",
+                    seat=said(seat),
+                    people=people,
+                ),
+                RULE,
+            )
     return list(dict.fromkeys(seats))
 
 
@@ -431,9 +451,11 @@ class Summary:
         raise KeyError(seat)
 
     def __str__(self) -> str:
-        head = f"{'seat':<8} {'decisions':>9} {'mean loss':>9} {'?!':>3} {'?':>3} {'??':>3}"
+        seat, decisions, loss = str(tr("seat")), str(tr("decisions")), str(tr("mean loss"))
+        vp = tr("VP")
+        head = f"{seat:<8} {decisions:>9} {loss:>9} {'?!':>3} {'?':>3} {'??':>3}"
         rows = [
-            f"{r.seat:<8} {r.decisions:>9} {r.mean_loss:>6.2f} VP"
+            f"{color_name(r.seat)!s:<8} {r.decisions:>9} {r.mean_loss:>6.2f} {vp}"
             f" {r.inaccuracies:>3} {r.mistakes:>3} {r.blunders:>3}"
             for r in self.seats
         ]

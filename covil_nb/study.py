@@ -42,6 +42,7 @@ from covil_nb.model import CovilError, Game, codec
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
 from covil_nb.model.game import SAVE_FORMAT
+from covil_nb.model.language import tr
 from covil_nb.model.words import short
 from covil_nb.widget.drawing import Picture, draw
 
@@ -217,11 +218,20 @@ class Node:
     def _add(self, move: str, game: Game) -> Node:
         """``move`` after this node, whose position is ``game`` (changed)."""
         if any(v.move == move for v in self.variations):
-            raise CovilError(f"{self._where()}: there is a line with {move!r} already", RULE)
+            raise CovilError(
+                tr(
+                    "{where}: there is a line with {move} already",
+                    where=self._where(),
+                    move=repr(move),
+                ),
+                RULE,
+            )
         try:
             game.apply(move)
         except CovilError as exc:
-            raise CovilError(f"{self._where()}: {exc.message}", exc.rule) from None
+            raise CovilError(
+                tr("{where}: {message}", where=self._where(), message=exc.message), exc.rule
+            ) from None
         node = Node(self.chapter, self, str(move))
         self.variations.append(node)
         return node
@@ -256,7 +266,14 @@ class Node:
 
     def glyph(self, glyph: str) -> None:
         if glyph not in GLYPHS:
-            raise CovilError(f"{said(glyph)} is no glyph: they are {', '.join(GLYPHS)}", RULE)
+            raise CovilError(
+                tr(
+                    "{glyph} is no glyph: they are {glyphs}",
+                    glyph=said(glyph),
+                    glyphs=", ".join(GLYPHS),
+                ),
+                RULE,
+            )
         if glyph not in self.glyphs:
             self.glyphs.append(glyph)
 
@@ -284,8 +301,16 @@ class Node:
         """Remove the ``index``-th comment said of the move (or before it); return it."""
         comments = self.before if before else self.after
         if not 0 <= index < len(comments):
-            where = "before the move" if before else "of the move"
-            raise CovilError(f"{self._where()}: there is no comment {index} {where}", RULE)
+            where = tr("before the move") if before else tr("of the move")
+            raise CovilError(
+                tr(
+                    "{node}: there is no comment {index} {where}",
+                    node=self._where(),
+                    index=index,
+                    where=where,
+                ),
+                RULE,
+            )
         return comments.pop(index)
 
     def ask(
@@ -303,11 +328,17 @@ class Node:
         legal = {str(a) for a in game.legal_actions()}
         wrong = dict(wrong or {})
         if not answers:
-            raise CovilError(f"{self._where()}: a question needs an accepted answer", RULE)
+            raise CovilError(
+                tr("{where}: a question needs an accepted answer", where=self._where()), RULE
+            )
         for action in [*answers, *wrong]:
             if str(action) not in legal:
                 raise CovilError(
-                    f"{self._where()}: the answer {said(action)} is not a legal action here",
+                    tr(
+                        "{where}: the answer {action} is not a legal action here",
+                        where=self._where(),
+                        action=said(action),
+                    ),
                     RULE,
                 )
         self.question = Question(
@@ -325,25 +356,23 @@ class Node:
         of that answer, or the hint on a first try) and the way on."""
         question = self.question
         if question is None:
-            raise CovilError(f"{self._where()}: there is no question here", RULE)
+            raise CovilError(tr("{where}: there is no question here", where=self._where()), RULE)
         action = str(action)
+        label = self._label(action)
         if action in question.answers:
-            why = f" {question.why}" if question.why else ""
-            return Verdict(True, f"Right: {self._label(action)}.{why}")
+            right = str(tr("Right: {action}.", action=label))
+            return Verdict(True, f"{right} {question.why}" if question.why else right)
         said_of = dict(question.wrong).get(action) or (question.hint if tries <= 1 else "")
-        return Verdict(
-            False,
-            f"Not quite: {self._label(action)}."
-            + (f" {said_of}" if said_of else "")
-            + " Try again, or be shown the answer.",
-        )
+        wrong = str(tr("Not quite: {action}.", action=label))
+        again = str(tr("Try again, or be shown the answer."))
+        return Verdict(False, " ".join(w for w in (wrong, said_of, again) if w))
 
     def shown(self) -> str:
         """The question's answer and why, for a reader who would rather see it."""
         if self.question is None:
-            raise CovilError(f"{self._where()}: there is no question here", RULE)
-        best = self._label(self.question.answers[0])
-        return f"The answer: {best}." + (f" {self.question.why}" if self.question.why else "")
+            raise CovilError(tr("{where}: there is no question here", where=self._where()), RULE)
+        said = str(tr("The answer: {action}.", action=self._label(self.question.answers[0])))
+        return f"{said} {self.question.why}" if self.question.why else said
 
     def picture(self, game: Game | None = None) -> Picture:
         """This node's position (``game``, when the caller has it already)
@@ -375,7 +404,9 @@ class Node:
 
     def _siblings(self) -> list[Node]:
         if self.parent is None:
-            raise CovilError(f"{self._where()}: the chapter's start has no siblings", RULE)
+            raise CovilError(
+                tr("{where}: the chapter's start has no siblings", where=self._where()), RULE
+            )
         return self.parent.variations
 
     def _where(self) -> str:
@@ -400,7 +431,11 @@ class Chapter:
         game = self.start_game()  # the start replays, or this raises
         if seat is not None and seat not in game.players:
             raise CovilError(
-                f"chapter {self.title!r}: the viewpoint {said(seat)} is not a seat of its game",
+                tr(
+                    "chapter {title}: the viewpoint {seat} is not a seat of its game",
+                    title=repr(self.title),
+                    seat=said(seat),
+                ),
                 RULE,
             )
         self.seat = seat
@@ -452,7 +487,9 @@ class Chapter:
             try:
                 trial.apply(move)
             except CovilError as exc:
-                raise CovilError(f"{node._where()}: {exc.message}", exc.rule) from None
+                raise CovilError(
+                    tr("{where}: {message}", where=node._where(), message=exc.message), exc.rule
+                ) from None
         for move in moves:
             found = next((v for v in node.variations if v.move == move), None)
             if found is None:
@@ -550,7 +587,9 @@ class Study:
         try:
             codec.write_whole(target, self.to_json())
         except (OSError, ValueError) as exc:
-            raise CovilError(f"cannot write the study {said(str(path))}: {exc}", RULE) from None
+            raise CovilError(
+                tr("cannot write the study {path}: {exc}", path=said(str(path)), exc=exc), RULE
+            ) from None
         return target
 
     @classmethod
@@ -669,7 +708,13 @@ def moment(game: Game) -> str:
 def assessed(assessment: Assessment) -> str:
     """The engine's view in a few words: "engine: played +1.2, best +3.4 (±0.5 VP)"."""
     a = assessment
-    return f"engine: played {a.played:+.1f}, best {a.best:+.1f} (±{a.error:.1f} VP)"
+    said = tr(
+        "engine: played {played}, best {best} (±{error} VP)",
+        played=f"{a.played:+.1f}",
+        best=f"{a.best:+.1f}",
+        error=f"{a.error:.1f}",
+    )
+    return str(said)
 
 
 # -- writing -----------------------------------------------------------------------------
@@ -736,10 +781,23 @@ def _study(data: Any) -> Study:
     if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
         return Study.of_game(Game.replay(data), "A saved game")  # a game's save, as a study
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise CovilError(f"$.format: not a covil_nb study (its 'format' must be {FORMAT!r})", RULE)
+        raise CovilError(
+            tr(
+                "$.format: not a covil_nb study (its 'format' must be {format})",
+                format=repr(FORMAT),
+            ),
+            RULE,
+        )
     if data.get("version") != VERSION:
         version = said(data.get("version"))
-        raise CovilError(f"$.version: study version {version} is not {VERSION}", RULE)
+        raise CovilError(
+            tr(
+                "$.version: study version {version} is not {version2}",
+                version=version,
+                version2=VERSION,
+            ),
+            RULE,
+        )
     codec.refuse_unknown(data, _STUDY_FIELDS, "$")
     study = Study(codec.decode(str, data.get("title", ""), "$.title"))
     chapters = codec.decode(list[dict[str, Any]], data.get("chapters", []), "$.chapters")
@@ -755,7 +813,10 @@ def _chapter(data: dict[str, Any], where: str) -> Chapter:
     try:
         chapter = Chapter(title, start, seat)
     except CovilError as exc:
-        raise CovilError(f"{where} ({title!r}): {exc.message}", RULE) from None
+        raise CovilError(
+            tr("{where} ({title}): {message}", where=where, title=repr(title), message=exc.message),
+            RULE,
+        ) from None
     chapter.description = codec.decode(str, data.get("description", ""), f"{where}.description")
     notes = codec.decode(dict[str, Any], data.get("notes", {}), f"{where}.notes")
     codec.refuse_unknown(notes, _NOTE_FIELDS, f"{where}.notes")
@@ -779,7 +840,7 @@ def _read_line(parent: Node, line: list[dict[str, Any]], game: Game, where: str)
         try:
             node = parent._add(move, game)
         except CovilError as exc:
-            raise CovilError(f"{at}: {exc.message}", RULE) from None
+            raise CovilError(tr("{at}: {message}", at=at, message=exc.message), RULE) from None
         _read_notes(node, entry, at)
         for j, (variation, start) in enumerate(zip(beside, starts, strict=True)):
             _read_line(parent, variation, start, f"{at}.variations[{j}]")  # after the main line
@@ -797,7 +858,7 @@ def _read_notes(node: Node, data: dict[str, Any], where: str) -> None:
             node.glyph(glyph)
         arrows = codec.decode(list[list[str]], data.get("arrows", []), f"{where}.arrows")
         if any(len(a) != 2 for a in arrows):
-            raise CovilError("an arrow goes from one element to another: [from, to]", RULE)
+            raise CovilError(tr("an arrow goes from one element to another: [from, to]"), RULE)
         highlights = codec.decode(list[str], data.get("highlights", []), f"{where}.highlights")
         node.mark([(a, b) for a, b in arrows], highlights)
         node.by = codec.decode(str, data.get("by", ""), f"{where}.by")
@@ -806,7 +867,7 @@ def _read_notes(node: Node, data: dict[str, Any], where: str) -> None:
         if "engine" in data:
             node.assessment = _assessment(node, data["engine"], f"{where}.engine")
     except CovilError as exc:
-        raise CovilError(f"{where}: {exc.message}", RULE) from None
+        raise CovilError(tr("{where}: {message}", where=where, message=exc.message), RULE) from None
 
 
 def _read_question(node: Node, data: Any, where: str) -> None:
@@ -829,21 +890,48 @@ def _assessment(node: Node, data: Any, where: str) -> Assessment:
     values = {k: codec.decode(t, data.get(k), f"{where}.{k}") for k, t in kinds.items()}
     found = Assessment(**values)
     if found.seat not in node.chapter.start_game().players:
-        raise CovilError(f"{where}.seat: {said(found.seat)} is not a seat of the game", RULE)
+        raise CovilError(
+            tr(
+                "{where}.seat: {seat} is not a seat of the game", where=where, seat=said(found.seat)
+            ),
+            RULE,
+        )
     if found.error < 0 or found.playouts < 1:
-        raise CovilError(f"{where}: an error is never negative, nor playouts fewer than 1", RULE)
+        raise CovilError(
+            tr("{where}: an error is never negative, nor playouts fewer than 1", where=where), RULE
+        )
     if found.glyph != glyph_for(found.loss, found.error):
         raise CovilError(
-            f"{where}.glyph: a loss of {found.loss:.2f} VP (±{found.error:.2f}) earns "
-            f"{said(glyph_for(found.loss, found.error))}, not {said(found.glyph)}",
+            tr(
+                "{where}.glyph: a loss of {loss} VP (±{error}) earns {earned}, not {glyph}",
+                where=where,
+                loss=f"{found.loss:.2f}",
+                error=f"{found.error:.2f}",
+                earned=said(glyph_for(found.loss, found.error)),
+                glyph=said(found.glyph),
+            ),
             RULE,
         )
     if found.marked and found.glyph not in node.glyphs:
-        raise CovilError(f"{where}.marked: the node does not carry {said(found.glyph)}", RULE)
+        raise CovilError(
+            tr(
+                "{where}.marked: the node does not carry {glyph}",
+                where=where,
+                glyph=said(found.glyph),
+            ),
+            RULE,
+        )
     return found
 
 
 def _check_element(key: str, where: str) -> None:
     kind, _, ident = key.partition(":")
     if not kind or not ident:
-        raise CovilError(f"{where}: {said(key)} names no element (write it like 'zone:D')", RULE)
+        raise CovilError(
+            tr(
+                "{where}: {key} names no element (write it like 'zone:D')",
+                where=where,
+                key=said(key),
+            ),
+            RULE,
+        )

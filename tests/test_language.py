@@ -16,6 +16,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from covil_nb import CovilError, CovilTypeError, Game
+from covil_nb.bots import GreedyBot, evaluate
+from covil_nb.bots.hint import hint
 from covil_nb.model import language
 from covil_nb.model.cards import load_cards
 from covil_nb.model.language import LANGUAGES, Text, named, ntr, set_language, speaking, tr
@@ -333,3 +335,21 @@ def test_a_game_played_in_portuguese_reads_in_english_as_one_played_in_english()
     in_portuguese = random_game(Game.new(["yellow", "red", "green"], board="B", seed=7), 7)
     set_language("en")
     assert str(in_portuguese.log) == str(in_english.log)
+
+
+def test_hints_and_evaluations_are_said_in_portuguese() -> None:
+    """The board's hint (what to play, and why) and an evaluation's terms, at
+    the decisions of a random game: no English word."""
+    game = Game.new(["yellow", "red"], board="A", seed=3)
+    chooser = random.Random(3)
+    said: list[str] = []
+    set_language("pt")
+    for step in range(150):
+        if game.is_over:
+            break
+        if step % 10 == 0:
+            said.append(hint(game, GreedyBot(step)).text)
+            said.append(str(evaluate(game, game.decision.player)))  # type: ignore[union-attr]
+        game.apply(chooser.choice(game.legal_actions()))
+    assert len(said) > 20
+    assert not [text for text in said if english_in(text)]

@@ -8,6 +8,7 @@ from typing import Protocol, runtime_checkable
 
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
+from covil_nb.model.language import tr
 
 from .dummy import DummyPolicyBot
 from .greedy import GreedyBot
@@ -56,17 +57,26 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     floats are parsed), e.g. ``"mcts:playouts=200"``."""
     name, _, options = spec.partition(":")
     if name not in BOTS:
-        raise CovilError(f"unknown bot {name!r}: choose one of {', '.join(sorted(BOTS))}", "bots")
+        raise CovilError(
+            tr(
+                "unknown bot {name}: choose one of {bots}",
+                name=repr(name),
+                bots=", ".join(sorted(BOTS)),
+            ),
+            "bots",
+        )
     kwargs: dict[str, int | float | str] = {}
     for item in filter(None, options.split(",")):
         key, sep, value = item.partition("=")
         if not sep:
-            raise CovilError(f"bot option {item!r} must be written key=value", "bots")
+            raise CovilError(
+                tr("bot option {item} must be written key=value", item=repr(item)), "bots"
+            )
         kwargs[key.strip()] = _number(value.strip())
     try:
         return BOTS[name](seed=seed, **kwargs)
     except TypeError as exc:
-        raise CovilError(f"bot {spec!r}: {exc}", "bots") from None
+        raise CovilError(tr("bot {spec}: {exc}", spec=repr(spec), exc=exc), "bots") from None
 
 
 def _number(text: str) -> int | float | str:
@@ -83,7 +93,7 @@ def decide(bot: Bot, game: Game, seed: int) -> Action:
     """Ask ``bot`` for the current decision, showing it only its seat's view."""
     player = game.decider  # who decides: the decision's prompt is not needed
     if player is None:
-        raise CovilError("the game is over: there is nothing to decide", "bots")
+        raise CovilError(tr("the game is over: there is nothing to decide"), "bots")
     return bot.choose(game.for_seat(player, seed, log=False))
 
 
@@ -107,7 +117,10 @@ def advance(
             action = decide(bots[player], game, worlds.getrandbits(63))
             game.apply(str(action))
             played.append(action)
-        raise CovilError(f"the bots did not stop within {max_actions} actions", "bots")
+        raise CovilError(
+            tr("the bots did not stop within {max_actions} actions", max_actions=max_actions),
+            "bots",
+        )
 
 
 @checked("bots")
@@ -117,10 +130,15 @@ def play(game: Game, bots: Mapping[str, Bot], seed: int = 0, max_actions: int = 
     missing = [c for c in game.players if c not in bots and c not in game.dummies]
     if missing:
         raise CovilError(
-            f"no bot for {', '.join(missing)}: to play a game to its end every seat needs one",
+            tr(
+                "no bot for {missing}: to play a game to its end every seat needs one",
+                missing=", ".join(missing),
+            ),
             "bots",
         )
     advance(game, bots, seed, max_actions)
     if not game.is_over:
-        raise CovilError(f"the game did not end within {max_actions} actions", "bots")
+        raise CovilError(
+            tr("the game did not end within {max_actions} actions", max_actions=max_actions), "bots"
+        )
     return game

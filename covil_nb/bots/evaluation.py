@@ -30,17 +30,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from covil_nb.model import Game, State
 from covil_nb.model.arguments import checked
 from covil_nb.model.cards import CardSet
 from covil_nb.model.combat import REBEL_STRENGTH
 from covil_nb.model.errors import CovilError, said
+from covil_nb.model.language import Joined, Text, tr
 from covil_nb.model.maps import Board
 from covil_nb.model.night import FEE_GOLD, STEPS, dominances
 from covil_nb.model.scoring import FORTRESS_VP
 from covil_nb.model.state import DAYS, MAX_GOLD, MAX_REBELS, READY, TIRED, Player
+from covil_nb.model.words import color_name, terrain_name
 
 # Weights, in VP per unit. The future is uncertain, so what is only expected
 # counts for less than what is already scored.
@@ -63,7 +65,21 @@ class Term(NamedTuple):
 
     name: str
     value: float
-    why: str
+    why: Text  # said in the language of the moment
+
+
+#: The terms as a table names them: in English, as the code does.
+TERM_NAMES: Final = {
+    # Translators: the names of the evaluation's terms, in a table's first column (9 letters).
+    "vp_now": tr("vp_now"),
+    "fee": tr("fee"),
+    "headroom": tr("headroom"),
+    "raid": tr("raid"),
+    "fortress": tr("fortress"),
+    "troops": tr("troops"),
+    "minions": tr("minions"),
+    "relics": tr("relics"),
+}
 
 
 @dataclass(frozen=True)
@@ -84,8 +100,12 @@ class Evaluation:
         raise KeyError(name)
 
     def __str__(self) -> str:
-        lines = [f"{self.color} is worth {self.total:.1f} VP"]
-        lines += [f"  {t.name:<9} {t.value:6.1f}  {t.why}" for t in self.terms]
+        lines = [
+            str(
+                tr("{color} is worth {vp} VP", color=color_name(self.color), vp=f"{self.total:.1f}")
+            )
+        ]
+        lines += [f"  {TERM_NAMES[t.name]!s:<9} {t.value:6.1f}  {t.why}" for t in self.terms]
         return "\n".join(lines)
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
@@ -125,10 +145,10 @@ def _terms(game: Game) -> Iterator[tuple[str, tuple[Term, ...]]]:
     scores = {s.player: s.total for s in game.score()}
     if game.is_over:  # only the score counts now
         for color, vp in scores.items():
-            yield color, (Term("vp_now", vp, "the final score"),)
+            yield color, (Term("vp_now", vp, _FINAL),)
         return
     board = _Board.read(game)
-    now = "the final score if the game ended now"
+    now = _IF_NOW
     for p in board.state.players:
         yield p.color, (Term("vp_now", scores[p.color], now), *(term(board, p) for term in TERMS))
 
@@ -138,7 +158,10 @@ def _total(terms: tuple[Term, ...]) -> float:
 
 
 def _no_player(color: str, players: Iterable[str]) -> CovilError:
-    return CovilError(f"no {said(color)} player in this game: {list(players)}", "players")
+    return CovilError(
+        tr("no {color} player in this game: {players}", color=said(color), players=list(players)),
+        "players",
+    )
 
 
 # -- what every term reads from the board ---------------------------------------------
@@ -194,33 +217,44 @@ def _still_tonight(state: State, step: str) -> bool:
 # -- the terms --------------------------------------------------------------------------
 
 
+_FINAL: Final = tr("the final score")
+_IF_NOW: Final = tr("the final score if the game ended now")
+
+
 def _fee(b: _Board, p: Player) -> Term:
     terrains = b.dominated[p.color]
     if not b.fee_to_come or not terrains:
-        return Term("fee", 0.0, "no protection fee to come tonight")
+        return Term("fee", 0.0, tr("no protection fee to come tonight"))
     room = MAX_GOLD - p.gold
     gold = min(FEE_GOLD * len(terrains), room)
-    why = f"tonight's fee: dominates {', '.join(terrains)}; room for {room} gold"
+    dominated = Joined(", ", [terrain_name(t) for t in terrains])
+    why = tr(
+        "tonight's fee: dominates {terrains}; room for {room} gold", terrains=dominated, room=room
+    )
     return Term("fee", FEE_WEIGHT * gold, why)
 
 
 def _headroom(b: _Board, p: Player) -> Term:
     room = MAX_GOLD - p.gold
     days = b.days_after_today
-    why = f"{room} empty treasury slot(s), {days} day(s) after today"
+    why = tr("{room} empty treasury slot(s), {days} day(s) after today", room=room, days=days)
     return Term("headroom", HEADROOM_PER_DAY * room * days, why)
 
 
 def _raid(b: _Board, p: Player) -> Term:
     mine = b.in_town(p)
     if not b.raid_to_come:
-        return Term("raid", 0.0, "no raid to come tonight")
+        return Term("raid", 0.0, tr("no raid to come tonight"))
     gain = RAID_WEIGHT * b.cards.mean_relic_gold * mine
     everyone = sum(b.in_town(q) for q in b.state.players)
     if b.state.rebels + everyone < MAX_REBELS:
-        return Term("raid", gain, f"{mine} troop(s) in town draw relics tonight")
+        return Term("raid", gain, tr("{count} troop(s) in town draw relics tonight", count=mine))
     loss = TROOP_VALUE * mine + _rebel_blow(b, p)
-    why = f"{mine} troop(s) in town draw relics, but the {MAX_REBELS} rebels retaliate"
+    why = tr(
+        "{count} troop(s) in town draw relics, but the {most} rebels retaliate",
+        count=mine,
+        most=MAX_REBELS,
+    )
     return Term("raid", gain - loss, why)
 
 
@@ -242,14 +276,16 @@ def _blow(hp: int, damage: int) -> float:
 
 def _fortress(b: _Board, p: Player) -> Term:
     if p.fortress is None or p.destroyed:
-        return Term("fortress", 0.0, "no standing fortress")
+        return Term("fortress", 0.0, tr("no standing fortress"))
     value = HP_VALUE * p.hp
     attackers = _threats(b, p)
     if not attackers:
-        return Term("fortress", value, f"{p.hp} HP")
+        return Term("fortress", value, tr("{hp} HP", hp=p.hp))
     # An attack on an unguarded fortress deals about 2 with a plain minion.
     danger = DANGER_WEIGHT * _blow(p.hp, 2)
-    why = f"{p.hp} HP, unguarded and within reach of {', '.join(attackers)}"
+    why = tr(
+        "{hp} HP, unguarded and within reach of {troops}", hp=p.hp, troops=", ".join(attackers)
+    )
     return Term("fortress", value - danger, why)
 
 
@@ -272,19 +308,23 @@ def _troops(b: _Board, p: Player) -> Term:
     on_board = p.on_board()
     standing = sum(t.standing for t in on_board)
     value = TROOP_VALUE * len(on_board) + STANDING_VALUE * standing
-    return Term("troops", value, f"{len(on_board)} on the board, {standing} still standing")
+    why = tr(
+        "{board} on the board, {standing} still standing", board=len(on_board), standing=standing
+    )
+    return Term("troops", value, why)
 
 
 def _minions(b: _Board, p: Player) -> Term:
     states = [m.state for m in p.minions]
     ready, tired = states.count(READY), states.count(TIRED)
     value = READY_VALUE * ready + TIRED_VALUE * tired
-    return Term("minions", value, f"{ready} ready, {tired} tired")
+    return Term("minions", value, tr("{ready} ready, {tired} tired", ready=ready, tired=tired))
 
 
 def _relics(b: _Board, p: Player) -> Term:
     n = len(p.hand)
-    return Term("relics", RELIC_USE_VALUE * n, f"{n} relic(s) in hand to activate")
+    why = tr("{count} relic(s) in hand to activate", count=n)
+    return Term("relics", RELIC_USE_VALUE * n, why)
 
 
 TERMS = (_fee, _headroom, _raid, _fortress, _troops, _minions, _relics)
@@ -292,14 +332,14 @@ TERMS = (_fee, _headroom, _raid, _fortress, _troops, _minions, _relics)
 #: Each term beyond the VP now in a learner's words: what a step gains when
 #: the term grows, and what it costs when it shrinks ("it costs a troop action").
 SAID = {
-    "fee": ("more protection fee tonight", "some of tonight's protection fee"),
-    "headroom": ("room in the treasury for the gold to come",) * 2,
+    "fee": (tr("more protection fee tonight"), tr("some of tonight's protection fee")),
+    "headroom": (tr("room in the treasury for the gold to come"),) * 2,
     "raid": (
-        "relics from tonight's raid on the town",
-        "relics from the raid, or troops to the rebels",
+        tr("relics from tonight's raid on the town"),
+        tr("relics from the raid, or troops to the rebels"),
     ),
-    "fortress": ("a safer fortress", "the fortress's safety"),
-    "troops": ("troops on the board", "a troop action"),
-    "minions": ("ready minions", "a ready minion"),
-    "relics": ("a relic to activate", "a relic from the hand"),
+    "fortress": (tr("a safer fortress"), tr("the fortress's safety")),
+    "troops": (tr("troops on the board"), tr("a troop action")),
+    "minions": (tr("ready minions"), tr("a ready minion")),
+    "relics": (tr("a relic to activate"), tr("a relic from the hand")),
 }

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from covil_nb.model import Action, Game
 from covil_nb.model.arguments import checked
-from covil_nb.model.words import and_list, short
+from covil_nb.model.language import Listed, Text, named, ntr, tr
+from covil_nb.model.words import color_name, short
 
 from .evaluation import SAID, Evaluation, evaluate_all
 from .greedy import Plan, PlanningBot, signature
@@ -56,7 +57,9 @@ def hint(game: Game, bot: PlanningBot) -> Hint:
     policy = bot.policy(game) if isinstance(bot, IsmctsBot) else [Candidate(bot.pick(game))]
     plan = policy[0].plan
     deed, why = told(game, plan)
-    return Hint(plan.actions[0], f"{deed}: {why}.{searched(game, policy)}")
+    said = str(tr("{deed}: {why}.", deed=deed, why=why))
+    found = searched(game, policy)
+    return Hint(plan.actions[0], f"{said} {found}" if found else said)
 
 
 def searched(game: Game, policy: list[Candidate]) -> str:
@@ -68,11 +71,28 @@ def searched(game: Game, policy: list[Candidate]) -> str:
         return ""
     gap, error = paired(policy[0], policy[1])
     deed = _deed(game, policy[1].plan)
-    than = f"the next best, {deed[:1].lower()}{deed[1:]}"
-    luck = " (within the luck of the dice)" if gap < NOISE * error else ""
-    if round(gap) < 1:
-        return f" Searched: about as good by the end of the day as {than}{luck}."
-    return f" Searched: about {round(gap)} VP better by the end of the day than {than}{luck}."
+    than = {"deed": f"{deed[:1].lower()}{deed[1:]}", "gap": round(gap)}
+    luck = gap < NOISE * error  # the dice could explain the gap
+    if round(gap) < 1 and luck:
+        said = tr(
+            "Searched: about as good by the end of the day as the next best, {deed} (within the "
+            "luck of the dice).",
+            **than,
+        )
+    elif round(gap) < 1:
+        said = tr("Searched: about as good by the end of the day as the next best, {deed}.", **than)
+    elif luck:
+        said = tr(
+            "Searched: about {gap} VP better by the end of the day than the next best, {deed} "
+            "(within the luck of the dice).",
+            **than,
+        )
+    else:
+        said = tr(
+            "Searched: about {gap} VP better by the end of the day than the next best, {deed}.",
+            **than,
+        )
+    return str(said)
 
 
 def told(game: Game, plan: Plan) -> tuple[str, str]:
@@ -82,15 +102,15 @@ def told(game: Game, plan: Plan) -> tuple[str, str]:
     before, after = evaluate_all(game), evaluate_all(plan.result)
     gains, costs = _reasons(before[me], after[me])
     gains += _rival_losses(before, after, me)
-    return _deed(game, plan), _why(gains, costs)
+    return _deed(game, plan), str(_why(gains, costs))
 
 
-def _why(gains: list[str], costs: list[str]) -> str:
+def _why(gains: list[Text], costs: list[Text]) -> Text:
     if not costs:
-        return and_list(gains) or "nothing better to do now"
+        return Listed(gains) if gains else tr("nothing better to do now")
     if not gains:
-        return f"it costs {and_list(costs)}, and no other choice does better"
-    return f"{and_list(gains)}; it costs {and_list(costs)}"
+        return tr("it costs {costs}, and no other choice does better", costs=Listed(costs))
+    return tr("{gains}; it costs {costs}", gains=Listed(gains), costs=Listed(costs))
 
 
 def _deed(game: Game, plan: Plan) -> str:
@@ -108,27 +128,31 @@ def _deed(game: Game, plan: Plan) -> str:
             said.append(short(label))
         trial.apply(action)
     if not said:  # a payment under way
-        return f"Pay {and_list(paying)}"
-    deed = ", then ".join([said[0], *(s[:1].lower() + s[1:] for s in said[1:])])
-    return f"{deed}, paying {and_list(paying)}" if paying else deed
+        return str(tr("Pay {payments}", payments=Listed(paying)))
+    deed: Text | str = said[0]
+    for step in said[1:]:
+        deed = tr("{actions}, then {action}", actions=deed, action=step[:1].lower() + step[1:])
+    if paying:
+        deed = tr("{deed}, paying {payments}", deed=deed, payments=Listed(paying))
+    return str(deed)
 
 
-def _payment(game: Game, action: Action) -> str:
+def _payment(game: Game, action: Action) -> Text:
     what, item = action.args
     if what == "gold":
-        return f"{item} gold"
+        return ntr("{count} gold", "{count} gold", int(item))
     card = game.cards.relic(item) if what == "relic" else game.cards.minion(item)
-    return card.name
+    return named(card.name)
 
 
-def _reasons(before: Evaluation, after: Evaluation) -> tuple[list[str], list[str]]:
+def _reasons(before: Evaluation, after: Evaluation) -> tuple[list[Text], list[Text]]:
     """What the step gains and what it costs: the VP now, then the terms it
     changes most."""
-    gains: list[str] = []
-    costs: list[str] = []
+    gains: list[Text] = []
+    costs: list[Text] = []
     vp = round(after["vp_now"] - before["vp_now"])
     if vp:
-        (gains if vp > 0 else costs).append(f"{abs(vp)} VP now")
+        (gains if vp > 0 else costs).append(ntr("{count} VP now", "{count} VP now", abs(vp)))
     # At the game's end only the VP count: the other terms are gone.
     was, now = _values(before), _values(after)
     changes = sorted(
@@ -148,11 +172,17 @@ def _values(evaluation: Evaluation) -> dict[str, float]:
 
 def _rival_losses(
     before: dict[str, Evaluation], after: dict[str, Evaluation], me: str
-) -> list[str]:
+) -> list[Text]:
     """The VP now the step takes from the others ("red loses 2 VP now")."""
     said = []
     for color in before:
         lost = round(before[color]["vp_now"] - after[color]["vp_now"])
         if color != me and lost > 0:
-            said.append(f"{color} loses {lost} VP now")
+            loses = ntr(
+                "{color} loses {count} VP now",
+                "{color} loses {count} VP now",
+                lost,
+                color=color_name(color),
+            )
+            said.append(loses)
     return said

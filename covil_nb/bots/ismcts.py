@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
+from covil_nb.model.language import tr
 
 from .evaluation import margin
 from .greedy import (
@@ -179,9 +180,13 @@ class IsmctsBot(PlanningBot):
     ) -> None:
         super().__init__(seed, limit)
         if iterations is not None and iterations < 0:
-            raise CovilError(f"iterations must be 0 or more, not {iterations}", "bots")
+            raise CovilError(
+                tr("iterations must be 0 or more, not {iterations}", iterations=iterations), "bots"
+            )
         if seconds is not None and not seconds > 0:
-            raise CovilError(f"seconds must be more than 0, not {seconds}", "bots")
+            raise CovilError(
+                tr("seconds must be more than 0, not {seconds}", seconds=seconds), "bots"
+            )
         self.iterations = iterations
         self.seconds = seconds
         self.width = width
@@ -205,12 +210,14 @@ class IsmctsBot(PlanningBot):
         candidate with its outcome, where there is one). ``among``: the plans
         to race, all of them, instead of the candidates."""
         if game.decider is None:
-            raise CovilError("the game is over: there is nothing to search", "bots")
+            raise CovilError(tr("the game is over: there is nothing to search"), "bots")
         if among is not None and not among:
-            raise CovilError("among: give at least one plan to race", "bots")
+            raise CovilError(tr("among: give at least one plan to race"), "bots")
         for plan in [*(among or []), *([keep] if keep else [])]:
             if plan.actions[0] not in game.legal_actions():
-                raise CovilError(f"the plan '{plan}' does not begin with a legal action", "bots")
+                raise CovilError(
+                    tr("the plan '{plan}' does not begin with a legal action", plan=plan), "bots"
+                )
         found = list(among) if among is not None else candidates(game, self.width, self.limit)
         entries = [Entry(plan, i) for i, plan in enumerate(found)]
         kept = _kept(entries, keep)

@@ -58,6 +58,7 @@ from tqdm.auto import tqdm
 
 from covil_nb.model import CovilError, Game
 from covil_nb.model.arguments import checked
+from covil_nb.model.language import tr
 from covil_nb.model.state import COLORS
 
 from .base import Bot, make_bot, play
@@ -90,28 +91,44 @@ class Matchup:
         """From ``{"yellow": "mcts", "red": "random"}``, or from bot specs alone
         (``["mcts", "random"]``), which take the colors in their usual order."""
         if isinstance(seats, str):
-            raise CovilError(f"seats must be several bot specs, not the string {seats!r}", RULE)
+            raise CovilError(
+                tr("seats must be several bot specs, not the string {seats}", seats=repr(seats)),
+                RULE,
+            )
         if isinstance(seats, Mapping):
             return cls(tuple(seats.items()), board, edition)
         if len(seats) > len(COLORS):
-            raise CovilError(f"at most {len(COLORS)} seats, not {len(seats)}", RULE)
+            raise CovilError(
+                tr("at most {count} seats, not {count2}", count=len(COLORS), count2=len(seats)),
+                RULE,
+            )
         return cls(tuple(zip(COLORS, seats, strict=False)), board, edition)
 
     def __post_init__(self) -> None:
         if len(self.seats) < 2:
-            raise CovilError(f"a game needs at least two seats, not {len(self.seats)}", RULE)
+            raise CovilError(
+                tr("a game needs at least two seats, not {count}", count=len(self.seats)), RULE
+            )
         for seat in self.seats:
             if len(seat) != 2 or not all(isinstance(x, str) and x for x in seat):
-                raise CovilError(f"a seat is a (color, bot spec) pair, not {seat!r}", RULE)
+                raise CovilError(
+                    tr("a seat is a (color, bot spec) pair, not {seat}", seat=repr(seat)), RULE
+                )
         colors = self.colors
         if len(set(colors)) != len(colors) or not set(colors) <= set(COLORS):
-            raise CovilError(f"seat colors must be distinct among {', '.join(COLORS)}", RULE)
+            raise CovilError(
+                tr("seat colors must be distinct among {colors}", colors=", ".join(COLORS)), RULE
+            )
         if self.board is None:
             object.__setattr__(self, "board", self.default_board)
         if self.dummies and len(self.dummies) != len(self.seats) - 1:
-            raise CovilError("a game with dummy seats has exactly one seat played by a bot", RULE)
+            raise CovilError(
+                tr("a game with dummy seats has exactly one seat played by a bot"), RULE
+            )
         if self.dummies and self.board != SOLO_BOARD:
-            raise CovilError(f"dummy seats play solo games, on {SOLO_BOARD} only", RULE)
+            raise CovilError(
+                tr("dummy seats play solo games, on {solo_board} only", solo_board=SOLO_BOARD), RULE
+            )
 
     @property
     def default_board(self) -> str:
@@ -276,10 +293,14 @@ class Results:
         that a tournament stored once gives its tables without being played again."""
         missing = [c for c in _FRAME_COLUMNS if c not in frame.columns]
         if missing:
-            raise CovilError(f"not a tournament frame: no column {', '.join(missing)}", RULE)
+            raise CovilError(
+                tr("not a tournament frame: no column {missing}", missing=", ".join(missing)), RULE
+            )
         empty = [c for c in _FRAME_COLUMNS if frame[c].isna().any()]
         if empty:
-            raise CovilError(f"not a tournament frame: empty cells in {', '.join(empty)}", RULE)
+            raise CovilError(
+                tr("not a tournament frame: empty cells in {empty}", empty=", ".join(empty)), RULE
+            )
         tops: dict[int, dict] = {}  # each game's first row: what all its rows share
         seats: dict[int, list[SeatResult]] = {}
         first: dict[int, str] = {}
@@ -295,7 +316,10 @@ class Results:
         no_first = sorted(set(tops) - set(first))
         if no_first:
             raise CovilError(
-                f"not a tournament frame: no seat holds the scepter first in game(s) {no_first}",
+                tr(
+                    "not a tournament frame: no seat holds the scepter first in game(s) {no_first}",
+                    no_first=no_first,
+                ),
                 RULE,
             )
         return cls(
@@ -483,14 +507,19 @@ def _recorded(record: Path, jobs: list[tuple[Matchup, int]]) -> dict[int, GameRe
         with record.open("a"):
             pass
     except OSError as exc:
-        raise CovilError(f"the record {record} cannot be written: {exc}", RULE) from exc
+        raise CovilError(
+            tr("the record {record} cannot be written: {exc}", record=record, exc=exc), RULE
+        ) from exc
     text = record.read_text(encoding="utf-8", errors="replace")
     if not text.strip():
         return {}
     if not text.endswith("\n"):
         raise CovilError(
-            f"the record {record} ends in the middle of a line (a run stopped while "
-            "writing it?): remove its last line, and that game is played again",
+            tr(
+                "the record {record} ends in the middle of a line (a run stopped while writing "
+                "it?): remove its last line, and that game is played again",
+                record=record,
+            ),
             RULE,
         )
     frame = _read_record(record, text)
@@ -499,14 +528,24 @@ def _recorded(record: Path, jobs: list[tuple[Matchup, int]]) -> dict[int, GameRe
     for i, game in zip(numbers, games, strict=True):
         if i >= len(jobs):
             raise CovilError(
-                f"the record {record} holds game {i}, more than this tournament's "
-                f"{len(jobs)} games: ask for {i + 1} games at least, or give another file",
+                tr(
+                    "the record {record} holds game {i}, more than this tournament's {count} "
+                    "games: ask for {number} games at least, or give another file",
+                    record=record,
+                    i=i,
+                    count=len(jobs),
+                    number=i + 1,
+                ),
                 RULE,
             )
         if not _same_game(game, *jobs[i]):
             raise CovilError(
-                f"the record {record} holds a game {i} that this tournament would not play "
-                "(other bots, seats, seed, board or edition): give another file",
+                tr(
+                    "the record {record} holds a game {i} that this tournament would not play "
+                    "(other bots, seats, seed, board or edition): give another file",
+                    record=record,
+                    i=i,
+                ),
                 RULE,
             )
     return dict(zip(numbers, games, strict=True))
@@ -519,13 +558,23 @@ def _read_record(record: Path, text: str) -> pd.DataFrame:
     try:
         frame = pd.read_csv(io.StringIO(text))
     except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
-        raise CovilError(f"{wrong}: {exc}", RULE) from exc
+        raise CovilError(tr("{wrong}: {exc}", wrong=wrong, exc=exc), RULE) from exc
     if list(frame.columns) != _FRAME_COLUMNS:
         columns, expected = ", ".join(map(str, frame.columns)), ", ".join(_FRAME_COLUMNS)
-        raise CovilError(f"{wrong}: its columns are {columns}, not {expected}", RULE)
+        raise CovilError(
+            tr(
+                "{wrong}: its columns are {columns}, not {expected}",
+                wrong=wrong,
+                columns=columns,
+                expected=expected,
+            ),
+            RULE,
+        )
     games = frame["game"]
     if games.notna().all() and not pd.api.types.is_integer_dtype(games):
-        raise CovilError(f"{wrong}: its games are numbered with other than whole numbers", RULE)
+        raise CovilError(
+            tr("{wrong}: its games are numbered with other than whole numbers", wrong=wrong), RULE
+        )
     return frame
 
 
@@ -554,13 +603,27 @@ def _check_options(
 ) -> None:
     """The options' values (their types are checked by ``tournament``'s signature)."""
     if not 1 <= games <= MOST_GAMES:
-        raise CovilError(f"games must be 1 to {MOST_GAMES:,}, not {games}", RULE)
+        raise CovilError(
+            tr(
+                "games must be 1 to {most_games}, not {games}",
+                most_games=f"{MOST_GAMES:,}",
+                games=games,
+            ),
+            RULE,
+        )
     if not editions:
-        raise CovilError("give at least one edition", RULE)
+        raise CovilError(tr("give at least one edition"), RULE)
     if workers is not None and not 1 <= workers <= MOST_WORKERS:
-        raise CovilError(f"workers must be 1 to {MOST_WORKERS}, not {workers}", RULE)
+        raise CovilError(
+            tr(
+                "workers must be 1 to {most_workers}, not {workers}",
+                most_workers=MOST_WORKERS,
+                workers=workers,
+            ),
+            RULE,
+        )
     if executor is not None and workers is not None:
-        raise CovilError("pass an executor or a number of workers, not both", RULE)
+        raise CovilError(tr("pass an executor or a number of workers, not both"), RULE)
 
 
 def _run(
@@ -593,9 +656,12 @@ def parse_seats(text: str) -> dict[str, str]:
     for item in _SEAT_BOUNDARY.split(text.strip()):
         color, sep, spec = (part.strip() for part in item.partition("="))
         if not sep or not color or not spec:
-            raise CovilError(f"seat {item!r} must be written color=bot, e.g. yellow=random", RULE)
+            raise CovilError(
+                tr("seat {item} must be written color=bot, e.g. yellow=random", item=repr(item)),
+                RULE,
+            )
         if color in seats:
-            raise CovilError(f"seat {color!r} is given twice", RULE)
+            raise CovilError(tr("seat {color} is given twice", color=repr(color)), RULE)
         seats[color] = spec
     return seats
 

@@ -95,8 +95,11 @@ class Action:
             )
         if not _NOTATION.fullmatch(text):
             raise CovilError(
-                f"{said(text)} is not an action: write a verb and its arguments, "
-                "such as 'move D' or 'pay gold 2'",
+                tr(
+                    "{text} is not an action: write a verb and its arguments, such as 'move D' or "
+                    "'pay gold 2'",
+                    text=said(text),
+                ),
                 "notation",
             )
         verb, *args = text.split()

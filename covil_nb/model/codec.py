@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Final, Union
 
 from .errors import CovilError, CovilTypeError, said
+from .language import tr
 from .native import SOURCE
 from .vocabulary import Word
 
@@ -56,9 +57,18 @@ def read_json_file(path: str | os.PathLike[str]) -> Any:
         with Path(path).open("rb") as file:
             text = file.read(MAX_SAVE + 1)
     except (OSError, ValueError) as exc:  # a missing file, a name no file system takes
-        raise CovilError(f"cannot read the save file {said(str(path))}: {exc}", RULE) from None
+        raise CovilError(
+            tr("cannot read the save file {path}: {exc}", path=said(str(path)), exc=exc), RULE
+        ) from None
     if len(text) > MAX_SAVE:
-        raise CovilError(f"the save file {said(str(path))} is longer than {_AT_MOST}", RULE)
+        raise CovilError(
+            tr(
+                "the save file {path} is longer than {at_most}",
+                path=said(str(path)),
+                at_most=_AT_MOST,
+            ),
+            RULE,
+        )
     return read_json(text)
 
 
@@ -70,18 +80,25 @@ def read_json(text: object) -> Any:
     if not isinstance(text, str | bytes | bytearray):
         raise CovilTypeError(f"a save's text is str or bytes, not {type(text).__name__}", RULE)
     if len(text) > MAX_SAVE:
-        raise CovilError(f"the save is {len(text):,} characters long: {_AT_MOST}", RULE)
+        raise CovilError(
+            tr(
+                "the save is {count} characters long: {at_most}",
+                count=f"{len(text):,}",
+                at_most=_AT_MOST,
+            ),
+            RULE,
+        )
     if isinstance(text, bytes | bytearray):
         try:
             text = text.decode("utf-8-sig")  # a byte-order mark, as some editors write, is fine
         except UnicodeDecodeError as exc:
-            raise CovilError(f"the save is not UTF-8 text: {exc}", RULE) from None
+            raise CovilError(tr("the save is not UTF-8 text: {exc}", exc=exc), RULE) from None
     text = text.removeprefix("\ufeff")
     _check_depth(text)
     try:
         return json.loads(text)
     except ValueError as exc:
-        raise CovilError(f"the save is not valid JSON: {exc}", RULE) from None
+        raise CovilError(tr("the save is not valid JSON: {exc}", exc=exc), RULE) from None
     except RecursionError:  # never, after _check_depth: the parser's own limit, kept
         raise CovilError(_TOO_DEEP, RULE) from None
 
@@ -166,7 +183,15 @@ def decode(
     if origin in (list, tuple):
         items = _expect(data, list, path)
         if len(items) > most:
-            raise CovilError(f"{path}: {len(items):,} items, more than {most:,}", RULE)
+            raise CovilError(
+                tr(
+                    "{path}: {count} items, more than {most}",
+                    path=path,
+                    count=f"{len(items):,}",
+                    most=f"{most:,}",
+                ),
+                RULE,
+            )
         (arg, *_) = typing.get_args(tp) or (Any,)
         out = [decode(arg, v, f"{path}[{i}]", kinds, most) for i, v in enumerate(items)]
         return out if origin is list else tuple(out)
@@ -193,7 +218,9 @@ def refuse_unknown(mapping: dict[Any, Any], known: Collection[str], path: str) -
     would otherwise be dropped without a word)."""
     unknown = sorted(str(k) for k in mapping if k not in known)
     if unknown:
-        raise CovilError(f"{path}: unknown field {said(unknown[0])}", RULE)
+        raise CovilError(
+            tr("{path}: unknown field {unknown}", path=path, unknown=said(unknown[0])), RULE
+        )
 
 
 def _decode_union(tp: Any, data: Any, path: str, kinds: dict[str, type] | None, most: int) -> Any:
@@ -201,7 +228,7 @@ def _decode_union(tp: Any, data: Any, path: str, kinds: dict[str, type] | None, 
     if data is None:
         if type(None) in typing.get_args(tp):
             return None
-        raise CovilError(f"{path}: a value is missing", RULE)
+        raise CovilError(tr("{path}: a value is missing", path=path), RULE)
     errors = []
     for arg in args:
         try:
@@ -220,7 +247,7 @@ def _decode_dataclass(
     if _tagged(tp):
         tag = mapping.pop("kind", None)
         if kinds is None or not isinstance(tag, str) or tag not in kinds:
-            raise CovilError(f"{path}: unknown kind {said(tag)}", RULE)
+            raise CovilError(tr("{path}: unknown kind {tag}", path=path, tag=said(tag)), RULE)
         tp = kinds[tag]
     hints = _hints(tp)
     fields = {f.name: f for f in dataclasses.fields(tp) if f.init}
@@ -230,26 +257,40 @@ def _decode_dataclass(
         if name in mapping:
             args[name] = decode(hints[name], mapping[name], f"{path}.{name}", kinds, most)
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise CovilError(f"{path}: field {said(name)} is missing", RULE)
+            raise CovilError(
+                tr("{path}: field {name} is missing", path=path, name=said(name)), RULE
+            )
     return tp(**args)
 
 
 def _decode_scalar(tp: Any, data: Any, path: str) -> Any:
     if isinstance(tp, type) and issubclass(tp, Word):
         if not isinstance(data, str) or data not in tp._value2member_map_:
-            raise CovilError(f"{path}: {said(data)} is not one of {', '.join(tp)}", RULE)
+            raise CovilError(
+                tr(
+                    "{path}: {data} is not one of {tp}",
+                    path=path,
+                    data=said(data),
+                    tp=", ".join(tp),
+                ),
+                RULE,
+            )
         return tp(data)
     if tp is bool:
         return _expect(data, bool, path)
     if tp is int:
         if isinstance(data, bool) or not isinstance(data, int):
-            raise CovilError(f"{path}: expected a whole number, got {said(data)}", RULE)
+            raise CovilError(
+                tr("{path}: expected a whole number, got {data}", path=path, data=said(data)), RULE
+            )
         return data
     if tp in (str, float):
         return _expect(data, tp, path)
     if tp is type(None):
         if data is not None:
-            raise CovilError(f"{path}: expected null, got {said(data)}", RULE)
+            raise CovilError(
+                tr("{path}: expected null, got {data}", path=path, data=said(data)), RULE
+            )
         return None
     raise TypeError(f"codec cannot decode {tp!r}")
 
@@ -257,7 +298,15 @@ def _decode_scalar(tp: Any, data: Any, path: str) -> Any:
 def _expect(data: Any, tp: type, path: str) -> Any:
     if not isinstance(data, tp):
         names = {list: "a list", dict: "an object", str: "text", bool: "true or false"}
-        raise CovilError(f"{path}: expected {names.get(tp, tp.__name__)}, got {said(data)}", RULE)
+        raise CovilError(
+            tr(
+                "{path}: expected {name}, got {data}",
+                path=path,
+                name=names.get(tp, tp.__name__),
+                data=said(data),
+            ),
+            RULE,
+        )
     return data
 
 

@@ -18,10 +18,14 @@ from .catalog import cite
 class CovilError(ValueError):
     """What is wrong, and which rule (or file) says so."""
 
-    def __init__(self, message: str, rule: str | None = None, reason: str | None = None) -> None:
-        self.message = message
+    def __init__(
+        self, message: str | object, rule: str | None = None, reason: str | object = None
+    ) -> None:
+        # A message may be a sentence of the catalog (a Text): it is said now,
+        # in the language of the moment, and kept as text.
+        self.message = message = str(message)
         self.rule = rule  # the rule's title in English, as the code compares it
-        self.reason = reason or message
+        self.reason = str(reason) if reason else message
         super().__init__(f"{message} [{cite(rule)}]" if rule else message)
         # A refusal says all there is to say: the error it was made from
         # (json's, a KeyError) stays out of a learner's traceback. Set here,

@@ -168,8 +168,10 @@ class Game:
         history to do it from: it refuses to go on instead."""
         if not self._undo:
             raise CovilError(
-                "this search copy was stopped in the middle of an action, and keeps no "
-                "earlier position to go back to: make a new copy",
+                tr(
+                    "this search copy was stopped in the middle of an action, and keeps no "
+                    "earlier position to go back to: make a new copy"
+                ),
                 "copy",
             )
         with self._lock:
@@ -225,7 +227,9 @@ class Game:
         You hold the scepter; ``next_to_yours`` puts the dummy's fortress on
         the spiral nearest yours."""
         if player in dummies:
-            raise CovilError(f"{player} is your seat: a dummy plays another color", "Solo mode")
+            raise CovilError(
+                tr("{player} is your seat: a dummy plays another color", player=player), "Solo mode"
+            )
         return cls.new(
             [player, *dummies],
             board="desert-town",
@@ -300,8 +304,12 @@ class Game:
             raise
         except Exception as failure:  # the checks above missed a broken step: say so
             raise CovilError(
-                "the position is not valid: the rules cannot go on from its decision stack "
-                f"({type(failure).__name__}: {failure})",
+                tr(
+                    "the position is not valid: the rules cannot go on from its decision stack "
+                    "({type}: {failure})",
+                    type=type(failure).__name__,
+                    failure=failure,
+                ),
                 "position",
             ) from failure
         return game
@@ -322,8 +330,13 @@ class Game:
         decision = self.decision
         if decision is not None and not self.legal_actions():
             raise CovilError(
-                f"the position is not valid{after}: {decision.player} must {decision.prompt}, "
-                "and nothing is allowed",
+                tr(
+                    "the position is not valid{after}: {player} must {prompt}, and nothing is "
+                    "allowed",
+                    after=after,
+                    player=decision.player,
+                    prompt=decision.prompt,
+                ),
                 "position",
             )
 
@@ -424,8 +437,11 @@ class Game:
         """The legal action that ``action`` names, or the error saying why none does."""
         if self._paused:
             raise CovilError(
-                f"this position is inside the night, after {self._paused}, where no one "
-                "decides: it is for looking at; play from Game.at(step)",
+                tr(
+                    "this position is inside the night, after {paused}, where no one decides: it "
+                    "is for looking at; play from Game.at(step)",
+                    paused=self._paused,
+                ),
                 night.PHASE,
             )
         if now is not None and isinstance(action, Action) and now.listed(action):
@@ -505,7 +521,14 @@ class Game:
 
     def _check_player(self, color: str) -> None:
         if color not in self.players:
-            raise CovilError(f"no {said(color)} player in this game: {self.players}", "players")
+            raise CovilError(
+                tr(
+                    "no {color} player in this game: {players}",
+                    color=said(color),
+                    players=self.players,
+                ),
+                "players",
+            )
 
     def _fork(self, state: State, undo: bool = False, log: bool = True, paused: str = "") -> Game:
         game = Game(state, self.cards, self.board, origin={}, undo=undo, log=log)
@@ -560,7 +583,7 @@ class Game:
         own record of a message) takes one and rolls back on any error,
         where a :meth:`transaction` inside it would have closed already."""
         if not self._undo:
-            raise CovilError("a search copy keeps no record to go back to", "copy")
+            raise CovilError(tr("a search copy keeps no record to go back to"), "copy")
         return Checkpoint(
             tuple(self._history), tuple(self._redo), tuple(self._keyframes), self._table
         )
@@ -656,7 +679,7 @@ class Game:
         The step is played again from the state before it: chance is in the
         state, so it comes out the same."""
         if not self._history:
-            raise CovilError("no action has been played yet", "history")
+            raise CovilError(tr("no action has been played yet"), "history")
         index = self._step(len(self._history) - 1 if step is None else step, len(self._history) - 1)
         done = self._history[index]
         if not any(e.kind == "dummy" or e.rule == night.PHASE for e in done.events):
@@ -712,7 +735,10 @@ class Game:
         if isinstance(step, bool) or not isinstance(step, int):
             raise CovilTypeError(f"a step is a whole number, not {said(step)}", "history")
         if not 0 <= step <= last:
-            raise CovilError(f"step {step} is not in the history (0 to {last})", "history")
+            raise CovilError(
+                tr("step {step} is not in the history (0 to {last})", step=step, last=last),
+                "history",
+            )
         return step
 
     @property
@@ -743,7 +769,9 @@ class Game:
     def record(self) -> dict[str, Any]:
         """Where the game began and the actions since: replays to this game."""
         if not self._undo:
-            raise CovilError("a search copy keeps no record: copy(undo=True) keeps one", "record")
+            raise CovilError(
+                tr("a search copy keeps no record: copy(undo=True) keeps one"), "record"
+            )
         origin = {how: _recorded(what) for how, what in self._origin.items()}
         record = {"format": SAVE_FORMAT, "version": SAVE_VERSION, **origin}
         if self._state.options.cards == "custom":
@@ -772,7 +800,8 @@ class Game:
             codec.write_whole(target, text)
         except (OSError, ValueError) as exc:  # a folder, no permission, a name no system takes
             raise CovilError(
-                f"cannot write the save file {said(str(path))}: {exc}", "save file"
+                tr("cannot write the save file {path}: {exc}", path=said(str(path)), exc=exc),
+                "save file",
             ) from None
         return target
 
@@ -816,12 +845,19 @@ class Game:
         """:meth:`replay` of any JSON data (a save's may be anything)."""
         if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
             raise CovilError(
-                f"$.format: not a covil_nb game record (its 'format' must be {SAVE_FORMAT!r})",
+                tr(
+                    "$.format: not a covil_nb game record (its 'format' must be {save_format})",
+                    save_format=repr(SAVE_FORMAT),
+                ),
                 "save file",
             )
         if record.get("version") != SAVE_VERSION:
             raise CovilError(
-                f"$.version: save version {said(record.get('version'))} is not {SAVE_VERSION}",
+                tr(
+                    "$.version: save version {version} is not {save_version}",
+                    version=said(record.get("version")),
+                    save_version=SAVE_VERSION,
+                ),
                 "save file",
             )
         codec.refuse_unknown(record, RECORD_FIELDS, "$")
@@ -834,14 +870,24 @@ class Game:
                 game.apply(action)
             except CovilError as exc:
                 raise CovilError(
-                    f"$.actions[{i}]: action #{i + 1} {said(action)} of the save: {exc.message}",
+                    tr(
+                        "$.actions[{i}]: action #{number} {action} of the save: {message}",
+                        i=i,
+                        number=i + 1,
+                        action=said(action),
+                        message=exc.message,
+                    ),
                     exc.rule,
                 ) from None
         if state is not None and state != game._state:
             where, saved, replayed = _difference(codec.encode(state), codec.encode(game._state))
             raise CovilError(
-                f"$.state{where}: the save says {said(saved)}, the replayed actions give "
-                f"{said(replayed)}",
+                tr(
+                    "$.state{where}: the save says {saved}, the replayed actions give {replayed}",
+                    where=where,
+                    saved=said(saved),
+                    replayed=said(replayed),
+                ),
                 "save file",
             )
         _try_redo(game, redo)
@@ -856,7 +902,9 @@ class Game:
         if "new" in record:
             new = record["new"]
             if not isinstance(new, dict):
-                raise CovilError(f"$.new must be an object, not {said(new)}", "save file")
+                raise CovilError(
+                    tr("$.new must be an object, not {new}", new=said(new)), "save file"
+                )
             codec.refuse_unknown(new, NEW_FIELDS, "$.new")
             with _said_at("$.new"):  # Game.new checks the deal with the rules' own errors
                 return cls.new(
@@ -874,7 +922,7 @@ class Game:
         if "position" in record:
             with _said_at("$.position"):
                 return cls.from_position(_decode_state(record["position"], "$.position"), cards)
-        raise CovilError("$: a record needs a 'new' or a 'position' origin", "save file")
+        raise CovilError(tr("$: a record needs a 'new' or a 'position' origin"), "save file")
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -927,7 +975,12 @@ class Game:
             return self._state.player(color).clone()
         except KeyError:
             raise CovilError(
-                f"no {said(color)} player in this game: {self.players}", "players"
+                tr(
+                    "no {color} player in this game: {players}",
+                    color=said(color),
+                    players=self.players,
+                ),
+                "players",
             ) from None
 
     @property
@@ -1078,7 +1131,13 @@ def _try_redo(game: Game, redo: list[str]) -> None:
             trial.apply(action)
         except CovilError as exc:
             raise CovilError(
-                f"$.redo[{i}]: {said(action)} cannot be redone there: {exc.message}", exc.rule
+                tr(
+                    "$.redo[{i}]: {action} cannot be redone there: {message}",
+                    i=i,
+                    action=said(action),
+                    message=exc.message,
+                ),
+                exc.rule,
             ) from None
 
 
@@ -1091,4 +1150,6 @@ def _said_at(path: str) -> Iterator[None]:
     except CovilError as exc:
         if exc.message.startswith("$"):
             raise
-        raise CovilError(f"{path}: {exc.message}", exc.rule) from None
+        raise CovilError(
+            tr("{path}: {message}", path=path, message=exc.message), exc.rule
+        ) from None

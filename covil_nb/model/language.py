@@ -151,12 +151,12 @@ def said_in(item: str | Text, code: str) -> str:
     return item.said_in(code) if isinstance(item, Text) else str(item)
 
 
-def tr(message: str, **values: object) -> Text:
+def tr(message: str, /, **values: object) -> Text:
     """``message`` from the catalog, with ``values`` put in its ``{names}``."""
     return Text(message, values=values)
 
 
-def ntr(singular: str, plural: str, count: int, **values: object) -> Text:
+def ntr(singular: str, plural: str, count: int, /, **values: object) -> Text:
     """The form of the message for ``count`` (``{count}`` is put in too)."""
     return Text(singular, plural, count, values)
 

@@ -24,6 +24,7 @@ from .cards import CardSet, load_cards
 from .errors import CovilError
 from .flow import Day
 from .game import Game
+from .language import tr
 from .state import EXHAUSTED, READY, Minion, Player, Rules, State
 from .vocabulary import MinionState, Phase
 
@@ -67,7 +68,7 @@ class Scenario:
         """Lift a card from wherever it lies."""
         s = self.state
         if card not in self.cards:
-            raise CovilError(f"no card {card!r} in the card set", RULE)
+            raise CovilError(tr("no card {card} in the card set", card=repr(card)), RULE)
         for pile in (
             s.pool,
             s.mercenary_deck,
@@ -85,11 +86,13 @@ class Scenario:
                     pile.remove(card)
                     return card
             if p.overlord and p.overlord.card == card:
-                raise CovilError(f"{card} sits on {p.color}'s throne", RULE)
+                raise CovilError(
+                    tr("{card} sits on {color}'s throne", card=card, color=p.color), RULE
+                )
             if p.minion(card):
                 p.hall = [m for m in p.hall if m.card != card]
                 return card
-        raise CovilError(f"card {card!r} is nowhere", RULE)
+        raise CovilError(tr("card {card} is nowhere", card=repr(card)), RULE)
 
     def _put_back(self, card: str) -> None:
         card_kind = getattr(self.cards[card], "kind", "relic")
@@ -100,14 +103,14 @@ class Scenario:
         try:
             return self.state.player(color)
         except KeyError:
-            raise CovilError(f"no {color} player in this scenario", RULE) from None
+            raise CovilError(tr("no {color} player in this scenario", color=color), RULE) from None
 
     def overlord(self, color: str, card: str, state: str = EXHAUSTED) -> Scenario:
         """Seat ``card`` on the throne; if another player holds it, the two
         players swap Overlords."""
         p = self._player(color)
         if getattr(self.cards[card], "kind", "") != "overlord":
-            raise CovilError(f"{card} is not a Dark Overlord", RULE)
+            raise CovilError(tr("{card} is not a Dark Overlord", card=card), RULE)
         holder = next(
             (q for q in self.state.players if q.overlord and q.overlord.card == card), None
         )
@@ -181,10 +184,20 @@ class Scenario:
         supply = [t for t in p.troops if t.zone is None]
         if standing < 0 or lying < 0:
             raise CovilError(
-                f"troops come in whole numbers: {standing} standing, {lying} lying", RULE
+                tr(
+                    "troops come in whole numbers: {standing} standing, {lying} lying",
+                    standing=standing,
+                    lying=lying,
+                ),
+                RULE,
             )
         if standing + lying > len(supply):
-            raise CovilError(f"{color} has only {len(supply)} troops left in supply", RULE)
+            raise CovilError(
+                tr(
+                    "{color} has only {count} troops left in supply", color=color, count=len(supply)
+                ),
+                RULE,
+            )
         for i, troop in enumerate(supply[: standing + lying]):
             troop.zone, troop.standing = zone, i < standing
         return self
@@ -227,11 +240,14 @@ class Scenario:
 
     def build(self) -> Game:
         if not self.state.stack:
-            raise CovilError("choose the phase first: afternoon(), night() or morning()", RULE)
+            raise CovilError(tr("choose the phase first: afternoon(), night() or morning()"), RULE)
         return Game.from_position(self.state, self.cards)
 
 
 def _minion_state(state: str) -> MinionState:
     if state not in MinionState._value2member_map_:
-        raise CovilError(f"{state!r} is not a minion's state: ready, tired or exhausted", RULE)
+        raise CovilError(
+            tr("{state} is not a minion's state: ready, tired or exhausted", state=repr(state)),
+            RULE,
+        )
     return MinionState(state)

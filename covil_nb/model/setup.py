@@ -23,7 +23,7 @@ from .rng import seed_state
 from .state import Minion, Options, Player, Rules, State, Troop
 from .table import Table
 from .vocabulary import COLORS, LETTERS, POOL_SIZE, TROOPS_PER_PLAYER, Edition, Phase
-from .words import color_name, plural
+from .words import color_name
 
 SET_ASIDE: Final = 24
 STARTING_RELICS: Final = 2
@@ -69,17 +69,33 @@ class Deal:
         if seed is None:
             seed = secrets.randbelow(FRESH_SEEDS)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise CovilError(f"the seed must be a whole number, not {said(seed)}", "chance")
+            raise CovilError(
+                tr("the seed must be a whole number, not {seed}", seed=said(seed)), "chance"
+            )
         if edition not in EDITIONS:
-            raise CovilError(f"edition must be one of {EDITIONS}, not {said(edition)}", "Editions")
+            raise CovilError(
+                tr(
+                    "edition must be one of {editions}, not {edition}",
+                    editions=EDITIONS,
+                    edition=said(edition),
+                ),
+                "Editions",
+            )
         if rules is not None and not isinstance(rules, Rules):
             raise CovilError(
-                f"rules must be a Rules, such as Rules(night_order='pt'), not {said(rules)}",
+                tr(
+                    "rules must be a Rules, such as Rules(night_order='pt'), not {rules}",
+                    rules=said(rules),
+                ),
                 "Editions",
             )
         if cards is not None and not isinstance(cards, CardSet):
             raise CovilError(
-                f"cards must be a card set read by load_cards(folder), not {said(cards)}", "cards"
+                tr(
+                    "cards must be a card set read by load_cards(folder), not {cards}",
+                    cards=said(cards),
+                ),
+                "cards",
             )
         # A copy, which checks its options again: the deal is recorded when
         # a save asks, and the caller's Rules may have changed by then.
@@ -133,22 +149,37 @@ class Deal:
 def board_named(name: Any) -> Board:
     if name not in BOARD_NAMES:
         raise CovilError(
-            f"unknown board {said(name)}: choose one of {', '.join(BOARD_NAMES)}", "Setup A"
+            tr(
+                "unknown board {name}: choose one of {board_names}",
+                name=said(name),
+                board_names=", ".join(BOARD_NAMES),
+            ),
+            "Setup A",
         )
     return load_board(name)
 
 
 def _check_players(players: Any, board: Board) -> None:
     if not isinstance(players, list | tuple) or not all(isinstance(c, str) for c in players):
-        raise CovilError("players must be a list of colors", "Setup B")
+        raise CovilError(tr("players must be a list of colors"), "Setup B")
     if len(set(players)) != len(players) or not set(players) <= set(COLORS):
         raise CovilError(
-            f"players must be distinct colors among {', '.join(COLORS)}: got {players}", "Setup B"
+            tr(
+                "players must be distinct colors among {colors}: got {players}",
+                colors=", ".join(COLORS),
+                players=players,
+            ),
+            "Setup B",
         )
     if not board.min_players <= len(players) <= board.max_players:
         raise CovilError(
-            f"{board.title} is for {board.min_players} to "
-            f"{board.max_players} players, not {len(players)}",
+            tr(
+                "{title} is for {min_players} to {max_players} players, not {count}",
+                title=board.title,
+                min_players=board.min_players,
+                max_players=board.max_players,
+                count=len(players),
+            ),
             "Setup A",
         )
 
@@ -158,7 +189,7 @@ def _check_dummies(players: Sequence[str], dummies: Any, next_to_yours: Any) -> 
     if problem:
         raise CovilError(problem, "Solo mode")
     if not isinstance(next_to_yours, bool):
-        raise CovilError("next_to_yours is true or false", "Solo mode")
+        raise CovilError(tr("next_to_yours is true or false"), "Solo mode")
 
 
 def dummies_problem(players: Sequence[str], dummies: Any) -> str:
@@ -313,10 +344,22 @@ def fill_dummy_halls(t: Table) -> list[str]:
     dummies = len(t.state.options.dummies)
     for pile, costs, count in zip(piles, DUMMY_PILES, DUMMY_HALL, strict=True):
         if len(pile) < count * dummies:
-            costing = " or ".join(map(str, costs))
+            costing = (
+                tr("{first} or {second}", first=costs[0], second=costs[-1])
+                if len(costs) > 1
+                else costs[0]
+            )
             raise CovilError(
-                f"each dummy's hall takes {plural(count, 'mercenary')} costing {costing}: "
-                f"{count * dummies} in all, and this card set has {len(pile)}",
+                ntr(
+                    "each dummy's hall takes {count} mercenary costing {costing}: {all} in all, "
+                    "and this card set has {found}",
+                    "each dummy's hall takes {count} mercenaries costing {costing}: {all} in all, "
+                    "and this card set has {found}",
+                    count,
+                    costing=costing,
+                    all=count * dummies,
+                    found=len(pile),
+                ),
                 "Solo setup",
             )
     for pile in piles:

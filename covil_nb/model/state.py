@@ -20,6 +20,7 @@ from mypy_extensions import mypyc_attr
 
 from .actions import Action, Decision, Refusal
 from .errors import CovilError
+from .language import tr
 from .vocabulary import (
     COLORS,
     DAYS,
@@ -96,7 +97,13 @@ class Rules:
             except (ValueError, TypeError):
                 editions = ", ".join(repr(e) for e in Edition)
                 raise CovilError(
-                    f"rules option {name} must be one of {editions}, not {word!r}", "Editions"
+                    tr(
+                        "rules option {name} must be one of {editions}, not {word}",
+                        name=name,
+                        editions=editions,
+                        word=repr(word),
+                    ),
+                    "Editions",
                 ) from None
 
     @classmethod

@@ -447,7 +447,12 @@ def hall(game: Game, color: str, marks: Marks, viewer: str | None = None) -> Sec
     """One player's Champions Hall. ``viewer``: whose eyes; other players'
     hands show as a count. A dummy's relics are always face down."""
     if color not in game.players:
-        raise CovilError(f"no {color!r} player in this game: {game.players}", RULE)
+        raise CovilError(
+            tr(
+                "no {color} player in this game: {players}", color=repr(color), players=game.players
+            ),
+            RULE,
+        )
     state = game.read_state()
     seen = _Seen(
         game,

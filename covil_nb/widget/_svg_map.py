@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from covil_nb.model import CovilError, Game
+from covil_nb.model.language import tr
 from covil_nb.model.maps import TERRAINS, Board
 from covil_nb.model.state import MAX_HP, MAX_REBELS, State, Troop
 
@@ -301,7 +302,9 @@ def _rebels(town: str, count: int, g: Geometry, marks: Marks) -> str:
 
 def _note(zone_id: str, words: str, g: Geometry, town: str) -> str:
     if zone_id not in g.centers:
-        raise CovilError(f"note for zone {zone_id!r}: the board has no such zone", RULE)
+        raise CovilError(
+            tr("note for zone {zone_id}: the board has no such zone", zone_id=repr(zone_id)), RULE
+        )
     cx, cy = g.centers[zone_id]
     y = cy + g.radius + (24 if zone_id == town else 12)
     w = text_width(words, 11) + 10
@@ -316,7 +319,11 @@ def _note(zone_id: str, words: str, g: Geometry, town: str) -> str:
 def _arrow(spec: tuple[str, ...], game: Game, g: Geometry, placed: _Placed) -> str:
     if len(spec) not in (2, 3):
         raise CovilError(
-            f"arrow {spec!r}: give (from, to) or (from, to, style) with element keys", RULE
+            tr(
+                "arrow {spec}: give (from, to) or (from, to, style) with element keys",
+                spec=repr(spec),
+            ),
+            RULE,
         )
     start, gap_start = _anchor(spec[0], game, g, placed)
     end, gap_end = _anchor(spec[1], game, g, placed)
@@ -336,7 +343,10 @@ def _anchor(
     if name == "data-fortress" and ident in placed.fortresses:
         return placed.fortresses[ident], 15
     raise CovilError(
-        f"arrow end {element!r} is not on the map: use a zone, a troop on the board "
-        "or a placed fortress",
+        tr(
+            "arrow end {element} is not on the map: use a zone, a troop on the board or a placed "
+            "fortress",
+            element=repr(element),
+        ),
         RULE,
     )

@@ -58,8 +58,14 @@ class Marks:
             check_element(game, element)
             if not isinstance(style, str) or not 0 < len(style) <= MAX_LABEL:
                 raise CovilError(
-                    f"highlight {element!r}: give a style ({', '.join(HIGHLIGHTS)}) or a "
-                    f"label of 1 to {MAX_LABEL} characters, not {style!r}",
+                    tr(
+                        "highlight {element}: give a style ({highlights}) or a label of 1 to "
+                        "{max_label} characters, not {style}",
+                        element=repr(element),
+                        highlights=", ".join(HIGHLIGHTS),
+                        max_label=MAX_LABEL,
+                        style=repr(style),
+                    ),
                     RULE,
                 )
         return cls({k: tuple(v) for k, v in by_element.items()}, styles)
@@ -152,7 +158,9 @@ def check_element(game: Game, element: str) -> None:
         "card": lambda: ident in game.cards,
     }[kind]
     if not known():
-        raise CovilError(f"{element!r} names no {kind} of this game", RULE)
+        raise CovilError(
+            tr("{element} names no {kind} of this game", element=repr(element), kind=kind), RULE
+        )
 
 
 def _is_coin(ident: str, colors: list[str]) -> bool:
@@ -176,7 +184,14 @@ def arrow(
     attributes go on its group."""
     color = ARROWS.get(style)
     if color is None:
-        raise CovilError(f"arrow style {style!r}: choose one of {', '.join(ARROWS)}", RULE)
+        raise CovilError(
+            tr(
+                "arrow style {style}: choose one of {arrows}",
+                style=repr(style),
+                arrows=", ".join(ARROWS),
+            ),
+            RULE,
+        )
     (x1, y1), (x2, y2) = start, end
     length = math.hypot(x2 - x1, y2 - y1)
     if length < 1:

@@ -151,7 +151,8 @@ class GameWidget(anywidget.AnyWidget):
     ) -> None:
         if not game.keeps_record:  # a search copy keeps no history to show, undo or replay
             raise CovilError(
-                "a board needs a game that keeps its history: pass game.copy(undo=True)", "widget"
+                tr("a board needs a game that keeps its history: pass game.copy(undo=True)"),
+                "widget",
             )
         seats = Seats(game, bots)
         self._sheet = Sheet()  # before the widget opens: its state names the chunks
@@ -290,8 +291,11 @@ class GameWidget(anywidget.AnyWidget):
             self.send_state(names)
         self._refuse(
             CovilError(
-                f"the page may not set the board's traits ({', '.join(names) or 'none of them'}):"
-                " it sends its choices as messages",
+                tr(
+                    "the page may not set the board's traits ({them}): it sends its choices as "
+                    "messages",
+                    them=", ".join(names) or "none of them",
+                ),
                 protocol.RULE,
             )
         )
@@ -593,7 +597,14 @@ class GameWidget(anywidget.AnyWidget):
     def _check_step(self, step: int) -> None:
         played = len(self.line.game.history)
         if step > played:
-            raise CovilError(f"step {step} is not in the game: it has {played} so far", "widget")
+            raise CovilError(
+                tr(
+                    "step {step} is not in the game: it has {played} so far",
+                    step=step,
+                    played=played,
+                ),
+                "widget",
+            )
 
     def _past(self, step: int, moment: int) -> tuple[Game, dict[str, Any] | None]:
         """A past position of the line: after ``step`` actions, or one of the
@@ -602,12 +613,20 @@ class GameWidget(anywidget.AnyWidget):
         game = self.line.game
         if step == 0:
             if moment != 0:
-                raise CovilError("the position before the first action has no moments", "widget")
+                raise CovilError(
+                    tr("the position before the first action has no moments"), "widget"
+                )
             return game.at(0), None
         moments = game.moments(step - 1)
         if moment >= len(moments):
             raise CovilError(
-                f"step {step} has {len(moments)} moment(s), not {moment + 1}", "widget"
+                tr(
+                    "step {step} has {count} moment(s), not {number}",
+                    step=step,
+                    count=len(moments),
+                    number=moment + 1,
+                ),
+                "widget",
             )
         return moments[moment].game, moment_json(moments[moment], moment)
 

@@ -25,6 +25,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from covil_nb.model.arguments import checked
+from covil_nb.model.language import tr
+from covil_nb.model.scoring import SOURCE_NAMES
+from covil_nb.model.words import color_name
 from covil_nb.study import Assessment, Chapter
 
 from ._svg import INK, document, escape, num, tag, text, text_width
@@ -67,9 +70,16 @@ def win_rates(table: pd.DataFrame, title: str) -> Picture:
                 stroke=INK,
                 stroke_width=1.5,
             ),
-            _rate_label(f"{rate:.1%} ({low:.1%} to {high:.1%})", left, scale, mid, rate, high),
+            _rate_label(_rate_said(rate, low, high), left, scale, mid, rate, high),
         ]
     return _picture(title, len(rows), parts)
+
+
+def _rate_said(rate: float, low: float, high: float) -> str:
+    """ "71.3% (66.6% to 75.5%)": a rate and its 95% interval."""
+    return str(
+        tr("{rate} ({low} to {high})", rate=f"{rate:.1%}", low=f"{low:.1%}", high=f"{high:.1%}")
+    )
 
 
 def _rate_label(words: str, left: float, scale: float, mid: float, rate: float, high: float) -> str:
@@ -159,9 +169,10 @@ def _legend() -> str:
     """The sources' colours, on the title's line."""
     x, parts = WIDTH - PAD, []
     for source in reversed(SOURCES):
-        x -= text_width(source, LABEL - 1) + 22
+        said = str(SOURCE_NAMES[source])
+        x -= text_width(said, LABEL - 1) + 22
         parts.append(tag("rect", x=x, y=15, width=11, height=11, fill=SOURCES[source]))
-        parts.append(text(x + 15, 25, source, font_size=LABEL - 1))
+        parts.append(text(x + 15, 25, said, font_size=LABEL - 1))
     return "".join(parts)
 
 
@@ -205,14 +216,16 @@ class _Point:
 
 
 @checked("analysis")
-def advantage(chapter: Chapter, title: str = "Evaluation over the game") -> Picture:
+def advantage(chapter: Chapter, title: str | None = None) -> Picture:
     """Each seat's evaluation at its decisions along the chapter's main line,
     as an analysis assessed them (:func:`covil_nb.analyse`): the expected
     margin after the option played (its VP less the best rival's at the end
     of the day), a dot per decision in order, days marked. Each dot carries
     ``data-node`` (the node's index along the main line: ``k`` is the node
     reached after the chapter's first ``k`` actions) and ``data-seat``, for
-    a board to jump to it when it is clicked; its ``<title>`` says the values."""
+    a board to jump to it when it is clicked; its ``<title>`` says the values.
+    The title is "Evaluation over the game" (in the language of the moment)
+    unless one is given."""
     found = _points(chapter)
     top = max((abs(p.assessment.played) for p in found), default=0.0)
     reach = max(5.0, 5.0 * -(-top // 5))  # the scale ends on a round five
@@ -233,7 +246,8 @@ def advantage(chapter: Chapter, title: str = "Evaluation over the game") -> Pict
     for seat in dict.fromkeys(p.assessment.seat for p in found):
         mine = [(i, p) for i, p in enumerate(found) if p.assessment.seat == seat]
         parts.append(_seat_line(seat, [(x(i), y(p.assessment.played), p) for i, p in mine]))
-    return _framed(title, y(-reach) + 28 + PAD, parts)
+    said = title if title is not None else str(tr("Evaluation over the game"))
+    return _framed(said, y(-reach) + 28 + PAD, parts)
 
 
 def _points(chapter: Chapter) -> list[_Point]:
@@ -258,7 +272,7 @@ def _vp_scale(left: float, right: float, reach: float, y: Callable[[float], floa
             text(
                 left - 6,
                 y(vp) + 4,
-                f"{vp:+g} VP" if vp else "even",
+                str(tr("{vp} VP", vp=f"{vp:+g}") if vp else tr("even")),
                 font_size=LABEL - 1,
                 text_anchor="end",
                 fill=MUTED,
@@ -282,7 +296,8 @@ def _days(found: list[_Point], x: Callable[[int], float], high: float, low: floa
                 stroke_dasharray="4 3",
             )
         )
-        parts.append(text(at + 3, low + 16, f"day {point.day}", font_size=LABEL - 1, fill=MUTED))
+        day = str(tr("day {day}", day=point.day))
+        parts.append(text(at + 3, low + 16, day, font_size=LABEL - 1, fill=MUTED))
     return "".join(parts)
 
 
@@ -290,9 +305,10 @@ def _seat_legend(found: list[_Point]) -> str:
     """The seats' colours, on the title's line."""
     x, parts = WIDTH - PAD, []
     for seat in reversed(list(dict.fromkeys(p.assessment.seat for p in found))):
-        x -= text_width(seat, LABEL - 1) + 22
+        said = str(color_name(seat))
+        x -= text_width(said, LABEL - 1) + 22
         parts.append(tag("circle", cx=x + 5, cy=20.5, r=5, fill=_seat_fill(seat)))
-        parts.append(text(x + 15, 25, seat, font_size=LABEL - 1))
+        parts.append(text(x + 15, 25, said, font_size=LABEL - 1))
     return "".join(parts)
 
 
@@ -310,7 +326,16 @@ def _dot(seat: str, fill: str, px: float, py: float, point: _Point) -> str:
     """A decision's dot and its glyph, one group carrying ``data-node``: a
     click on the glyph or on the title's tooltip is a click on the dot."""
     a = point.assessment
-    said = f"day {point.day}, {seat}: {a.played:+.1f} VP (best {a.best:+.1f}, ±{a.error:.1f})"
+    said = str(
+        tr(
+            "day {day}, {color}: {played} VP (best {best}, ±{error})",
+            day=point.day,
+            color=color_name(seat),
+            played=f"{a.played:+.1f}",
+            best=f"{a.best:+.1f}",
+            error=f"{a.error:.1f}",
+        )
+    )
     glyph = a.glyph and text(
         px, py - 9, a.glyph, font_size=LABEL, text_anchor="middle", font_weight="bold", fill=BAD
     )

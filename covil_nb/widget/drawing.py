@@ -38,6 +38,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from covil_nb.model import Action, CovilError, Game
+from covil_nb.model.language import tr
 
 from . import _svg_cards, _svg_map, _svg_status
 from ._svg import PAD, Section, document, num, tag
@@ -221,8 +222,11 @@ def _halls(game: Game, halls: Iterable[str] | None) -> list[str]:
     strangers = [c for c in wanted if c not in game.players]
     if strangers:
         raise CovilError(
-            f"halls {strangers!r}: draw the halls of players of this game: "
-            f"{', '.join(game.players)}",
+            tr(
+                "halls {strangers}: draw the halls of players of this game: {players}",
+                strangers=repr(strangers),
+                players=", ".join(game.players),
+            ),
             RULE,
         )
     return [c for c in game.players if c in wanted]
@@ -231,7 +235,12 @@ def _halls(game: Game, halls: Iterable[str] | None) -> list[str]:
 def _check_viewer(game: Game, viewer: str | None) -> None:
     if viewer is not None and viewer not in game.players:
         raise CovilError(
-            f"viewer {viewer!r} is not a player of this game: {', '.join(game.players)}", RULE
+            tr(
+                "viewer {viewer} is not a player of this game: {players}",
+                viewer=repr(viewer),
+                players=", ".join(game.players),
+            ),
+            RULE,
         )
 
 

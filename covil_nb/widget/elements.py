@@ -33,6 +33,7 @@ from __future__ import annotations
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.afternoon import Purchase
 from covil_nb.model.combat import FORTRESS as FORTRESS_TARGET  # "attack fortress-red"
+from covil_nb.model.language import tr
 from covil_nb.model.state import State
 
 KINDS = ("zone", "troop", "fortress", "card", "gold", "coin", "hp", "rebels")
@@ -62,8 +63,12 @@ def attribute(element: str) -> tuple[str, str]:
     kind, sep, ident = element.partition(":")
     if not sep or kind not in KINDS or not ident:
         raise CovilError(
-            f"{element!r} is not an element key: write kind:id with a kind among "
-            f"{', '.join(KINDS)} (e.g. 'zone:D', 'troop:Y1', 'card:iron-marshal')",
+            tr(
+                "{element} is not an element key: write kind:id with a kind among {kinds} (e.g. "
+                "'zone:D', 'troop:Y1', 'card:iron-marshal')",
+                element=repr(element),
+                kinds=", ".join(KINDS),
+            ),
             "drawing",
         )
     return f"data-{kind}", ident
@@ -75,7 +80,10 @@ def elements_of(action: Action | str, game: Game) -> tuple[str, ...]:
     chosen = Action.parse(action) if isinstance(action, str) else action
     verb = chosen.verb
     if verb not in VERBS:
-        raise CovilError(f"'{chosen}': the model has no verb {verb!r}", "notation")
+        raise CovilError(
+            tr("'{chosen}': the model has no verb {verb}", chosen=chosen, verb=repr(verb)),
+            "notation",
+        )
     if verb in NO_ELEMENT:
         return ()
     if verb in _FIRST_ARG:
@@ -99,8 +107,11 @@ def _payment(action: Action, game: Game, color: str) -> str:
         return key("card", item)
     if what != "gold" or not item.isdigit():
         raise CovilError(
-            f"'{action}' is not a payment: write 'pay gold <n>', 'pay relic <id>' "
-            "or 'pay minion <id>'",
+            tr(
+                "'{action}' is not a payment: write 'pay gold <n>', 'pay relic <id>' or 'pay "
+                "minion <id>'",
+                action=action,
+            ),
             "2.1 Acquire a minion",
         )
     buying = purchase(game.read_state())
@@ -118,11 +129,15 @@ def purchase(state: State) -> Purchase | None:
 def _decider(action: Action, game: Game) -> str:
     decision = game.decision
     if decision is None:
-        raise CovilError(f"'{action}' cannot be drawn: the game is over", "Final scoring")
+        raise CovilError(
+            tr("'{action}' cannot be drawn: the game is over", action=action), "Final scoring"
+        )
     return decision.player
 
 
 def _arg(action: Action, index: int) -> str:
     if len(action.args) <= index:
-        raise CovilError(f"'{action}' lacks argument {index + 1}", "notation")
+        raise CovilError(
+            tr("'{action}' lacks argument {number}", action=action, number=index + 1), "notation"
+        )
     return action.args[index]

@@ -32,6 +32,7 @@ from typing import Any
 
 from covil_nb.model import CovilError
 from covil_nb.model.errors import said
+from covil_nb.model.language import tr
 
 from .elements import KINDS
 
@@ -86,20 +87,36 @@ def parse(content: Any, version: int, kinds: dict[str, dict[str, type]] = FIELDS
     """Check the shape of ``content`` and that it was made at ``version``;
     ``kinds``: the message kinds the widget takes, with their fields."""
     if not isinstance(content, dict):
-        raise CovilError(f"a message is a JSON object, not {type(content).__name__}", RULE)
+        raise CovilError(
+            tr("a message is a JSON object, not {type}", type=type(content).__name__), RULE
+        )
     kind = content.get("kind")
     if not isinstance(kind, str) or kind not in kinds:
-        raise CovilError(f"unknown message kind {_short(kind)}: one of {', '.join(kinds)}", RULE)
+        raise CovilError(
+            tr(
+                "unknown message kind {kind}: one of {kinds}",
+                kind=_short(kind),
+                kinds=", ".join(kinds),
+            ),
+            RULE,
+        )
     fields = kinds[kind]
     extra = sorted(str(k) for k in content.keys() - {"kind", "version", *fields})
     if extra:
-        raise CovilError(f"a '{kind}' message has no field {_short(extra[0])}", RULE)
+        raise CovilError(
+            tr("a '{kind}' message has no field {extra}", kind=kind, extra=_short(extra[0])), RULE
+        )
     values = {name: _field(content, kind, name, of) for name, of in fields.items()}
     seen = _field(content, kind, "version", int)
     if seen != version:
         raise CovilError(
-            f"the '{kind}' was chosen on position {seen}, but the board has moved on to "
-            f"position {version}: nothing was changed, choose again",
+            tr(
+                "the '{kind}' was chosen on position {seen}, but the board has moved on to "
+                "position {version}: nothing was changed, choose again",
+                kind=kind,
+                seen=seen,
+                version=version,
+            ),
             RULE,
         )
     return Message(kind, seen, **values)
@@ -107,21 +124,52 @@ def parse(content: Any, version: int, kinds: dict[str, dict[str, type]] = FIELDS
 
 def _field(content: dict[str, Any], kind: str, name: str, of: type) -> Any:
     if name not in content:
-        raise CovilError(f"a '{kind}' message needs its '{name}' field", RULE)
+        raise CovilError(
+            tr("a '{kind}' message needs its '{name}' field", kind=kind, name=name), RULE
+        )
     value = content[name]
     if not _exactly(value, of):
         raise CovilError(
-            f"the '{name}' of a '{kind}' message is {of.__name__}, not {_short(value)}", RULE
+            tr(
+                "the '{name}' of a '{kind}' message is {type}, not {value}",
+                name=name,
+                kind=kind,
+                type=of.__name__,
+                value=_short(value),
+            ),
+            RULE,
         )
     if of is int and not 0 <= value < 2**31:
-        raise CovilError(f"the '{name}' of a '{kind}' message is out of range: {value}", RULE)
+        raise CovilError(
+            tr(
+                "the '{name}' of a '{kind}' message is out of range: {value}",
+                name=name,
+                kind=kind,
+                value=value,
+            ),
+            RULE,
+        )
     if name == "action" and not 0 < len(value) <= MAX_NOTATION:
-        raise CovilError(f"the action of an 'act' message is not a notation: {_short(value)}", RULE)
+        raise CovilError(
+            tr("the action of an 'act' message is not a notation: {value}", value=_short(value)),
+            RULE,
+        )
     if name == "text" and len(value) > MAX_TEXT:
-        raise CovilError(f"a '{kind}' message's text is longer than {MAX_TEXT} characters", RULE)
+        raise CovilError(
+            tr(
+                "a '{kind}' message's text is longer than {max_text} characters",
+                kind=kind,
+                max_text=MAX_TEXT,
+            ),
+            RULE,
+        )
     if name in ("element", "target") and not ELEMENT.match(value):
         raise CovilError(
-            f"{_short(value)} names no board element (write it like 'zone:D' or 'troop:Y1')", RULE
+            tr(
+                "{value} names no board element (write it like 'zone:D' or 'troop:Y1')",
+                value=_short(value),
+            ),
+            RULE,
         )
     return value
 

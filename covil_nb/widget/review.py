@@ -14,10 +14,12 @@ from dataclasses import asdict
 from typing import Any
 
 from covil_nb.analysis import NOISE, advantage, summary
+from covil_nb.model.language import tr
+from covil_nb.model.words import color_name
 from covil_nb.study import ENGINE, Assessment, Chapter
 
 # What the analysis's glyphs mean (covil_nb.analysis: the loss's size in VP).
-MEANINGS = {"?!": "an inaccuracy", "?": "a mistake", "??": "a blunder"}
+MEANINGS = {"?!": tr("an inaccuracy"), "?": tr("a mistake"), "??": tr("a blunder")}
 
 
 def review_json(chapter: Chapter) -> dict[str, Any]:
@@ -32,7 +34,10 @@ def review_json(chapter: Chapter) -> dict[str, Any]:
         return {}
     return {
         "chart": advantage(chapter).svg,
-        "summary": [asdict(row) for row in summary(chapter).seats],
+        # Each seat named in the language of the moment.
+        "summary": [
+            {**asdict(row), "seat": str(color_name(row.seat))} for row in summary(chapter).seats
+        ],
         "notes": notes,  # by the node's index along the main line, as the chart's dots
     }
 
@@ -42,16 +47,29 @@ def judged(assessment: Assessment) -> str:
     (VP less the best rival's): "Engine, for red: played -1.2 VP, best +1.4
     VP (±0.4): 2.6 VP lost, a mistake (?)."."""
     a = assessment
-    head = (
-        f"Engine, for {a.seat}: played {a.played:+.1f} VP, best {a.best:+.1f} VP (±{a.error:.1f})"
+    head = tr(
+        "Engine, for {color}: played {played} VP, best {best} VP (±{error})",
+        color=color_name(a.seat),
+        played=f"{a.played:+.1f}",
+        best=f"{a.best:+.1f}",
+        error=f"{a.error:.1f}",
     )
+    loss = f"{a.loss:.1f}"
     if a.glyph in MEANINGS:
-        return f"{head}: {a.loss:.1f} VP lost, {MEANINGS[a.glyph]} ({a.glyph})."
-    if a.loss == 0:
-        return f"{head}: the best option found."
-    if a.loss <= NOISE * a.error:
-        return f"{head}: {a.loss:.1f} VP behind, within the dice's noise."
-    return f"{head}: {a.loss:.1f} VP behind, too little to mark."
+        said = tr(
+            "{head}: {loss} VP lost, {meaning} ({glyph}).",
+            head=head,
+            loss=loss,
+            meaning=MEANINGS[a.glyph],
+            glyph=a.glyph,
+        )
+    elif a.loss == 0:
+        said = tr("{head}: the best option found.", head=head)
+    elif a.loss <= NOISE * a.error:
+        said = tr("{head}: {loss} VP behind, within the dice's noise.", head=head, loss=loss)
+    else:
+        said = tr("{head}: {loss} VP behind, too little to mark.", head=head, loss=loss)
+    return str(said)
 
 
 def _engine_said(comments: list[Any]) -> str:

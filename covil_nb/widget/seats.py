@@ -48,14 +48,22 @@ class Seats:
     def __init__(self, game: Game, bots: Mapping[str, str | Bot] | None = None) -> None:
         given = dict(bots or {})
         if not all(isinstance(c, str) for c in given):
-            raise CovilError("bots maps colors to bots, e.g. {'red': 'mcts'}", "bots")
+            raise CovilError(tr("bots maps colors to bots, e.g. {'red': 'mcts'}"), "bots")
         unknown = sorted(set(given) - set(game.players))
         if unknown:
-            raise CovilError(f"no {unknown[0]!r} player in this game: {game.players}", "bots")
+            raise CovilError(
+                tr(
+                    "no {unknown} player in this game: {players}",
+                    unknown=repr(unknown[0]),
+                    players=game.players,
+                ),
+                "bots",
+            )
         dummies = sorted(set(given) & set(game.dummies))
         if dummies:
             raise CovilError(
-                f"{dummies[0]} is a dummy: the solo rules play it, not a bot", "Solo mode"
+                tr("{dummies} is a dummy: the solo rules play it, not a bot", dummies=dummies[0]),
+                "Solo mode",
             )
         self._bots: dict[str, Bot] = {}
         seats = []
@@ -88,7 +96,7 @@ class Seats:
         """The bot's choice for the current decision, made on its seat's view."""
         seat = self.plays(game)
         if seat is None or seat.kind != BOT:
-            raise CovilError("no bot decides now", "bots")
+            raise CovilError(tr("no bot decides now"), "bots")
         return decide(self._bots[seat.color], game, self._worlds.getrandbits(63))
 
     def chance(self) -> Any:
@@ -111,5 +119,7 @@ def _bot(spec: str | Bot, seed: int) -> Bot:
     if isinstance(spec, str):
         return make_bot(spec, seed=seed)
     if not callable(getattr(spec, "choose", None)):
-        raise CovilError(f"{spec!r} is not a bot: give a spec such as 'mcts', or a bot", "bots")
+        raise CovilError(
+            tr("{spec} is not a bot: give a spec such as 'mcts', or a bot", spec=repr(spec)), "bots"
+        )
     return spec

@@ -30,7 +30,9 @@ import traitlets
 from covil_nb.analysis import annotate
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
+from covil_nb.model.language import Text, tr
 from covil_nb.model.views import hand_hidden
+from covil_nb.model.words import color_name
 from covil_nb.study import GLYPHS, Chapter, Comment, Marks, Node, Study, Verdict, Visitor, walk
 
 from . import drawing, protocol, scene
@@ -47,7 +49,7 @@ AUTHOR, QUIZ = "author", "quiz"
 # others (a card in a hall) as it rings the hint's.
 MAP_KINDS = ("zone", "troop", "fortress", "rebels")
 WAYS = ("next", "prev", "up", "down", "start", "end")
-ANSWER_FIRST = "answer the question first: the lines on are hidden until then"
+ANSWER_FIRST = tr("answer the question first: the lines on are hidden until then")
 
 STUDY_FIELDS: dict[str, dict[str, type]] = {
     **protocol.FIELDS,
@@ -112,7 +114,12 @@ class StudyWidget(GameWidget):
     ) -> None:
         if not 0 <= chapter < len(study.chapters):
             raise CovilError(
-                f"chapter {chapter} is not in the study: it has {len(study.chapters)}", RULE
+                tr(
+                    "chapter {chapter} is not in the study: it has {count}",
+                    chapter=chapter,
+                    count=len(study.chapters),
+                ),
+                RULE,
             )
         self._study = study
         self.path = None if path is None else Path(path)
@@ -168,7 +175,10 @@ class StudyWidget(GameWidget):
         if found is None:
             if self._mode != AUTHOR:
                 raise CovilError(
-                    "the study has no line with that move here: switch to author mode to add one",
+                    tr(
+                        "the study has no line with that move here: switch to author mode to add "
+                        "one"
+                    ),
                     RULE,
                 )
             found = node.add_variation(self._notation(message.action))
@@ -178,7 +188,11 @@ class StudyWidget(GameWidget):
     def _on_goto(self, message: protocol.Message) -> None:
         if message.node >= len(self._tree):
             raise CovilError(
-                f"node {message.node} is not in the tree: it has {len(self._tree)}",
+                tr(
+                    "node {node} is not in the tree: it has {count}",
+                    node=message.node,
+                    count=len(self._tree),
+                ),
                 RULE,
             )
         self._visit(self._tree[message.node])
@@ -187,23 +201,41 @@ class StudyWidget(GameWidget):
         main = list(self._chapter.main_line())
         if not 0 < message.step <= len(main):
             raise CovilError(
-                f"the main line has {len(main)} moves: there is no move {message.step}", RULE
+                tr(
+                    "the main line has {count} moves: there is no move {step}",
+                    count=len(main),
+                    step=message.step,
+                ),
+                RULE,
             )
         self._visit(main[message.step - 1])
 
     def _on_walk(self, message: protocol.Message) -> None:
         if message.way not in WAYS:
-            raise CovilError(f"{message.way!r} is no way to walk: one of {', '.join(WAYS)}", RULE)
+            raise CovilError(
+                tr(
+                    "{way} is no way to walk: one of {ways}",
+                    way=repr(message.way),
+                    ways=", ".join(WAYS),
+                ),
+                RULE,
+            )
         target = self._walked(message.way)
         if target is None:
-            raise CovilError(f"there is no node that way ({message.way}) from here", RULE)
+            raise CovilError(
+                tr("there is no node that way ({way}) from here", way=message.way), RULE
+            )
         self._visit(target)
 
     def _on_chapter(self, message: protocol.Message) -> None:
         chapters = self._study.chapters
         if message.chapter >= len(chapters):
             raise CovilError(
-                f"chapter {message.chapter} is not in the study: it has {len(chapters)}",
+                tr(
+                    "chapter {chapter} is not in the study: it has {count}",
+                    chapter=message.chapter,
+                    count=len(chapters),
+                ),
                 RULE,
             )
         self._chapter = chapters[message.chapter]
@@ -217,7 +249,15 @@ class StudyWidget(GameWidget):
 
     def _on_mode(self, message: protocol.Message) -> None:
         if message.mode not in (AUTHOR, QUIZ):
-            raise CovilError(f"{message.mode!r} is no mode: {AUTHOR} or {QUIZ}", RULE)
+            raise CovilError(
+                tr(
+                    "{mode} is no mode: {author} or {quiz}",
+                    mode=repr(message.mode),
+                    author=AUTHOR,
+                    quiz=QUIZ,
+                ),
+                RULE,
+            )
         self._mode = message.mode
         self._answered = frozenset()
         self._forget_tree()  # the quiz lists no move past a question put
@@ -225,97 +265,102 @@ class StudyWidget(GameWidget):
 
     def _on_comment(self, message: protocol.Message) -> None:
         """A comment on the move shown, or (``before``) before it is played."""
-        self._authoring("comment")
+        self._authoring(tr("comment"))
         if not message.text.strip():
-            raise CovilError("the comment is empty: write something first", RULE)
+            raise CovilError(tr("the comment is empty: write something first"), RULE)
         self._node.comment(message.text, before=message.before)
         self._edited()
 
     def _on_glyph(self, message: protocol.Message) -> None:
-        self._authoring("mark a move")
+        self._authoring(tr("mark a move"))
         if self._node.move is None:
-            raise CovilError("the chapter's start has no move to judge", RULE)
+            raise CovilError(tr("the chapter's start has no move to judge"), RULE)
         if message.glyph in self._node.glyphs:
-            raise CovilError(f"the move is marked {message.glyph} already", RULE)
+            raise CovilError(tr("the move is marked {glyph} already", glyph=message.glyph), RULE)
         self._node.glyph(message.glyph)  # a glyph it does not know, refused
         self._edited()
 
     def _on_arrow(self, message: protocol.Message) -> None:
-        self._authoring("draw")
+        self._authoring(tr("draw"))
         start, end = message.element, message.target
         if start == end:
-            raise CovilError("an arrow goes from one element to another", RULE)
+            raise CovilError(tr("an arrow goes from one element to another"), RULE)
         for key in (start, end):
             if key.partition(":")[0] not in MAP_KINDS:
                 raise CovilError(
-                    f"{key} is not on the map: an arrow joins its zones and pieces",
+                    tr("{key} is not on the map: an arrow joins its zones and pieces", key=key),
                     RULE,
                 )
         if (start, end) in self._node.marks.arrows:
-            raise CovilError(f"there is an arrow from {start} to {end} already", RULE)
+            raise CovilError(
+                tr("there is an arrow from {start} to {end} already", start=start, end=end), RULE
+            )
         # Drawn first: an element the position cannot draw never gets into the study.
         drawing.pieces_layer(self.line.game, arrows=[(start, end, "focus")])
         self._node.mark(arrows=[(start, end)])
         self._edited()  # the move is noted now
 
     def _on_highlight(self, message: protocol.Message) -> None:
-        self._authoring("highlight")
+        self._authoring(tr("highlight"))
         check_element(self.line.game, message.element)
         if message.element in self._node.marks.highlights:
-            raise CovilError(f"{message.element} is highlighted already", RULE)
+            raise CovilError(tr("{element} is highlighted already", element=message.element), RULE)
         self._node.mark(highlights=[message.element])
         self._edited()
 
     def _on_unglyph(self, message: protocol.Message) -> None:
-        self._authoring("take a glyph off")
+        self._authoring(tr("take a glyph off"))
         if message.glyph not in self._node.glyphs:
-            raise CovilError(f"the move is not marked {message.glyph!r}", RULE)
+            raise CovilError(tr("the move is not marked {glyph}", glyph=repr(message.glyph)), RULE)
         self._node.remove_glyph(message.glyph)
         self._edited()
 
     def _on_unarrow(self, message: protocol.Message) -> None:
-        self._authoring("take an arrow off")
+        self._authoring(tr("take an arrow off"))
         arrow = (message.element, message.target)
         if arrow not in self._node.marks.arrows:
-            raise CovilError(f"there is no arrow from {arrow[0]} to {arrow[1]} here", RULE)
+            raise CovilError(
+                tr("there is no arrow from {start} to {end} here", start=arrow[0], end=arrow[1]),
+                RULE,
+            )
         self._node.unmark(arrows=[arrow])
         self._edited()
 
     def _on_unhighlight(self, message: protocol.Message) -> None:
-        self._authoring("take a highlight off")
+        self._authoring(tr("take a highlight off"))
         if message.element not in self._node.marks.highlights:
-            raise CovilError(f"{message.element} is not highlighted here", RULE)
+            raise CovilError(tr("{element} is not highlighted here", element=message.element), RULE)
         self._node.unmark(highlights=[message.element])
         self._edited()
 
     def _on_uncomment(self, message: protocol.Message) -> None:
-        self._authoring("delete a comment")
+        self._authoring(tr("delete a comment"))
         self._node.uncomment(message.index, before=message.before)  # one it has not, refused
         self._edited()
 
     def _on_promote(self, _message: protocol.Message) -> None:
-        self._edit_line("promote", Node.promote)
+        self._edit_line(tr("promote"), Node.promote)
         self._publish()
 
     def _on_demote(self, _message: protocol.Message) -> None:
-        self._edit_line("demote", Node.demote)
+        self._edit_line(tr("demote"), Node.demote)
         self._publish()
 
     def _on_main(self, _message: protocol.Message) -> None:
-        self._edit_line("make the main line", Node.promote_to_main)
+        self._edit_line(tr("make the main line"), Node.promote_to_main)
         self._publish()
 
     def _on_remove(self, _message: protocol.Message) -> None:
         """The line from the node shown, deleted; the board shows the move before."""
         parent = self._node.parent
-        self._edit_line("delete", Node.remove)
+        self._edit_line(tr("delete"), Node.remove)
         assert parent is not None  # _edit_line refused the start
         self._go(parent)
 
     def _on_reveal(self, _message: protocol.Message) -> None:
         node = self._node
         if node.question is None or not self._asking():
-            raise CovilError("there is no question to show the answer of here", RULE)
+            raise CovilError(tr("there is no question to show the answer of here"), RULE)
         self._open(node)
         answer = self._child(node, node.question.answers[0]) or node
         self._go(answer, Verdict(True, node.shown()))
@@ -323,7 +368,7 @@ class StudyWidget(GameWidget):
     def _on_save(self, _message: protocol.Message) -> None:
         if self.path is None:
             raise CovilError(
-                "this board has no file to save to: open it with StudyWidget(study, path=...)",
+                tr("this board has no file to save to: open it with StudyWidget(study, path=...)"),
                 RULE,
             )
         self._study.save(self.path)
@@ -333,9 +378,9 @@ class StudyWidget(GameWidget):
     def _on_analyse(self, _message: protocol.Message) -> None:
         """The engine's view of the chapter's main line, written into it
         (what an analysis wrote there before, replaced)."""
-        self._authoring("analyse")
+        self._authoring(tr("analyse"))
         if not self._chapter.root.variations:
-            raise CovilError("the chapter has no moves to analyse", RULE)
+            raise CovilError(tr("the chapter has no moves to analyse"), RULE)
         annotate(
             self._chapter, self._analysed_seats(), self.analysis_budget, progress=self._progressed
         )
@@ -352,17 +397,17 @@ class StudyWidget(GameWidget):
             super()._on_hint(message)
             return
         if not question.hint:
-            raise CovilError("this question has no hint: try an answer, or press Show me", RULE)
+            raise CovilError(tr("this question has no hint: try an answer, or press Show me"), RULE)
         self._answers += 1
         self.hint = {"n": self._answers, "text": question.hint}
 
     def _on_undo(self, _message: protocol.Message) -> None:
-        raise CovilError("in a study, go back along the line with ← or the move tree", RULE)
+        raise CovilError(tr("in a study, go back along the line with ← or the move tree"), RULE)
 
     _on_redo = _on_undo
 
     def _on_try(self, _message: protocol.Message) -> None:
-        raise CovilError("in a study, play the move you would try: it starts a variation", RULE)
+        raise CovilError(tr("in a study, play the move you would try: it starts a variation"), RULE)
 
     _on_return = _on_try
 
@@ -477,15 +522,17 @@ class StudyWidget(GameWidget):
         except CovilError:
             return action  # the rules say what is wrong when it is played
 
-    def _authoring(self, wish: str) -> None:
+    def _authoring(self, wish: Text) -> None:
         if self._mode != AUTHOR:
-            raise CovilError(f"switch to author mode to {wish}", RULE)
+            raise CovilError(tr("switch to author mode to {wish}", wish=wish), RULE)
 
-    def _edit_line(self, wish: str, edit: Callable[[Node], None]) -> None:
+    def _edit_line(self, wish: Text, edit: Callable[[Node], None]) -> None:
         """``edit`` the line of the node shown (not the chapter's start)."""
         self._authoring(wish)
         if self._node.parent is None:
-            raise CovilError(f"the chapter's start is no line to {wish}: go to a move first", RULE)
+            raise CovilError(
+                tr("the chapter's start is no line to {wish}: go to a move first", wish=wish), RULE
+            )
         edit(self._node)
         self._forget_tree()
 
@@ -495,7 +542,9 @@ class StudyWidget(GameWidget):
         try:
             return self._tree.index(node)
         except ValueError:
-            raise CovilError(f"{node!r} is not in the chapter shown", RULE) from None
+            raise CovilError(
+                tr("{node} is not in the chapter shown", node=repr(node)), RULE
+            ) from None
 
     def _stale_review(self) -> bool:
         return False  # the review is the chapter's, whichever node is shown
@@ -515,7 +564,11 @@ class StudyWidget(GameWidget):
             return
         if str(action) not in {str(a) for a in self._offered()}:
             raise CovilError(
-                f"that is not one of the moves {self._chapter.seat} can see {decider} make here",
+                tr(
+                    "that is not one of the moves {seat} can see {decider} make here",
+                    seat=color_name(self._chapter.seat or ""),
+                    decider=color_name(decider),
+                ),
                 RULE,
             )
 
