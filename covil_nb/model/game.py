@@ -971,17 +971,8 @@ class Game:
     @checked("players")
     def player(self, color: str) -> Player:
         """A copy of one player's part of the state."""
-        try:
-            return self._state.player(color).clone()
-        except KeyError:
-            raise CovilError(
-                tr(
-                    "no {color} player in this game: {players}",
-                    color=said(color),
-                    players=self.players,
-                ),
-                "players",
-            ) from None
+        self._check_player(color)
+        return self._state.player(color).clone()
 
     @property
     def is_over(self) -> bool:
