@@ -28,7 +28,7 @@ yellow is worth 31.4 VP
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
@@ -65,7 +65,13 @@ class Term(NamedTuple):
 
     name: str
     value: float
-    why: Text  # said in the language of the moment
+    # Why, in words: made only when read (a search scores thousands of
+    # positions and reads none of them), in the language of the moment.
+    said: Text | Callable[[], Text]
+
+    @property
+    def why(self) -> Text:
+        return self.said if isinstance(self.said, Text) else self.said()
 
 
 #: The terms as a table names them: in English, as the code does.
@@ -217,45 +223,62 @@ def _still_tonight(state: State, step: str) -> bool:
 # -- the terms --------------------------------------------------------------------------
 
 
+# The terms' words that are the same each time: made once.
 _FINAL: Final = tr("the final score")
 _IF_NOW: Final = tr("the final score if the game ended now")
+_NO_FEE: Final = tr("no protection fee to come tonight")
+_NO_RAID: Final = tr("no raid to come tonight")
+_NO_FORTRESS: Final = tr("no standing fortress")
+
+
+def _fee_said(terrains: list[str], room: int) -> Text:
+    dominated = Joined(", ", [terrain_name(t) for t in terrains])
+    return tr(
+        "tonight's fee: dominates {terrains}; room for {room} gold", terrains=dominated, room=room
+    )
 
 
 def _fee(b: _Board, p: Player) -> Term:
     terrains = b.dominated[p.color]
     if not b.fee_to_come or not terrains:
-        return Term("fee", 0.0, tr("no protection fee to come tonight"))
+        return Term("fee", 0.0, _NO_FEE)
     room = MAX_GOLD - p.gold
     gold = min(FEE_GOLD * len(terrains), room)
-    dominated = Joined(", ", [terrain_name(t) for t in terrains])
-    why = tr(
-        "tonight's fee: dominates {terrains}; room for {room} gold", terrains=dominated, room=room
-    )
-    return Term("fee", FEE_WEIGHT * gold, why)
+    return Term("fee", FEE_WEIGHT * gold, lambda: _fee_said(terrains, room))
 
 
 def _headroom(b: _Board, p: Player) -> Term:
     room = MAX_GOLD - p.gold
     days = b.days_after_today
-    why = tr("{room} empty treasury slot(s), {days} day(s) after today", room=room, days=days)
-    return Term("headroom", HEADROOM_PER_DAY * room * days, why)
+    return Term(
+        "headroom",
+        HEADROOM_PER_DAY * room * days,
+        lambda: tr(
+            "{room} empty treasury slot(s), {days} day(s) after today", room=room, days=days
+        ),
+    )
 
 
 def _raid(b: _Board, p: Player) -> Term:
     mine = b.in_town(p)
     if not b.raid_to_come:
-        return Term("raid", 0.0, tr("no raid to come tonight"))
+        return Term("raid", 0.0, _NO_RAID)
     gain = RAID_WEIGHT * b.cards.mean_relic_gold * mine
     everyone = sum(b.in_town(q) for q in b.state.players)
     if b.state.rebels + everyone < MAX_REBELS:
-        return Term("raid", gain, tr("{count} troop(s) in town draw relics tonight", count=mine))
+        return Term(
+            "raid", gain, lambda: tr("{count} troop(s) in town draw relics tonight", count=mine)
+        )
     loss = TROOP_VALUE * mine + _rebel_blow(b, p)
-    why = tr(
-        "{count} troop(s) in town draw relics, but the {most} rebels retaliate",
-        count=mine,
-        most=MAX_REBELS,
+    return Term(
+        "raid",
+        gain - loss,
+        lambda: tr(
+            "{count} troop(s) in town draw relics, but the {most} rebels retaliate",
+            count=mine,
+            most=MAX_REBELS,
+        ),
     )
-    return Term("raid", gain - loss, why)
 
 
 def _rebel_blow(b: _Board, p: Player) -> float:
@@ -276,17 +299,22 @@ def _blow(hp: int, damage: int) -> float:
 
 def _fortress(b: _Board, p: Player) -> Term:
     if p.fortress is None or p.destroyed:
-        return Term("fortress", 0.0, tr("no standing fortress"))
+        return Term("fortress", 0.0, _NO_FORTRESS)
     value = HP_VALUE * p.hp
     attackers = _threats(b, p)
     if not attackers:
-        return Term("fortress", value, tr("{hp} HP", hp=p.hp))
+        hp = p.hp
+        return Term("fortress", value, lambda: tr("{hp} HP", hp=hp))
     # An attack on an unguarded fortress deals about 2 with a plain minion.
     danger = DANGER_WEIGHT * _blow(p.hp, 2)
-    why = tr(
-        "{hp} HP, unguarded and within reach of {troops}", hp=p.hp, troops=", ".join(attackers)
+    hp = p.hp
+    return Term(
+        "fortress",
+        value - danger,
+        lambda: tr(
+            "{hp} HP, unguarded and within reach of {troops}", hp=hp, troops=", ".join(attackers)
+        ),
     )
-    return Term("fortress", value - danger, why)
 
 
 def _threats(b: _Board, p: Player) -> list[str]:
@@ -308,23 +336,30 @@ def _troops(b: _Board, p: Player) -> Term:
     on_board = p.on_board()
     standing = sum(t.standing for t in on_board)
     value = TROOP_VALUE * len(on_board) + STANDING_VALUE * standing
-    why = tr(
-        "{board} on the board, {standing} still standing", board=len(on_board), standing=standing
+    board = len(on_board)
+    return Term(
+        "troops",
+        value,
+        lambda: tr(
+            "{board} on the board, {standing} still standing", board=board, standing=standing
+        ),
     )
-    return Term("troops", value, why)
 
 
 def _minions(b: _Board, p: Player) -> Term:
     states = [m.state for m in p.minions]
     ready, tired = states.count(READY), states.count(TIRED)
     value = READY_VALUE * ready + TIRED_VALUE * tired
-    return Term("minions", value, tr("{ready} ready, {tired} tired", ready=ready, tired=tired))
+    return Term(
+        "minions", value, lambda: tr("{ready} ready, {tired} tired", ready=ready, tired=tired)
+    )
 
 
 def _relics(b: _Board, p: Player) -> Term:
     n = len(p.hand)
-    why = tr("{count} relic(s) in hand to activate", count=n)
-    return Term("relics", RELIC_USE_VALUE * n, why)
+    return Term(
+        "relics", RELIC_USE_VALUE * n, lambda: tr("{count} relic(s) in hand to activate", count=n)
+    )
 
 
 TERMS = (_fee, _headroom, _raid, _fortress, _troops, _minions, _relics)

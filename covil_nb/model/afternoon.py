@@ -16,7 +16,7 @@ from .actions import Action, Decision, Refusal
 from .cards import Effect, MinionCard
 from .combat import Combat, attack_actions, cannot_attack, has_ready_minion, not_a_target
 from .language import Joined, Listed, Text, named, ntr, tr
-from .movement import move_troop, reach, unreachable
+from .movement import move_labels, move_troop, reach, unreachable
 from .state import READY, TIRED, Frame, Minion, Player, Troop, step
 from .table import Table
 from .vocabulary import (
@@ -29,7 +29,7 @@ from .vocabulary import (
     Phase,
     Verb,
 )
-from .words import color_name, state_name
+from .words import color_name
 
 PHASE: Final = "Phase 2: Afternoon"
 ACQUIRE: Final = "2.1 Acquire a minion"
@@ -79,7 +79,8 @@ class Turn(Frame):
         """Lying down a troop, acquiring, then (after the free actions) ending."""
         player = t.player(self.player)
         standing = [] if self.acted else _standing(player)
-        actions = [Action(LIE, (troop.id,), _lie_label(troop)) for troop in standing]
+        label = partial(_lie_label, {troop.id: troop.zone for troop in standing})
+        actions = [Action(LIE, (troop.id,), label) for troop in standing]
         if not self.acquired:
             actions += acquire_actions(t, player)
         if not standing:  # the troop action is done, or no troop can take one
@@ -137,8 +138,10 @@ def _standing(player: Player) -> list[Troop]:
     return [troop for troop in player.troops if troop.standing and troop.zone is not None]
 
 
-def _lie_label(troop: Troop) -> Text:
-    return tr("Lie down {troop} (zone {zone}) for a troop action", troop=troop.id, zone=troop.zone)
+def _lie_label(zones: dict[str, str | None], lie: Action) -> Text:
+    """Made when read, from the troops' zones at listing."""
+    troop = lie.args[0]
+    return tr("Lie down {troop} (zone {zone}) for a troop action", troop=troop, zone=zones[troop])
 
 
 _END_TURN: Final = Action(
@@ -249,26 +252,16 @@ class TroopAction(Frame):
         player = t.player(self.player)
         troop = player.troop(self.troop)
         assert troop is not None and troop.zone is not None
-        actions = [
-            Action(MOVE, (z,), tr("Move {troop} to zone {zone}", troop=self.troop, zone=z))
-            for z in reach(t, self.player, troop.zone)
-        ]
-        actions += [
-            Action(
-                REST,
-                (m.card,),
-                tr("Rest {minion} ({state})", minion=t.called(m.card), state=state_name(m.state)),
-            )
-            for m in player.minions
-            if m.state != READY
-        ]
+        # The labels are made when read (a search lists thousands nobody reads).
+        moving = move_labels(self.troop)
+        actions = [Action(MOVE, (z,), moving) for z in reach(t, self.player, troop.zone)]
+        resting = t.rest_labels(player)
+        actions += [Action(REST, (m.card,), resting) for m in player.minions if m.state != READY]
         if not player.destroyed and player.fortress is not None:
             note = effects.effect_note(t, player, _REPAIR)
-            label = tr("Repair the fortress ({hp} HP{note})", hp=player.hp, note=note)
-            actions.append(Action(REPAIR, (), label))
+            actions.append(Action(REPAIR, (), partial(_repair_label, player.hp, note)))
         note = effects.effect_note(t, player, _GOLD)
-        label = tr("Gain 1 gold ({gold} in the treasury{note})", gold=player.gold, note=note)
-        actions.append(Action(GAIN_GOLD, (), label))
+        actions.append(Action(GAIN_GOLD, (), partial(_gold_label, player.gold, note)))
         if has_ready_minion(player):
             actions += attack_actions(t, self.player, troop)
         return actions
@@ -310,6 +303,14 @@ class TroopAction(Frame):
 
 
 step(TroopAction, "troop-action")
+
+
+def _repair_label(hp: int, note: Text | str, _repair: Action) -> Text:
+    return tr("Repair the fortress ({hp} HP{note})", hp=hp, note=note)
+
+
+def _gold_label(gold: int, note: Text | str, _gain: Action) -> Text:
+    return tr("Gain 1 gold ({gold} in the treasury{note})", gold=gold, note=note)
 
 
 # -- 2.1 acquire a minion ------------------------------------------------------------------

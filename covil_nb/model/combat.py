@@ -11,7 +11,8 @@ Relics played in a response are free actions: :mod:`flow` offers them where
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
+from functools import partial
+from typing import Final, NamedTuple
 
 from .actions import Action, Decision, Refusal
 from .language import N_, Joined, Listed, Text, named, ntr, tr
@@ -232,33 +233,52 @@ def target_zone(t: Table, target: str) -> str:
     return zone
 
 
-def describe_target(t: Table, target: str) -> Text:
+class Target(NamedTuple):
+    """What a target is, taken when it is listed: an attack's label says it
+    when read, as it was then."""
+
+    troop: str | None  # None: a fortress
+    color: str  # its owner
+    zone: str | None
+    standing: bool
+
+
+def target_facts(t: Table, target: str) -> Target:
     foe = fortress_owner(target)
     if foe is not None:
-        return tr(
-            "{color}'s unguarded fortress in zone {zone}",
-            color=color_name(foe),
-            zone=t.player(foe).fortress,
-        )
+        return Target(None, foe, t.player(foe).fortress, False)
     owner = t.state.owner_of(target)
     troop = owner.troop(target) if owner else None
     assert owner is not None and troop is not None
-    said = {"color": color_name(owner.color), "troop": target, "zone": troop.zone}
-    if troop.standing:
-        return tr("{color}'s troop {troop} (standing, zone {zone})", **said)
-    return tr("{color}'s troop {troop} (lying, zone {zone})", **said)
+    return Target(target, owner.color, troop.zone, troop.standing)
+
+
+def describe_target(t: Table, target: str) -> Text:
+    return described(target_facts(t, target))
+
+
+def described(target: Target) -> Text:
+    said = {"color": color_name(target.color), "zone": target.zone}
+    if target.troop is None:
+        return tr("{color}'s unguarded fortress in zone {zone}", **said)
+    if target.standing:
+        return tr("{color}'s troop {troop} (standing, zone {zone})", troop=target.troop, **said)
+    return tr("{color}'s troop {troop} (lying, zone {zone})", troop=target.troop, **said)
 
 
 def attack_actions(t: Table, color: str, troop: Troop) -> list[Action]:
-    actions = []
-    for target, zone in targets_by_zone(t, color, troop):
-        on = describe_target(t, target)
-        if zone == troop.zone:
-            label = tr("Melee attack on {target}", target=on)
-        else:
-            label = tr("Ranged attack on {target}", target=on)
-        actions.append(Action(Verb.ATTACK, (target,), label))
-    return actions
+    found = targets_by_zone(t, color, troop)
+    # The labels are made when read, from the targets as they are now.
+    facts = {target: target_facts(t, target) for target, _ in found}
+    label = partial(_attack_label, troop.zone, facts)
+    return [Action(Verb.ATTACK, (target,), label) for target, _ in found]
+
+
+def _attack_label(zone: str | None, facts: dict[str, Target], attack: Action) -> Text:
+    target = facts[attack.args[0]]
+    if target.zone == zone:
+        return tr("Melee attack on {target}", target=described(target))
+    return tr("Ranged attack on {target}", target=described(target))
 
 
 # -- forecasts ------------------------------------------------------------------
@@ -557,16 +577,10 @@ class Combat(Frame):
             troops = [
                 troop for troop in player.on_board() if targets_by_zone(t, player.color, troop)
             ]
+            choosing = partial(_attacker_label, {troop.id: troop.zone for troop in troops})
             return [
-                *(
-                    Action(
-                        Verb.TROOP,
-                        (troop.id,),
-                        tr("Attack with {troop} (zone {zone})", troop=troop.id, zone=troop.zone),
-                    )
-                    for troop in troops
-                ),
-                Action(Verb.SKIP, (), tr("Skip the free attack")),
+                *(Action(Verb.TROOP, (troop.id,), choosing) for troop in troops),
+                Action(Verb.SKIP, (), _SKIP_FREE_ATTACK),
             ]
         if self.stage == TARGET:
             return attack_actions(t, player.color, self.attacking_troop(t))
@@ -574,18 +588,8 @@ class Combat(Frame):
         zone = self.attacking_troop(t).zone or ""
         ready = [m.card for m in player.minions if m.ready]
         strengths = attack_strengths(t, player, zone, style, ready)
-        return [
-            Action(
-                Verb.EXHAUST,
-                (m,),
-                tr(
-                    "Exhaust {minion}: attack {strength}",
-                    minion=t.called(m),
-                    strength=strength.said(),
-                ),
-            )
-            for m, strength in zip(ready, strengths, strict=True)
-        ]
+        exhausting = partial(_exhaust_label, t, dict(zip(ready, strengths, strict=True)))
+        return [Action(Verb.EXHAUST, (m,), exhausting) for m in ready]
 
     def free_actions(self, t: Table) -> frozenset[Verb]:
         """Both sides may activate relics while responding (raising the stakes)."""
@@ -838,6 +842,7 @@ step(Combat, "combat", passes_alone=True)
 
 _RELICS: Final = frozenset({Verb.ACTIVATE})
 _PASS: Final = tr("Pass")
+_SKIP_FREE_ATTACK: Final = tr("Skip the free attack")
 
 
 def guards(t: Table, player: Player) -> list[Minion]:
@@ -926,6 +931,17 @@ def resolve(t: Table, combat: Combat) -> None:
 def defender_holds(attack: Strength, defense: Strength) -> bool:
     """The outcome's comparison: a tie goes to the defender."""
     return attack.total <= defense.total
+
+
+def _attacker_label(zones: dict[str, str | None], choice: Action) -> Text:
+    troop = choice.args[0]
+    return tr("Attack with {troop} (zone {zone})", troop=troop, zone=zones[troop])
+
+
+def _exhaust_label(t: Table, strengths: dict[str, Strength], exhaust: Action) -> Text:
+    minion = exhaust.args[0]
+    said = strengths[minion].said()
+    return tr("Exhaust {minion}: attack {strength}", minion=t.called(minion), strength=said)
 
 
 def _whose_attack(attacker: str | None, attack: Strength) -> Text:
@@ -1036,12 +1052,8 @@ class Retreat(Frame):
     def legal(self, t: Table) -> list[Action]:
         troop = t.player(self.player).troop(self.troop)
         assert troop is not None and troop.zone is not None
-        return [
-            Action(
-                Verb.RETREAT, (z,), tr("Retreat {troop} to zone {zone}", troop=self.troop, zone=z)
-            )
-            for z in reach(t, self.player, troop.zone)
-        ]
+        label = partial(_retreat_label, self.troop)
+        return [Action(Verb.RETREAT, (z,), label) for z in reach(t, self.player, troop.zone)]
 
     def apply(self, t: Table, action: Action) -> None:
         move_troop(t, self.player, self.troop, action.args[0], OUTCOME, "retreat")
@@ -1054,3 +1066,7 @@ class Retreat(Frame):
 
 
 step(Retreat, "retreat")
+
+
+def _retreat_label(troop: str, retreat: Action) -> Text:
+    return tr("Retreat {troop} to zone {zone}", troop=troop, zone=retreat.args[0])

@@ -18,17 +18,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Final
 
 from .actions import Action, Decision, Refusal
 from .cards import Effect, RelicCard
 from .combat import SIDES, Combat, free_attack
 from .language import Clause, Joined, Text, named, tr
-from .movement import move_troop, reach, unreachable
+from .movement import move_labels, move_troop, reach, unreachable
 from .state import READY, Frame, Player, step
 from .table import Table
 from .vocabulary import MAX_GOLD, MAX_HP, DecisionKind, EffectKind, Verb
-from .words import color_name, stat_name, state_name
+from .words import color_name, stat_name
 
 RELICS: Final = "Power Relics"
 FREE: Final = "2.2 Free actions"
@@ -185,17 +186,13 @@ def effect_note(
 
 
 def _gold_note(t: Table, player: Player, commander: str | None) -> Text | str:
-    if player.gold >= MAX_GOLD:
-        return tr("; the treasury is full at {most}: the gold would be lost", most=MAX_GOLD)
-    return ""
+    return _FULL if player.gold >= MAX_GOLD else ""
 
 
 def _repair_note(t: Table, player: Player, commander: str | None) -> Text | str:
     if player.fortress is None or player.hp == 0:
         return _DESTROYED
-    if player.hp >= MAX_HP:
-        return tr("; the fortress is at {most} HP already: nothing to repair", most=MAX_HP)
-    return ""
+    return _WHOLE if player.hp >= MAX_HP else ""
 
 
 def _rest_note(t: Table, player: Player, commander: str | None) -> Text | str:
@@ -208,6 +205,9 @@ def _draw_note(t: Table, player: Player, commander: str | None) -> Text | str:
     return "" if t.relics_left() else _NO_RELIC
 
 
+# The notes are the same words each time: made once.
+_FULL: Final = tr("; the treasury is full at {most}: the gold would be lost", most=MAX_GOLD)
+_WHOLE: Final = tr("; the fortress is at {most} HP already: nothing to repair", most=MAX_HP)
 _DESTROYED: Final = tr("; a destroyed fortress cannot be repaired")
 _NOTHING_TO_REST: Final = tr("; no minion is tired or exhausted: nothing to rest")
 _NO_RELIC: Final = tr("; no relic is left to draw")
@@ -411,41 +411,27 @@ class Instant(Frame):
         return INSTANT_DECISIONS[self.effect]
 
     def legal(self, t: Table) -> list[Action]:
-        skip = tr("Skip {source}'s effect", source=named(self.source))
+        skip = partial(_skip_label, self.source)
         return [*self._choices(t), Action(Verb.SKIP, (), skip)]
 
     def _choices(self, t: Table) -> list[Action]:
         player = t.player(self.player)
+        # The labels are made when read, from the table at listing.
         if self.effect == EffectKind.REST:
+            resting = t.rest_labels(player)
             return [
-                Action(
-                    Verb.REST,
-                    (m.card,),
-                    tr(
-                        "Rest {minion} ({state})",
-                        minion=t.called(m.card),
-                        state=state_name(m.state),
-                    ),
-                )
+                Action(Verb.REST, (m.card,), resting)
                 for m in player.minions
                 if not m.ready and m.card not in self.locked
             ]
         if self.troop is None:
-            return [
-                Action(
-                    Verb.TROOP,
-                    (troop.id,),
-                    tr("Move {troop} (zone {zone})", troop=troop.id, zone=troop.zone),
-                )
-                for troop in player.on_board()
-                if troop.id not in self.locked
-            ]
+            troops = [troop for troop in player.on_board() if troop.id not in self.locked]
+            label = partial(_troop_label, {troop.id: troop.zone for troop in troops})
+            return [Action(Verb.TROOP, (troop.id,), label) for troop in troops]
         troop = player.troop(self.troop)
         assert troop is not None and troop.zone is not None
-        return [
-            Action(Verb.MOVE, (z,), tr("Move {troop} to zone {zone}", troop=self.troop, zone=z))
-            for z in reach(t, self.player, troop.zone)
-        ]
+        moving = move_labels(self.troop)
+        return [Action(Verb.MOVE, (z,), moving) for z in reach(t, self.player, troop.zone)]
 
     def run(self, t: Table) -> None:
         source = named(self.source)
@@ -510,3 +496,12 @@ class Instant(Frame):
 
 
 step(Instant, "instant")
+
+
+def _skip_label(source: str, _skip: Action) -> Text:
+    return tr("Skip {source}'s effect", source=named(source))
+
+
+def _troop_label(zones: dict[str, str | None], choice: Action) -> Text:
+    troop = choice.args[0]
+    return tr("Move {troop} (zone {zone})", troop=troop, zone=zones[troop])

@@ -6,10 +6,12 @@ Moving, retreating (combat outcome B) and the "move" instant effect all use
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Final
 
-from .actions import Refusal
-from .language import named, ntr, tr
+from .actions import Action, Refusal
+from .language import Text, named, ntr, tr
 from .table import Table
 from .vocabulary import Stat
 from .words import color_name
@@ -34,6 +36,16 @@ def steps_from(t: Table, color: str, zone: str) -> int:
 def reach(t: Table, color: str, zone: str) -> list[str]:
     """Zones a troop of ``color`` standing in ``zone`` may move to."""
     return t.board.within(zone, steps_from(t, color, zone))
+
+
+def move_labels(troop: str) -> Callable[[Action], Text]:
+    """The label of each move of ``troop`` a listing offers ("Move Y1 to
+    zone B"), made only when read: a search lists thousands nobody reads."""
+    return partial(_move_label, troop)
+
+
+def _move_label(troop: str, move: Action) -> Text:
+    return tr("Move {troop} to zone {zone}", troop=troop, zone=move.args[0])
 
 
 def unreachable(t: Table, color: str, troop_id: str, zone: str, rule: str) -> Refusal | None:

@@ -8,9 +8,10 @@ deck runs out), resting and exhausting minions, and pushing decision frames.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from .actions import Event, Refusal
+from .actions import Action, Event, Refusal
 from .cards import CardSet, MinionCard, RelicCard
 from .language import Text, named, ntr, tr
 from .maps import Board
@@ -65,6 +66,18 @@ class Table:
     def called(self, card_id: str) -> Text:
         """The card's name, said in the language of the moment."""
         return named(self.name(card_id))
+
+    def rest_labels(self, player: Player) -> Callable[[Action], Text]:
+        """The label of each rest of ``player``'s minions a listing offers
+        ("Rest Squire (tired)"), made when read from the states at listing."""
+        states: dict[str, str] = {m.card: m.state for m in player.minions}
+        return partial(self._rest_label, states)
+
+    def _rest_label(self, states: dict[str, str], rest: Action) -> Text:
+        card = rest.args[0]
+        return tr(
+            "Rest {minion} ({state})", minion=self.called(card), state=state_name(states[card])
+        )
 
     # -- why an action is refused (see ``Frame.refusal``) ---------------------
     def not_ready(self, player: Player, card_id: str, use: Text) -> Refusal | None:
