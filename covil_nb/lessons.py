@@ -24,6 +24,7 @@ from typing import Any
 
 from covil_nb.model import Action, Game
 from covil_nb.model.actions import Events
+from covil_nb.model.language import tr
 
 
 def play(game: Game, *actions: Action | str) -> Events:
@@ -52,20 +53,37 @@ class Exercise:
     def verdict(self, guess: Any) -> str:
         """What :meth:`check` prints for ``guess``: a wrong guess counts as a try."""
         if guess is None or guess is ...:
-            return f"{self.question} Write your answer in the cell, then run it again."
+            return str(
+                tr(
+                    "{question} Write your answer in the cell, then run it again.",
+                    question=self.question,
+                )
+            )
         if _same(guess, self.answer):
-            return f"Right: {self.answer}{self._because()}."
+            return str(tr("Right: {answer}{because}.", answer=self.answer, because=self._because()))
         self.wrong += 1
         if self.wrong == 1:
-            return f"Not quite: you said {guess!r}{self._nudge(guess)}"
-        return f"Not quite: you said {guess!r}, the answer is {self.answer!r}{self._because()}."
+            return str(tr("Not quite: you said {guess}", guess=repr(guess))) + self._nudge(guess)
+        said = tr(
+            "Not quite: you said {guess}, the answer is {answer}{because}.",
+            guess=repr(guess),
+            answer=repr(self.answer),
+            because=self._because(),
+        )
+        return str(said)
 
     def check(self, guess: Any) -> None:
         print(self.verdict(guess))
 
     def show_answer(self) -> None:
         """The answer and why, for a learner who would rather see it than try again."""
-        print(f"The answer is {self.answer!r}{self._because()}.")
+        print(
+            tr(
+                "The answer is {answer}{because}.",
+                answer=repr(self.answer),
+                because=self._because(),
+            )
+        )
 
     def _because(self) -> str:
         return f" ({self.why})" if self.why else ""
@@ -75,11 +93,15 @@ class Exercise:
         the hint, and the two ways on."""
         side = _side(guess, self.answer)
         stop = "" if self.hint.endswith((".", "?", "!")) else "."
-        hint = f" A hint: {self.hint}{stop}" if self.hint else ""
-        return (
-            f"{f', which is too {side}' if side else ''}.{hint} "
-            "Try again, or call this exercise's show_answer() to see the answer."
-        )
+        said = [
+            str(tr(", which is too high.") if side == "high" else tr(", which is too low."))
+            if side
+            else "."
+        ]
+        if self.hint:
+            said.append(str(tr(" A hint: {hint}{stop}", hint=self.hint, stop=stop)))
+        said.append(str(tr(" Try again, or call this exercise's show_answer() to see the answer.")))
+        return "".join(said)
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         p.text(self.question)

@@ -410,7 +410,10 @@ class Node:
         return self.parent.variations
 
     def _where(self) -> str:
-        return f"chapter {self.chapter.title!r}, node {_runs(self.path())}"
+        said = tr(
+            "chapter {title}, node {path}", title=repr(self.chapter.title), path=_runs(self.path())
+        )
+        return str(said)
 
 
 def _runs(path: list[int]) -> str:

@@ -53,6 +53,9 @@ def project(tmp_path: Path) -> Path:
     .venv whose python is real but whose tools only record their calls."""
     shutil.copy(ROOT / "dev", tmp_path / "dev")
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    # What ./dev lab asks which language the learner reads.
+    (tmp_path / "covil_nb" / "model").mkdir(parents=True)
+    shutil.copy(ROOT / "covil_nb" / "model" / "locales.py", tmp_path / "covil_nb" / "model")
     (tmp_path / "tutorials" / "data").mkdir(parents=True)
     (tmp_path / "tutorials" / "01-setup.ipynb").write_text("the committed lesson")
     (tmp_path / "tutorials" / "data" / "games.csv").write_text("seed\n1\n")
@@ -75,9 +78,11 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def dev(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    # Without the engine choice of the test run itself (./dev test sets it).
-    env = {k: v for k, v in os.environ.items() if k != "COVIL_ENGINE"}
+def dev(project: Path, *args: str, **locale: str) -> subprocess.CompletedProcess[str]:
+    """Run the script, with the locale's variables given (``LANG="pt_BR.UTF-8"``)
+    and none of the test run's own (nor its engine choice: ./dev test sets it)."""
+    skipped = {"COVIL_ENGINE", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}
+    env = {k: v for k, v in os.environ.items() if k not in skipped} | locale
     env["PATH"] = f"{project / 'stubs'}:{env['PATH']}"
     return subprocess.run(
         ["bash", str(project / "dev"), *args],
@@ -125,7 +130,10 @@ def test_lab_opens_a_working_copy_that_keeps_the_learners_edits(project: Path) -
     assert (copy / "data" / "games.csv").exists()
     assert not (copy / "data" / "__pycache__").exists()
     lab = [c for c in calls(project) if c.startswith("jupyter lab")][-1]
-    assert lab.endswith("--ServerApp.root_dir=my-tutorials --no-browser --port 8899")
+    assert lab.endswith(
+        "--ServerApp.root_dir=my-tutorials --LabApp.default_url=/lab/tree/01-setup.ipynb "
+        "--no-browser --port 8899"
+    )
     assert ("--allow-root" in lab) == (os.geteuid() == 0)
     # The engine compiles in the background: JupyterLab does not wait for it.
     compiles = [c for c in calls(project) if c.startswith("compile_engine")]
@@ -137,6 +145,17 @@ def test_lab_opens_a_working_copy_that_keeps_the_learners_edits(project: Path) -
     assert dev(project, "lab").returncode == 0
     assert (copy / "01-setup.ipynb").read_text() == "my own notes"  # never overwritten
     assert (copy / "data" / "games.csv").exists()  # a deleted file comes back
+
+
+def test_lab_opens_the_first_tutorial_in_the_learners_language(project: Path) -> None:
+    """Where the locale asks for Portuguese, the Portuguese tutorial opens (in
+    English where there is none yet, or the locale asks for another)."""
+    (project / "tutorials" / "pt").mkdir()
+    (project / "tutorials" / "pt" / "01-setup.ipynb").write_text("a lição")
+    for locale, opened in [("pt_BR.UTF-8", "pt/01-setup.ipynb"), ("C", "01-setup.ipynb")]:
+        assert dev(project, "lab", LANG=locale).returncode == 0
+        lab = [c for c in calls(project) if c.startswith("jupyter lab")][-1]
+        assert f"--LabApp.default_url=/lab/tree/{opened} " in lab + " ", (locale, lab)
 
 
 def test_test_runs_the_committed_tutorials_and_fails_when_nothing_is_collected(

@@ -5,6 +5,7 @@ catalogs that are whole, current and agree with the code's placeholders."""
 from __future__ import annotations
 
 import copy
+import json
 import pickle
 import random
 import re
@@ -353,3 +354,17 @@ def test_hints_and_evaluations_are_said_in_portuguese() -> None:
         game.apply(chooser.choice(game.legal_actions()))
     assert len(said) > 20
     assert not [text for text in said if english_in(text)]
+
+
+def test_every_word_the_page_says_is_in_the_catalog() -> None:
+    """Each ``view.t("…")``/``t("…")`` and ``N_("…")`` of the page's code, even one
+    the extractor would miss (inside a template literal), is in the list of
+    the page's messages, which the board sends translated."""
+    listed = set(json.loads((ROOT / "covil_nb" / "locale" / "page.json").read_text("utf-8")))
+    said = {
+        json.loads(f'"{literal}"')
+        for path in (ROOT / "js" / "src").glob("*.js")
+        for literal in re.findall(r'\b(?:t|N_)\("((?:[^"\\]|\\.)*)"', path.read_text("utf-8"))
+    }
+    assert len(said) > 100
+    assert said <= listed, sorted(said - listed)

@@ -79,9 +79,9 @@ def test_pt_edition_defends_with_guardians_only():
     game = afternoon(s)
     play(game, "lie Y1", "attack R1", "exhaust iron-marshal")
     refused = refusal(game, "exhaust red-private")
-    assert "Private (Warrior) is not a Guardian: in this edition only a Guardian" in refused.message
+    assert "Private is a warrior: in this edition only a Guardian" in refused.message
     refused = refusal(game, "exhaust red-bowman")
-    assert "Bowman (Assassin) is not a Guardian: in this edition only a Guardian" in refused.message
+    assert "Bowman is an assassin: in this edition only a Guardian" in refused.message
 
 
 def test_legal_actions_explain_themselves_by_their_label(two_players):

@@ -18,10 +18,31 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIALS = sorted((ROOT / "tutorials").glob("[0-9][0-9]-*.ipynb"))
 NAMES = [path.name for path in TUTORIALS]
+# The tutorials in Portuguese (issue 22), each the twin of an English one.
+PT = [f"pt/{path.name}" for path in sorted((ROOT / "tutorials" / "pt").glob("[0-9][0-9]-*.ipynb"))]
+BOOKS = NAMES + PT  # every tutorial, by its path under tutorials/
+# What a tutorial says in its language, where these tests look for it.
+SAYS = {
+    "en": {
+        "learn": "you will learn",
+        "next": "**Next:**",
+        "asked": "Write your answer in the cell, then run it again.",
+    },
+    "pt": {
+        "learn": "você vai aprender",
+        "next": "**A seguir:**",
+        "asked": "Escreva sua resposta na célula, e execute-a de novo.",
+    },
+}
 
 
 def notebook(name: str) -> dict[str, Any]:
     return json.loads((ROOT / "tutorials" / name).read_text(encoding="utf-8"))
+
+
+def says(name: str) -> dict[str, str]:
+    """The words of the tutorial's language."""
+    return SAYS["pt" if name.startswith("pt/") else "en"]
 
 
 def source(cell: dict[str, Any]) -> str:
@@ -39,16 +60,26 @@ def test_the_tutorials_are_numbered_from_1_without_a_gap() -> None:
     assert [int(name[:2]) for name in NAMES] == list(range(1, len(NAMES) + 1))
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", BOOKS)
 def test_a_tutorial_opens_with_what_you_will_learn(name: str) -> None:
     first = notebook(name)["cells"][0]
     assert first["cell_type"] == "markdown"
     text = source(first)
-    assert text.startswith(f"# Tutorial {int(name[:2])} — ")
-    assert "you will learn" in " ".join(text.lower().split())
+    assert text.startswith(f"# Tutorial {int(Path(name).name[:2])} — ")
+    assert says(name)["learn"] in " ".join(text.lower().split())
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", PT)
+def test_a_portuguese_tutorial_is_the_twin_of_an_english_one_and_speaks_portuguese(
+    name: str,
+) -> None:
+    """Its English twin has the same name; its first code cell chooses Portuguese."""
+    assert Path(name).name in NAMES
+    first = next(c for c in notebook(name)["cells"] if c["cell_type"] == "code")
+    assert 'covil_nb.set_language("pt")' in source(first)
+
+
+@pytest.mark.parametrize("name", BOOKS)
 def test_a_tutorial_ends_with_what_comes_next_and_a_live_board(name: str) -> None:
     cells = notebook(name)["cells"]
     last = cells[-1]
@@ -58,14 +89,17 @@ def test_a_tutorial_ends_with_what_comes_next_and_a_live_board(name: str) -> Non
     # Read without a kernel (GitHub, nbconvert), the board is still a picture.
     assert "image/svg+xml" in board["data"]
     words = source(cells[-2])
-    assert "**Next:**" in words
-    following = NAMES[NAMES.index(name) + 1 :]
+    assert says(name)["next"] in words
+    following = NAMES[NAMES.index(Path(name).name) + 1 :]
     if following:
+        # A Portuguese tutorial leads to the next in Portuguese, or in English while there is none.
+        there = f"pt/{following[0]}" in PT
+        link = following[0] if there or not name.startswith("pt/") else f"../{following[0]}"
         named = f"tutorial {int(following[0][:2])}" in words.lower()
-        assert named or f"({following[0]})" in words, f"{name} should lead to {following[0]}"
+        assert named or f"({link})" in words, f"{name} should lead to {link}"
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", BOOKS)
 def test_stored_outputs_do_not_depend_on_the_run(name: str) -> None:
     book = notebook(name)
     assert book["metadata"]["kernelspec"]["name"] == "python3"
@@ -81,7 +115,7 @@ def test_stored_outputs_do_not_depend_on_the_run(name: str) -> None:
             assert not re.search(r"\d\d:\d\d:\d\d", shown), shown  # a time of day
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", BOOKS)
 def test_an_exercise_waits_for_the_learner_without_an_error(name: str) -> None:
     """A learner's cell stores ``your_answer = None``, and its check asks for an
     answer instead of failing."""
@@ -90,10 +124,10 @@ def test_an_exercise_waits_for_the_learner_without_an_error(name: str) -> None:
     assert checks, f"{name} asks the learner nothing"  # each asks a few questions (README)
     for cell in checks:
         [asked] = [plain(o) for o in cell["outputs"]]
-        assert asked.rstrip().endswith("Write your answer in the cell, then run it again.")
+        assert asked.rstrip().endswith(says(name)["asked"])
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", BOOKS)
 def test_every_exercise_has_a_hint_for_a_first_wrong_try(name: str) -> None:
     """A first wrong answer gets a nudge toward the rule, not the answer: each
     exercise of the tutorial writes one (``hint=``) beside its ``why=``."""
@@ -108,6 +142,7 @@ def test_the_readme_links_every_tutorial_in_order() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     linked = re.findall(r"\(tutorials/(\d\d-[\w-]+\.ipynb)\)", readme)
     assert linked == NAMES
+    assert re.findall(r"\(tutorials/(pt/\d\d-[\w-]+\.ipynb)\)", readme) == PT
 
 
 def test_the_stored_study_is_what_its_script_writes(monkeypatch: pytest.MonkeyPatch) -> None:

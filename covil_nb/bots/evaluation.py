@@ -28,8 +28,9 @@ yellow is worth 31.4 VP
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Final, NamedTuple
 
 from covil_nb.model import Game, State
@@ -67,14 +68,25 @@ class Term(NamedTuple):
     value: float
     # Why, in words: made only when read (a search scores thousands of
     # positions and reads none of them), in the language of the moment.
-    said: Text | Callable[[], Text]
+    said: Text | partial[Text]
 
     @property
     def why(self) -> Text:
         return self.said if isinstance(self.said, Text) else self.said()
 
+    # Two terms are equal when they say the same: the function that makes
+    # the words is another object each time.
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Term) and self._said() == other._said()
 
-#: The terms as a table names them: in English, as the code does.
+    def __hash__(self) -> int:
+        return hash(self._said())
+
+    def _said(self) -> tuple[str, float, Text]:
+        return self.name, self.value, self.why
+
+
+#: The terms as a table names them (the code's names, said in the language of the moment).
 TERM_NAMES: Final = {
     # Translators: the names of the evaluation's terms, in a table's first column (9 letters).
     "vp_now": tr("vp_now"),
@@ -244,7 +256,7 @@ def _fee(b: _Board, p: Player) -> Term:
         return Term("fee", 0.0, _NO_FEE)
     room = MAX_GOLD - p.gold
     gold = min(FEE_GOLD * len(terrains), room)
-    return Term("fee", FEE_WEIGHT * gold, lambda: _fee_said(terrains, room))
+    return Term("fee", FEE_WEIGHT * gold, partial(_fee_said, terrains, room))
 
 
 def _headroom(b: _Board, p: Player) -> Term:
@@ -253,9 +265,7 @@ def _headroom(b: _Board, p: Player) -> Term:
     return Term(
         "headroom",
         HEADROOM_PER_DAY * room * days,
-        lambda: tr(
-            "{room} empty treasury slot(s), {days} day(s) after today", room=room, days=days
-        ),
+        partial(_headroom_said, room, days),
     )
 
 
@@ -266,18 +276,12 @@ def _raid(b: _Board, p: Player) -> Term:
     gain = RAID_WEIGHT * b.cards.mean_relic_gold * mine
     everyone = sum(b.in_town(q) for q in b.state.players)
     if b.state.rebels + everyone < MAX_REBELS:
-        return Term(
-            "raid", gain, lambda: tr("{count} troop(s) in town draw relics tonight", count=mine)
-        )
+        return Term("raid", gain, partial(_raid_said, mine))
     loss = TROOP_VALUE * mine + _rebel_blow(b, p)
     return Term(
         "raid",
         gain - loss,
-        lambda: tr(
-            "{count} troop(s) in town draw relics, but the {most} rebels retaliate",
-            count=mine,
-            most=MAX_REBELS,
-        ),
+        partial(_retaliation_said, mine),
     )
 
 
@@ -304,16 +308,14 @@ def _fortress(b: _Board, p: Player) -> Term:
     attackers = _threats(b, p)
     if not attackers:
         hp = p.hp
-        return Term("fortress", value, lambda: tr("{hp} HP", hp=hp))
+        return Term("fortress", value, partial(_hp_said, hp))
     # An attack on an unguarded fortress deals about 2 with a plain minion.
     danger = DANGER_WEIGHT * _blow(p.hp, 2)
     hp = p.hp
     return Term(
         "fortress",
         value - danger,
-        lambda: tr(
-            "{hp} HP, unguarded and within reach of {troops}", hp=hp, troops=", ".join(attackers)
-        ),
+        partial(_threatened_said, hp, attackers),
     )
 
 
@@ -340,9 +342,7 @@ def _troops(b: _Board, p: Player) -> Term:
     return Term(
         "troops",
         value,
-        lambda: tr(
-            "{board} on the board, {standing} still standing", board=board, standing=standing
-        ),
+        partial(_troops_said, board, standing),
     )
 
 
@@ -350,16 +350,12 @@ def _minions(b: _Board, p: Player) -> Term:
     states = [m.state for m in p.minions]
     ready, tired = states.count(READY), states.count(TIRED)
     value = READY_VALUE * ready + TIRED_VALUE * tired
-    return Term(
-        "minions", value, lambda: tr("{ready} ready, {tired} tired", ready=ready, tired=tired)
-    )
+    return Term("minions", value, partial(_minions_said, ready, tired))
 
 
 def _relics(b: _Board, p: Player) -> Term:
     n = len(p.hand)
-    return Term(
-        "relics", RELIC_USE_VALUE * n, lambda: tr("{count} relic(s) in hand to activate", count=n)
-    )
+    return Term("relics", RELIC_USE_VALUE * n, partial(_relics_said, n))
 
 
 TERMS = (_fee, _headroom, _raid, _fortress, _troops, _minions, _relics)
@@ -378,3 +374,40 @@ SAID = {
     "minions": (tr("ready minions"), tr("a ready minion")),
     "relics": (tr("a relic to activate"), tr("a relic from the hand")),
 }
+
+
+# The terms' words, made when read (see Term).
+def _headroom_said(room: int, days: int) -> Text:
+    return tr("{room} empty treasury slot(s), {days} day(s) after today", room=room, days=days)
+
+
+def _raid_said(mine: int) -> Text:
+    return tr("{count} troop(s) in town draw relics tonight", count=mine)
+
+
+def _retaliation_said(mine: int) -> Text:
+    return tr(
+        "{count} troop(s) in town draw relics, but the {most} rebels retaliate",
+        count=mine,
+        most=MAX_REBELS,
+    )
+
+
+def _hp_said(hp: int) -> Text:
+    return tr("{hp} HP", hp=hp)
+
+
+def _threatened_said(hp: int, attackers: list[str]) -> Text:
+    return tr("{hp} HP, unguarded and within reach of {troops}", hp=hp, troops=", ".join(attackers))
+
+
+def _troops_said(board: int, standing: int) -> Text:
+    return tr("{board} on the board, {standing} still standing", board=board, standing=standing)
+
+
+def _minions_said(ready: int, tired: int) -> Text:
+    return tr("{ready} ready, {tired} tired", ready=ready, tired=tired)
+
+
+def _relics_said(n: int) -> Text:
+    return tr("{count} relic(s) in hand to activate", count=n)

@@ -141,7 +141,9 @@ class Decision:
 class Event:
     """Something that happened: the rule section it applies, a sentence for
     people (``text``, said in the language of the moment: see
-    :mod:`.language`), and structured data for programs (widget, tests, bots)."""
+    :mod:`.language`), and structured data for programs (widget, tests, bots):
+    ids, counts, colors, and for a dummy's step its ``reason``, a text said in
+    the language it is read in."""
 
     rule: str
     sentence: str | Text
@@ -218,4 +220,4 @@ class Events(_Shown, list[Event]):
             for rule, same in groupby(when, key=lambda e: e.rule):
                 lines.append(f"  {cite(rule)}")
                 lines += [f"    {e.text}" for e in same]
-        return "\n".join(lines) or "nothing happened"
+        return "\n".join(lines) or str(tr("nothing happened"))

@@ -144,9 +144,8 @@ def _lie_label(zones: dict[str, str | None], lie: Action) -> Text:
     return tr("Lie down {troop} (zone {zone}) for a troop action", troop=troop, zone=zones[troop])
 
 
-_END_TURN: Final = Action(
-    END, (), tr("End the turn")
-)  # an action is a value: one serves every turn
+# An action is a value: one serves every turn.
+_END_TURN: Final = Action(END, (), tr("End the turn"))
 _RELICS_AND_COMMANDS: Final = frozenset({Verb.ACTIVATE, Verb.COMMAND})
 TROOP_VERBS: Final = frozenset({MOVE, REST, REPAIR, GAIN_GOLD, ATTACK})
 

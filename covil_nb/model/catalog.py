@@ -11,16 +11,13 @@ two languages, or a thread, do not mix.
 from __future__ import annotations
 
 import gettext
-import os
 from contextvars import ContextVar
 from functools import cache
 from typing import Final
 
+from .locales import SOURCE_LANGUAGE, from_locale
 from .native import SOURCE
 
-#: The languages there is a catalog for, by code, each in its own words.
-LANGUAGES: Final = {"en": "English", "pt": "Português"}
-SOURCE_LANGUAGE: Final = "en"  # the code's own: it needs no catalog
 DOMAIN: Final = "covil_nb"
 LOCALE: Final = SOURCE.parent / "locale"
 
@@ -48,28 +45,15 @@ def translations(code: str) -> gettext.NullTranslations:
 
 
 def N_(message: str) -> str:
-    """``message`` itself, marked for the catalog: a name the code passes
-    and compares as it is, said with :func:`cite` (see :mod:`.sections`)."""
+    """``message`` itself, marked for the catalog: a name the code keeps and
+    compares in English (a rule's title, a strength's part, a fixed word of
+    the board), said later with :func:`cite` or ``named``."""
     return message
 
 
 def cite(rule: str) -> str:
     """A rule's title (``"2.3 Attack"``) as the language of the moment cites it."""
     return translations(language()).gettext(rule) if rule else rule  # "" is the header
-
-
-def from_locale(environ: dict[str, str] | os._Environ[str] = os.environ) -> str:
-    """The language the locale asks for, as gettext reads it: the first of
-    LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set, whose languages
-    (``pt_BR.UTF-8``; LANGUAGE may list several, ``de:pt``) are taken in
-    order, the first with a catalog (English has one: the code's); else English."""
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        if environ.get(name):
-            for wanted in environ[name].split(":"):
-                if wanted[:2].lower() in LANGUAGES:
-                    return wanted[:2].lower()
-            return SOURCE_LANGUAGE
-    return SOURCE_LANGUAGE
 
 
 _session = from_locale()

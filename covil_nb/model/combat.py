@@ -30,7 +30,7 @@ from .vocabulary import (
     fortress_target,
     owner_color,
 )
-from .words import class_name, color_name, stat_name
+from .words import A_CLASS, color_name, stat_name
 
 __all__ = [
     "FORTRESS",
@@ -666,10 +666,9 @@ class Combat(Frame):
         ):
             return Refusal(
                 tr(
-                    "{minion} ({cls}) is not a Guardian: in this edition only a Guardian may be "
-                    "exhausted to defend",
+                    "{minion} is {cls}: in this edition only a Guardian may be exhausted to defend",
                     minion=named(card.name),
-                    cls=class_name(card.cls),
+                    cls=A_CLASS.get(card.cls, card.cls),
                 ),
                 RESPONSE,
             )
@@ -760,10 +759,7 @@ class Combat(Frame):
         if self.guard is not None or player is not self.defender(t):
             return []
         return [
-            Action(
-                Verb.EXHAUST, (m.card,), tr("Exhaust {minion} to defend", minion=t.called(m.card))
-            )
-            for m in guards(t, player)
+            Action(Verb.EXHAUST, (m.card,), partial(_guard_label, t)) for m in guards(t, player)
         ]
 
     def _pass_ends(self) -> bool:
@@ -931,6 +927,10 @@ def resolve(t: Table, combat: Combat) -> None:
 def defender_holds(attack: Strength, defense: Strength) -> bool:
     """The outcome's comparison: a tie goes to the defender."""
     return attack.total <= defense.total
+
+
+def _guard_label(t: Table, guard: Action) -> Text:
+    return tr("Exhaust {minion} to defend", minion=t.called(guard.args[0]))
 
 
 def _attacker_label(zones: dict[str, str | None], choice: Action) -> Text:

@@ -18,9 +18,7 @@ from .catalog import cite
 class CovilError(ValueError):
     """What is wrong, and which rule (or file) says so."""
 
-    def __init__(
-        self, message: str | object, rule: str | None = None, reason: str | object = None
-    ) -> None:
+    def __init__(self, message: object, rule: str | None = None, reason: object = None) -> None:
         # A message may be a sentence of the catalog (a Text): it is said now,
         # in the language of the moment, and kept as text.
         self.message = message = str(message)

@@ -36,7 +36,7 @@ from .combat import Combat, CombatView, Forecast, forecast
 from .errors import CovilError, CovilTypeError, said
 from .flow import Day, Now
 from .invariants import problems
-from .language import Text, tr
+from .language import N_, Text, cite, named, tr
 from .maps import Board
 from .scoring import Scores, VpNow, scores, vp_now, winners
 from .setup import Deal
@@ -44,6 +44,7 @@ from .state import STEPS, Player, Rules, State
 from .table import Table
 from .views import resample
 from .vocabulary import DecisionKind, Phase, Verb, fortress_target
+from .words import color_name
 
 SAVE_FORMAT = "covil_nb/game"
 SAVE_VERSION = 1
@@ -69,7 +70,10 @@ class SetupStep:
 
     def __str__(self) -> str:
         done = "\n".join(f"  {e.text}" for e in self.events)
-        return f"Setup {self.letter}: {self.title}\n{done}\n\n{self.game}"
+        # Cited as the language of the moment's rulebook numbers it ("Preparação I").
+        rule = "Setup I: Choose starting zones" if self.letter == "I" else f"Setup {self.letter}"
+        head = cite(rule) if self.letter == "I" else f"{cite(rule)}: {named(self.title)}"
+        return f"{head}\n{done}\n\n{self.game}"
 
 
 class Step(NamedTuple):
@@ -267,7 +271,7 @@ class Game:
             yield SetupStep(letter, title, t.events[start:], snapshot)
         start = len(t.events)
         game = cls._start(t, deal)
-        yield SetupStep("I", "Choose starting zones", t.events[start:], game)
+        yield SetupStep("I", N_("Choose starting zones"), t.events[start:], game)
 
     @classmethod
     def _start(cls, t: Table, deal: Deal) -> Game:
@@ -296,7 +300,9 @@ class Game:
         board = setup.board_named(position.options.board)
         found = problems(position, the_cards, board)
         if found:
-            raise CovilError("the position is not valid: " + "; ".join(found), "position")
+            raise CovilError(
+                tr("the position is not valid: {problems}", problems="; ".join(found)), "position"
+            )
         try:
             game = cls._settled_on(Table(position, the_cards, board), {"position": data})
             game._try_each_action()
@@ -319,26 +325,32 @@ class Game:
         writes its log (every sentence is tried too). A position, or one an
         action leads to, that waits for a decision with nothing allowed is
         no position."""
-        self._refuse_if_stuck("")
+        self._refuse_if_stuck(None)
         for action in self.legal_actions():
             _ = action.label
             after = self.copy()
             after.apply(action)
-            after._refuse_if_stuck(f" after '{action}'")
+            after._refuse_if_stuck(action)
 
-    def _refuse_if_stuck(self, after: str) -> None:
+    def _refuse_if_stuck(self, after: Action | None) -> None:
+        """Refuse a position (reached ``after`` an action) that waits for a
+        decision with nothing allowed."""
         decision = self.decision
-        if decision is not None and not self.legal_actions():
-            raise CovilError(
-                tr(
-                    "the position is not valid{after}: {player} must {prompt}, and nothing is "
-                    "allowed",
-                    after=after,
-                    player=decision.player,
-                    prompt=decision.prompt,
-                ),
-                "position",
+        if decision is None or self.legal_actions():
+            return
+        said = {"color": color_name(decision.player), "prompt": decision.prompt}
+        if after is None:
+            stuck = tr(
+                "the position is not valid: {color} must {prompt}, and nothing is allowed", **said
             )
+        else:
+            stuck = tr(
+                "the position is not valid after '{action}': {color} must {prompt}, and nothing "
+                "is allowed",
+                action=str(after),
+                **said,
+            )
+        raise CovilError(stuck, "position")
 
     # -- where we are ---------------------------------------------------------------
     def _current(self) -> Now | None:

@@ -27,8 +27,9 @@ from contextlib import contextmanager
 from typing import Final
 
 from . import catalog
-from .catalog import LANGUAGES, N_, SOURCE_LANGUAGE, cite, from_locale, language
+from .catalog import N_, cite, language
 from .errors import CovilError, CovilTypeError, said
+from .locales import LANGUAGES, SOURCE_LANGUAGE, from_locale
 
 __all__ = [
     "LANGUAGES",
@@ -79,6 +80,10 @@ class Text:
     def __str__(self) -> str:
         return self.said_in(language())
 
+    def __format__(self, spec: str) -> str:
+        """As its words are: ``f"{prompt:<20}"`` pads the sentence."""
+        return format(str(self), spec)
+
     def said_in(self, code: str) -> str:
         translations = catalog.translations(code)
         if self.plural:
@@ -119,17 +124,27 @@ class Joined(Text):
 
 
 class Listed(Joined):
-    """Items as a sentence lists them: "A", "A and B", "A, B and C"."""
+    """Items as a sentence lists them: "A", "A and B", "A, B and C"; or, with
+    ``last`` the message that ends the list ``OR``, "A, B or C"."""
 
-    def __init__(self, items: Iterable[str | Text]) -> None:
+    def __init__(self, items: Iterable[str | Text], last: str = "") -> None:
         super().__init__(", ", items)
+        self.last = last or AND
 
     def said_in(self, code: str) -> str:
         items = [said_in(i, code) for i in self.items]
         if len(items) < 2:
             return "".join(items)
         *first, last = items
-        return tr("{items} and {last}", items=self.separator.join(first), last=last).said_in(code)
+        return tr(self.last, items=self.separator.join(first), last=last).said_in(code)
+
+    def _key(self) -> tuple:
+        return type(self).__name__, self.last, self.items
+
+
+# How a list ends: "A, B and C", "A, B or C".
+AND: Final = N_("{items} and {last}")
+OR: Final = N_("{items} or {last}")
 
 
 class Clause(Text):

@@ -27,6 +27,7 @@ from .game import Game
 from .language import tr
 from .state import EXHAUSTED, READY, Minion, Player, Rules, State
 from .vocabulary import MinionState, Phase
+from .words import color_name
 
 RULE = "scenario"
 MinionSpec = str | tuple[str, str]
@@ -87,7 +88,8 @@ class Scenario:
                     return card
             if p.overlord and p.overlord.card == card:
                 raise CovilError(
-                    tr("{card} sits on {color}'s throne", card=card, color=p.color), RULE
+                    tr("{card} sits on {color}'s throne", card=card, color=color_name(p.color)),
+                    RULE,
                 )
             if p.minion(card):
                 p.hall = [m for m in p.hall if m.card != card]
@@ -103,7 +105,9 @@ class Scenario:
         try:
             return self.state.player(color)
         except KeyError:
-            raise CovilError(tr("no {color} player in this scenario", color=color), RULE) from None
+            raise CovilError(
+                tr("no {color} player in this scenario", color=repr(color)), RULE
+            ) from None
 
     def overlord(self, color: str, card: str, state: str = EXHAUSTED) -> Scenario:
         """Seat ``card`` on the throne; if another player holds it, the two

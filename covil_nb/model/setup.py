@@ -17,7 +17,7 @@ from typing import Any, Final
 from . import codec
 from .cards import CardSet, load_cards
 from .errors import CovilError, said
-from .language import Joined, named, ntr, tr
+from .language import N_, OR, Joined, Listed, named, ntr, tr
 from .maps import BOARD_NAMES, Board, load_board
 from .rng import seed_state
 from .state import Minion, Options, Player, Rules, State, Troop
@@ -175,7 +175,7 @@ def _check_players(players: Any, board: Board) -> None:
         raise CovilError(
             tr(
                 "{title} is for {min_players} to {max_players} players, not {count}",
-                title=board.title,
+                title=named(board.title),
                 min_players=board.min_players,
                 max_players=board.max_players,
                 count=len(players),
@@ -197,13 +197,19 @@ def dummies_problem(players: Sequence[str], dummies: Any) -> str:
     among ``players`` ("" when nothing is): a new game and a loaded
     position are checked alike."""
     if not isinstance(dummies, list | tuple) or not all(isinstance(c, str) for c in dummies):
-        return f"the dummies are a list of colors, not {said(dummies)}"
+        return str(tr("the dummies are a list of colors, not {dummies}", dummies=said(dummies)))
     if not set(dummies) <= set(players):
-        return f"the dummies must be some of the players {list(players)}, not {list(dummies)}"
+        return str(
+            tr(
+                "the dummies must be some of the players {players}, not {dummies}",
+                players=list(players),
+                dummies=list(dummies),
+            )
+        )
     if len(set(dummies)) != len(dummies):
-        return f"each dummy is a seat, named once: {list(dummies)}"
+        return str(tr("each dummy is a seat, named once: {dummies}", dummies=list(dummies)))
     if len(dummies) == len(players):
-        return "a game needs at least one player who is not a dummy"
+        return str(tr("a game needs at least one player who is not a dummy"))
     return ""
 
 
@@ -344,11 +350,7 @@ def fill_dummy_halls(t: Table) -> list[str]:
     dummies = len(t.state.options.dummies)
     for pile, costs, count in zip(piles, DUMMY_PILES, DUMMY_HALL, strict=True):
         if len(pile) < count * dummies:
-            costing = (
-                tr("{first} or {second}", first=costs[0], second=costs[-1])
-                if len(costs) > 1
-                else costs[0]
-            )
+            costing = Listed([str(c) for c in costs], OR)
             raise CovilError(
                 ntr(
                     "each dummy's hall takes {count} mercenary costing {costing}: {all} in all, "
@@ -411,14 +413,19 @@ def give_scepter(t: Table, colors: list[str]) -> None:
 
 
 STEPS: Final[tuple[tuple[str, str, Callable[[Table, list[str]], None]], ...]] = (
-    ("A", "Place the game board", place_board),
-    ("B", "Give each player a Champions Hall, troops, Henchmen, fortress, HP and gold", give_halls),
-    ("C", "Rebels", place_rebels),
-    ("D", "Deal the Dark Overlords", deal_overlords),
-    ("E", "Exhaust the Dark Overlords", exhaust_overlords),
-    ("F", "The Mercenary pool", deal_mercenaries),
-    ("G", "Deal the Power Relics", deal_relics),
-    ("H", "The Evil Scepter", give_scepter),
+    # The titles in English, said with ``named`` (a step's ``str``).
+    ("A", N_("Place the game board"), place_board),
+    (
+        "B",
+        N_("Give each player a Champions Hall, troops, Henchmen, fortress, HP and gold"),
+        give_halls,
+    ),
+    ("C", N_("Rebels"), place_rebels),
+    ("D", N_("Deal the Dark Overlords"), deal_overlords),
+    ("E", N_("Exhaust the Dark Overlords"), exhaust_overlords),
+    ("F", N_("The Mercenary pool"), deal_mercenaries),
+    ("G", N_("Deal the Power Relics"), deal_relics),
+    ("H", N_("The Evil Scepter"), give_scepter),
 )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .language import SOURCE_LANGUAGE, Listed, Text, tr
+from .language import Text, tr
 
 #: The players' colors as sentences name the players ("yellow gains 2 gold").
 COLOR_NAMES: Final = {
@@ -24,17 +24,32 @@ TERRAIN_NAMES: Final = {
 }
 #: The minions' classes, as a card names them.
 CLASS_NAMES: Final = {
-    "overlord": tr("Dark Overlord"),
-    "assassin": tr("Assassin"),
-    "warrior": tr("Warrior"),
-    "guardian": tr("Guardian"),
-    "saboteur": tr("Saboteur"),
-    "sorcerer": tr("Sorcerer"),
+    # Translators: the classes as a card's face names them, in lower case in English.
+    "overlord": tr("overlord"),
+    "assassin": tr("assassin"),
+    "warrior": tr("warrior"),
+    "guardian": tr("guardian"),
+    "saboteur": tr("saboteur"),
+    "sorcerer": tr("sorcerer"),
+}
+#: A minion of each class, as a sentence says one ("Private is a warrior").
+A_CLASS: Final = {
+    "overlord": tr("an overlord"),
+    "assassin": tr("an assassin"),
+    "warrior": tr("a warrior"),
+    "guardian": tr("a guardian"),
+    "saboteur": tr("a saboteur"),
+    "sorcerer": tr("a sorcerer"),
 }
 #: The stats of a troop in combat (an attack's style is melee or ranged).
 STAT_NAMES: Final = {"melee": tr("melee"), "ranged": tr("ranged"), "defense": tr("defense")}
 #: The phases of a day, as a log's headings name them ("Day 2, night").
-PHASE_NAMES: Final = {"morning": tr("morning"), "afternoon": tr("afternoon"), "night": tr("night")}
+PHASE_NAMES: Final = {
+    "setup": tr("setup"),
+    "morning": tr("morning"),
+    "afternoon": tr("afternoon"),
+    "night": tr("night"),
+}
 #: A minion's token: "exhausted", "tired", or none ("ready").
 STATE_NAMES: Final = {"exhausted": tr("exhausted"), "tired": tr("tired"), "ready": tr("ready")}
 
@@ -62,12 +77,6 @@ def class_name(cls: str) -> Text | str:
 
 def stat_name(stat: str) -> Text | str:
     return STAT_NAMES.get(stat, stat)
-
-
-def and_list(words: list[str]) -> str:
-    """ "A", "A and B", "A, B and C", in English: for the sentences not yet
-    in the catalog (a Portuguese "e" in one would stay when the language changes)."""
-    return Listed(words).said_in(SOURCE_LANGUAGE)
 
 
 def plural(n: int, noun: str) -> str:

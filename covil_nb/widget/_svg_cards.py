@@ -21,7 +21,7 @@ from typing import Final, NamedTuple
 
 from covil_nb.model import CovilError, Game
 from covil_nb.model.cards import MinionCard, RelicCard
-from covil_nb.model.language import N_, language, named, tr
+from covil_nb.model.language import N_, language, named, ntr, tr
 from covil_nb.model.state import EXHAUSTED, MAX_GOLD, MAX_HALL, MAX_HP, READY, TIRED, Player, State
 from covil_nb.model.views import hand_hidden
 from covil_nb.model.words import class_name, color_name, stat_name, state_name, terrain_name
@@ -194,7 +194,7 @@ def _minion_face(card: MinionCard, state: str | None, ribbon: Ribbon, code: str)
     said = str(class_name(card.cls))
     # The class left of the stat's pill; where both do not fit in a row (longer
     # words: "Feiticeiro", "corpo a corpo 2"), the pill goes under the class.
-    below = 6 + text_width(said, TEXT) + 6 > CARD_W - 4 - pill
+    below = 6 + text_width(said, TEXT) > CARD_W - 4 - pill  # (an estimate wide enough)
     lower = _PILL_ROW if below else 0.0
     cls = text(6, 48.5, said, font_size=TEXT, font_style="italic", fill=MUTED)
     stat = tag(
@@ -570,7 +570,7 @@ def _row(code: str) -> _Row:
     gold, hp = str(tr("Gold")), str(tr("HP"))
     coins = max(_COIN_X, 18 + text_width(gold, 12) + 14)
     # The gold's count and what is pledged (at most all of it) after the coins.
-    pledged = str(tr("{count} pledged", count=MAX_GOLD))
+    pledged = str(ntr("{count} pledged", "{count} pledged", MAX_GOLD))
     gold_end = coins + _COIN_STEP * MAX_GOLD + 16 + text_width(pledged, TEXT)
     hp_label = max(_HP_LABEL_X, gold_end + 12)
     shields_x = hp_label + max(32.0, text_width(hp, 12) + 12)
@@ -628,7 +628,7 @@ def _treasury(p: Player, marks: Marks, pledged: int, row: _Row) -> str:
         text(
             count_x + 16,
             y + 4,
-            str(tr("{count} pledged", count=pledged)),
+            str(ntr("{count} pledged", "{count} pledged", pledged)),
             font_size=TEXT,
             fill=MUTED,
         )
@@ -721,7 +721,7 @@ def _hidden_hand(seen: _Seen, x: float, y: float) -> str:
     """Another player's hand, or a dummy's: how many, face down."""
     p = seen.player
     whose = tr("(the dummy's)") if seen.state.is_dummy(p.color) else tr("(hidden)")
-    words = [str(tr("{count} face down", count=len(p.hand))), str(whose)]
+    words = [str(ntr("{count} face down", "{count} face down", len(p.hand))), str(whose)]
     count = str(len(p.hand))
     return _backs(len(p.hand), x + 12, y + 16, words, data_hand=p.color, data_count=count)
 

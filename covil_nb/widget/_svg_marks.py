@@ -15,7 +15,7 @@ from covil_nb.model.words import color_name, stat_name
 
 from ._svg import group, num, points, tag, text, text_width
 from ._svg_style import ACTION, ARROWS, HIGHLIGHTS, check_glyph
-from .elements import FORTRESS_TARGET, attribute, elements_of
+from .elements import FORTRESS_TARGET, KIND_NAMES, attribute, elements_of
 
 RULE = "drawing"
 MAX_LABEL = 40
@@ -159,7 +159,12 @@ def check_element(game: Game, element: str) -> None:
     }[kind]
     if not known():
         raise CovilError(
-            tr("{element} names no {kind} of this game", element=repr(element), kind=kind), RULE
+            tr(
+                "{element} names no {kind} of this game",
+                element=repr(element),
+                kind=KIND_NAMES.get(kind, kind),
+            ),
+            RULE,
         )
 
 

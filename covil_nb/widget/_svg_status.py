@@ -124,7 +124,7 @@ def _sources(vp: VpNow) -> str:
     if vp.face_down:
         parts.append(
             ntr(
-                "and {count} relic face down, its gold value hidden",
+                "and {count} relic face down, their gold value hidden",
                 "and {count} relics face down, their gold value hidden",
                 vp.face_down,
             )

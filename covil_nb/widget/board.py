@@ -31,10 +31,10 @@ from covil_nb.bots.hint import hint
 from covil_nb.model import Action, CovilError, Event, Game, night
 from covil_nb.model.arguments import checked
 from covil_nb.model.game import Moment
-from covil_nb.model.language import SOURCE_LANGUAGE, Text, cite, known, speaking, tr
+from covil_nb.model.language import SOURCE_LANGUAGE, Listed, Text, cite, known, ntr, speaking, tr
 from covil_nb.model.language import language as current_language
 from covil_nb.model.views import hand_hidden
-from covil_nb.model.words import color_name
+from covil_nb.model.words import color_name, phase_name
 from covil_nb.study import Study
 
 from . import drawing, protocol, scene
@@ -289,16 +289,16 @@ class GameWidget(anywidget.AnyWidget):
         names = sorted(str(k) for k in sync_data if k in self.keys)
         if names:
             self.send_state(names)
-        self._refuse(
-            CovilError(
-                tr(
-                    "the page may not set the board's traits ({them}): it sends its choices as "
-                    "messages",
-                    them=", ".join(names) or "none of them",
-                ),
-                protocol.RULE,
+        said = (
+            tr(
+                "the page may not set the board's traits ({traits}): it sends its choices as "
+                "messages",
+                traits=", ".join(names),
             )
+            if names
+            else tr("the page may not set the board's traits: it sends its choices as messages")
         )
+        self._refuse(CovilError(said, protocol.RULE))
 
     def _dispatch(self, content: Any, from_page: bool = True, catch_up: bool = False) -> None:
         # The games' locks first: a click may be handled beside a running
@@ -778,13 +778,20 @@ class GameWidget(anywidget.AnyWidget):
     def __repr__(self) -> str:
         game = self._line.game
         if game.is_over:
-            winners = game.winners
-            now = "game over — " + (
-                f"{winners[0]} wins" if len(winners) == 1 else " and ".join(winners) + " share it"
+            now = ntr(
+                "game over — {players} wins",
+                "game over — {players} share it",
+                len(game.winners),
+                players=Listed([color_name(c) for c in game.winners]),
             )
         else:
-            now = f"day {game.day} {game.phase} — {self.seats.plays(game)} to play"
-        trying = "" if self._what_if is None else " (trying a what-if line)"
+            now = tr(
+                "day {day} {phase} — {seat} to play",
+                day=game.day,
+                phase=phase_name(game.phase),
+                seat=self.seats.plays(game),
+            )
+        trying = "" if self._what_if is None else tr(" (trying a what-if line)")
         return f"<GameWidget: {self.seats}, {now}{trying}>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:

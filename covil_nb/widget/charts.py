@@ -105,7 +105,10 @@ def vp_by_source(table: pd.DataFrame, title: str) -> Picture:
     top = max(10.0, 10.0 * -(-most // 10))  # the scale ends on a round ten
     scale = (right - left) / top
     steps = [float(v) for v in range(0, int(top) + 1, 10 if top <= 60 else 20)]
-    parts = [_ticks(left, scale, len(rows), steps, lambda v: f"{v:g} VP"), _legend()]
+    parts = [
+        _ticks(left, scale, len(rows), steps, lambda v: str(tr("{vp} VP", vp=f"{v:g}"))),
+        _legend(),
+    ]
     for i, (label, sources) in enumerate(rows):
         y, x = TOP + ROW * i, left
         baseline = _baseline(y + BAR / 2)

@@ -38,7 +38,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from covil_nb.model import Action, CovilError, Game
-from covil_nb.model.language import tr
+from covil_nb.model.language import named, tr
+from covil_nb.model.words import phase_name
 
 from . import _svg_cards, _svg_map, _svg_status
 from ._svg import PAD, Section, document, num, tag
@@ -166,7 +167,13 @@ class Picture:
         return self.svg
 
     def __repr__(self) -> str:
-        return f"<Picture of {self.title}: {num(self.width)}x{num(self.height)}>"
+        said = tr(
+            "<Picture of {title}: {width}x{height}>",
+            title=self.title,
+            width=num(self.width),
+            height=num(self.height),
+        )
+        return str(said)
 
 
 def draw(
@@ -210,8 +217,12 @@ def draw(
 
 
 def _title(game: Game) -> str:
-    when = "game over" if game.is_over else f"day {game.day} {game.phase}"
-    return f"{game.board.title}, {when}"
+    """ "Board A, day 1 morning": said in the language the picture is drawn in."""
+    board = named(game.board.title)
+    if game.is_over:
+        return str(tr("{board}, game over", board=board))
+    phase = phase_name(game.phase)
+    return str(tr("{board}, day {day} {phase}", board=board, day=game.day, phase=phase))
 
 
 def _halls(game: Game, halls: Iterable[str] | None) -> list[str]:

@@ -37,6 +37,25 @@ from covil_nb.model.language import tr
 from covil_nb.model.state import State
 
 KINDS = ("zone", "troop", "fortress", "card", "gold", "coin", "hp", "rebels")
+#: Each kind as a sentence names an element of it ("zone D", "troop Y1").
+KIND_NAMES = {
+    "zone": tr("zone"),
+    "troop": tr("troop"),
+    "fortress": tr("fortress"),
+    "card": tr("card"),
+    "gold": tr("gold"),
+    "coin": tr("coin"),
+    "hp": tr("hp"),
+    "rebels": tr("rebels"),
+}
+
+
+def element_said(element: str) -> str:
+    """ "zone D", "troop Y1": an element key as a sentence names it."""
+    kind, _, ident = element.partition(":")
+    return f"{KIND_NAMES.get(kind, kind)} {ident}"
+
+
 NO_ELEMENT = frozenset({"end", "pass", "skip", "cancel", "buy-relic"})
 _FIRST_ARG = {
     "start": "zone",

@@ -23,7 +23,7 @@ from covil_nb.model.words import color_name, stat_name
 
 from . import drawing
 from ._svg_style import ACTION
-from .elements import FORTRESS_TARGET, KINDS, elements_of
+from .elements import FORTRESS_TARGET, KINDS, element_said, elements_of
 from .seats import Seats
 from .sheet import Round
 
@@ -297,7 +297,7 @@ def explain_click(game: Game, element: str, actions: list[Action]) -> CovilError
         return CovilError(str(tr("the game is over: nothing more can be played")), "Final scoring")
     said = tr(
         "{element} has no part in this decision: {color} must {prompt}",
-        element=element.replace(":", " "),
+        element=element_said(element),
         color=color_name(decision.player),
         prompt=decision.prompt,
     )

@@ -62,7 +62,10 @@ class Seats:
         dummies = sorted(set(given) & set(game.dummies))
         if dummies:
             raise CovilError(
-                tr("{dummies} is a dummy: the solo rules play it, not a bot", dummies=dummies[0]),
+                tr(
+                    "{color} is a dummy: the solo rules play it, not a bot",
+                    color=color_name(dummies[0]),
+                ),
                 "Solo mode",
             )
         self._bots: dict[str, Bot] = {}

@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 from functools import cache
 
-from covil_nb.model.catalog import LOCALE, SOURCE_LANGUAGE, translations
+from covil_nb.model.catalog import LOCALE, translations
+from covil_nb.model.locales import SOURCE_LANGUAGE
 
 PAGE_MESSAGES = LOCALE / "page.json"
 

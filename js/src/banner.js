@@ -70,9 +70,8 @@ function bannerLines(view, decision, controls) {
  */
 function momentLines(view, moment) {
   const said = make("div", "covil-moment");
-  const told = (moment.told || []).length
-    ? `: ${(moment.told || []).join(" ")}`
-    : ` ${view.t("played {actions}", { actions: moment.actions.join(", ") })}`;
+  const played = view.t("played {actions}", { actions: moment.actions.join(", ") });
+  const told = (moment.told || []).length ? `: ${(moment.told || []).join(" ")}` : ` ${played}`;
   // A step of the night is the rules', told by its rule (the reason).
   said.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : view.t("The night")), told);
   const why = moment.reason ? [make("div", "covil-why", moment.reason)] : [];

@@ -3,10 +3,23 @@
 
 import { button, make, splitLabel } from "./dom.js";
 import { elementsFor, settle } from "./marks.js";
+import { N_ } from "./words.js";
 
 /** @typedef {import("./types").View} View */
 /** @typedef {import("./types").Offered} Offered */
 /** @typedef {import("./types").Decision} Decision */
+
+/** Each kind of element as a sentence names one ("zone D"): the same words as Python's. */
+const KIND_WORDS = /** @type {Record<string, string>} */ ({
+  zone: N_("zone"),
+  troop: N_("troop"),
+  fortress: N_("fortress"),
+  card: N_("card"),
+  gold: N_("gold"),
+  coin: N_("coin"),
+  hp: N_("hp"),
+  rebels: N_("rebels"),
+});
 
 /** @param {View} view */
 export function drawDecision(view) {
@@ -31,7 +44,9 @@ export function drawDecision(view) {
     if (decision.combat) drawCombat(view, decision.combat);
     const offered = page.chooser ? chooserActions(view, decision) : decision.actions || [];
     if (page.chooser) {
-      const note = view.t("Choose for {element} (Esc to cancel):", { element: page.chooser.replace(":", " ") });
+      const [kind, id] = page.chooser.split(":");
+      const element = `${view.t(KIND_WORDS[kind] ?? kind)} ${id}`;
+      const note = view.t("Choose for {element} (Esc to cancel):", { element });
       parts.actions.append(make("li", "covil-note", note));
     }
     drawActions(view, offered);
@@ -184,7 +199,8 @@ export function previewText(view, preview) {
     const at = { attack: preview.attack, defense: preview.defense, verdict: preview.verdict ?? "" };
     return view.t("→ the combat ends, attack {attack} against defense {defense}: {verdict}", at);
   }
-  return `→ ${changes.length ? changes.join(", ") : view.t("the strengths stay as they are")}`;
+  const same = view.t("the strengths stay as they are");
+  return `→ ${changes.length ? changes.join(", ") : same}`;
 }
 
 /**

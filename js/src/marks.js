@@ -242,10 +242,9 @@ function drawWhere(view, marked) {
   parts.where.replaceChildren();
   parts.where.hidden = places.size === 0;
   if (places.size === 0) return;
-  // "Click a highlighted choice [on the map], [in the pool], or a button below."
-  parts.where.append(view.t("Click a highlighted choice:"), " ");
-  for (const [place, node] of places) parts.where.append(button(place, view.t("Show it"), () => showChoice(node)), " ");
-  parts.where.append(view.t("or a button below."));
+  // A whole sentence, then where the choices are: "… [on the map] [in the pool]".
+  parts.where.append(view.t("Click a highlighted choice, or a button below. The choices are:"));
+  for (const [place, node] of places) parts.where.append(" ", button(place, view.t("Show it"), () => showChoice(node)));
 }
 
 /**

@@ -1,5 +1,5 @@
 // The page's own words in the board's language. The page writes them in
-// English; the kernel sends their translations (the `_words` trait, made
+// English; the kernel sends their translations (the `words` trait, made
 // from the same catalogs as Python's sentences: tools/catalogs.py extracts
 // every `view.t(...)` and `N_(...)` of these files). A message without a
 // translation (English, or one not yet translated) is said as written.

@@ -290,7 +290,8 @@ function bannerLines(view, decision, controls) {
 }
 function momentLines(view, moment) {
   const said2 = make("div", "covil-moment");
-  const told2 = (moment.told || []).length ? `: ${(moment.told || []).join(" ")}` : ` ${view.t("played {actions}", { actions: moment.actions.join(", ") })}`;
+  const played = view.t("played {actions}", { actions: moment.actions.join(", ") });
+  const told2 = (moment.told || []).length ? `: ${(moment.told || []).join(" ")}` : ` ${played}`;
   said2.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : view.t("The night")), told2);
   const why = moment.reason ? [make("div", "covil-why", moment.reason)] : [];
   return [said2, ...why, ...outcomeLines(moment.outcome)];
@@ -459,9 +460,8 @@ function drawWhere(view, marked) {
   parts.where.replaceChildren();
   parts.where.hidden = places.size === 0;
   if (places.size === 0) return;
-  parts.where.append(view.t("Click a highlighted choice:"), " ");
-  for (const [place, node] of places) parts.where.append(button(place, view.t("Show it"), () => showChoice(node)), " ");
-  parts.where.append(view.t("or a button below."));
+  parts.where.append(view.t("Click a highlighted choice, or a button below. The choices are:"));
+  for (const [place, node] of places) parts.where.append(" ", button(place, view.t("Show it"), () => showChoice(node)));
 }
 function placeOf(view, node) {
   const { parts } = view;
@@ -538,7 +538,60 @@ function onClick(view, event) {
   if (clickAt(view, target, { x: event.clientX, y: event.clientY })) event.stopPropagation();
 }
 
+// src/words.js
+var N_ = (message) => message;
+function say(words, message, values = {}) {
+  const template = words?.[message] ?? message;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => name in values ? String(values[name]) : whole);
+}
+var SAID = (
+  /** @type {const} */
+  [
+    ["sayText", "textContent"],
+    ["sayTitle", "title"],
+    ["sayLabel", "aria-label"]
+  ]
+);
+function remember(root) {
+  for (const node of [root, .../** @type {NodeListOf<HTMLElement>} */
+  root.querySelectorAll("*")]) {
+    const only = node.childNodes.length === 1 && node.firstChild?.nodeType === Node.TEXT_NODE;
+    if (only && node.textContent) node.dataset.sayText = node.textContent;
+    if (node.title) node.dataset.sayTitle = node.title;
+    const label = node.getAttribute("aria-label");
+    if (label) node.dataset.sayLabel = label;
+  }
+}
+function relabel(root, words) {
+  for (const [key, field] of SAID) {
+    const attribute = `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    const marked = (
+      /** @type {NodeListOf<HTMLElement>} */
+      root.querySelectorAll(`[${attribute}]`)
+    );
+    for (const node of [root, ...marked].filter((n) => n.hasAttribute(attribute))) {
+      const said2 = say(words, node.dataset[key] ?? "");
+      if (field === "textContent") node.textContent = said2;
+      else if (field === "title") node.title = said2;
+      else node.setAttribute(field, said2);
+    }
+  }
+}
+
 // src/decision.js
+var KIND_WORDS = (
+  /** @type {Record<string, string>} */
+  {
+    zone: N_("zone"),
+    troop: N_("troop"),
+    fortress: N_("fortress"),
+    card: N_("card"),
+    gold: N_("gold"),
+    coin: N_("coin"),
+    hp: N_("hp"),
+    rebels: N_("rebels")
+  }
+);
 function drawDecision(view) {
   const { model, page, parts, root } = view;
   const decision = model.get("decision") || {};
@@ -558,7 +611,9 @@ function drawDecision(view) {
     if (decision.combat) drawCombat(view, decision.combat);
     const offered = page.chooser ? chooserActions(view, decision) : decision.actions || [];
     if (page.chooser) {
-      const note = view.t("Choose for {element} (Esc to cancel):", { element: page.chooser.replace(":", " ") });
+      const [kind, id] = page.chooser.split(":");
+      const element = `${view.t(KIND_WORDS[kind] ?? kind)} ${id}`;
+      const note = view.t("Choose for {element} (Esc to cancel):", { element });
       parts.actions.append(make("li", "covil-note", note));
     }
     drawActions(view, offered);
@@ -651,7 +706,8 @@ function previewText(view, preview) {
     const at = { attack: preview.attack, defense: preview.defense, verdict: preview.verdict ?? "" };
     return view.t("→ the combat ends, attack {attack} against defense {defense}: {verdict}", at);
   }
-  return `→ ${changes.length ? changes.join(", ") : view.t("the strengths stay as they are")}`;
+  const same = view.t("the strengths stay as they are");
+  return `→ ${changes.length ? changes.join(", ") : same}`;
 }
 function drawCombat(view, combat) {
   view.parts.combat.append(
@@ -776,46 +832,6 @@ function onVersion(view) {
   else if (decision.player) said2.push(`${seatLabel(view, decision.player)}: ${decision.prompt}.`);
   parts.live.textContent = said2.join(" ");
   drawControls(view);
-}
-
-// src/words.js
-var N_ = (message) => message;
-function say(words, message, values = {}) {
-  const template = words?.[message] ?? message;
-  return template.replace(/\{(\w+)\}/g, (whole, name) => name in values ? String(values[name]) : whole);
-}
-var SAID = (
-  /** @type {const} */
-  [
-    ["sayText", "textContent"],
-    ["sayTitle", "title"],
-    ["sayLabel", "aria-label"]
-  ]
-);
-function remember(root) {
-  for (const node of [root, .../** @type {NodeListOf<HTMLElement>} */
-  root.querySelectorAll("*")]) {
-    const only = node.childNodes.length === 1 && node.firstChild?.nodeType === Node.TEXT_NODE;
-    if (only && node.textContent) node.dataset.sayText = node.textContent;
-    if (node.title) node.dataset.sayTitle = node.title;
-    const label = node.getAttribute("aria-label");
-    if (label) node.dataset.sayLabel = label;
-  }
-}
-function relabel(root, words) {
-  for (const [key, field] of SAID) {
-    const attribute = `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-    const marked = (
-      /** @type {NodeListOf<HTMLElement>} */
-      root.querySelectorAll(`[${attribute}]`)
-    );
-    for (const node of [root, ...marked].filter((n) => n.hasAttribute(attribute))) {
-      const said2 = say(words, node.dataset[key] ?? "");
-      if (field === "textContent") node.textContent = said2;
-      else if (field === "title") node.title = said2;
-      else node.setAttribute(field, said2);
-    }
-  }
 }
 
 // src/log.js
