@@ -174,7 +174,7 @@ def refuse(t: Table, now: Now | None, wanted: Action, legal: list[Action]) -> Co
     wrong, in the rule's words where the step has them, and what is allowed."""
     if now is None:
         over = tr("'{action}' cannot be played: the game is over", action=str(wanted))
-        return CovilError(str(over), "Final scoring")
+        return CovilError(over, "Final scoring")
     same = [a for a in legal if a.verb == wanted.verb]
     if same and all(len(a.args) != len(wanted.args) for a in same):
         wrong = tr(
@@ -182,7 +182,7 @@ def refuse(t: Table, now: Now | None, wanted: Action, legal: list[Action]) -> Co
             action=str(wanted),
             example=str(same[0]),
         )
-        return CovilError(str(wrong), "notation")
+        return CovilError(wrong, "notation")
     frame, d = now.frame, now.decision
     if effects.is_free(t, frame, wanted):
         why = effects.free_refusal(t, frame, t.player(d.player), wanted)
@@ -213,4 +213,4 @@ def refuse(t: Table, now: Now | None, wanted: Action, legal: list[Action]) -> Co
             must=reason,
             allowed=allowed,
         )
-    return CovilError(str(refused), rule, reason)
+    return CovilError(refused, rule, reason)

@@ -555,7 +555,7 @@ class Game:
         as :meth:`apply` is."""
         with self.transaction():
             if not self._history:
-                raise CovilError(str(tr("there is nothing to undo")), "undo")
+                raise CovilError(tr("there is nothing to undo"), "undo")
             step, history = self._history[-1], self._history[:-1]
             table = self._table_at(len(history))  # the slow part: nothing has changed yet
             keyframes = self._keyframes[: len(history) // KEYFRAME_EVERY + 1]
@@ -576,7 +576,7 @@ class Game:
         nothing, as :meth:`apply` is."""
         with self.transaction():
             if not self._redo:
-                raise CovilError(str(tr("there is nothing to redo")), "redo")
+                raise CovilError(tr("there is nothing to redo"), "redo")
             kept = self._redo[:-1]
             events = self.apply(self._redo[-1])
             self._redo = kept

@@ -210,12 +210,10 @@ def known(code: object) -> str:
     if code not in LANGUAGES:
         choices = ", ".join(f"{c!r} ({name})" for c, name in LANGUAGES.items())
         raise CovilError(
-            str(
-                tr(
-                    "there is no language {code}: choose among {choices}",
-                    code=said(code),
-                    choices=choices,
-                )
+            tr(
+                "there is no language {code}: choose among {choices}",
+                code=said(code),
+                choices=choices,
             ),
             RULE,
         )

@@ -59,8 +59,8 @@ class Table:
         self.player: Callable[[str], Player] = {p.color: p for p in players}.__getitem__
 
     def name(self, card_id: str) -> str:
-        """The card's name in English, for the sentences not yet in the
-        catalog (``called`` for those that are)."""
+        """The card's name in English: the catalog's key, which ``called``
+        says in the language of the moment."""
         return self._names.get(card_id) or repr(card_id)
 
     def called(self, card_id: str) -> Text:

@@ -255,16 +255,14 @@ class GameWidget(anywidget.AnyWidget):
         except KeyboardInterrupt:
             # The kernel interrupted (a long analysis, say): the page's
             # press must end, and only an answer ends it.
-            self._refuse(CovilError(str(tr("interrupted: the game is as it was")), "widget"))
+            self._refuse(CovilError(tr("interrupted: the game is as it was"), "widget"))
             raise
         except Exception as failure:
             self._refuse(
                 CovilError(
-                    str(
-                        tr(
-                            "covil_nb failed on this message ({failure}); the game is as it was",
-                            failure=f"{type(failure).__name__}: {failure}",
-                        )
+                    tr(
+                        "covil_nb failed on this message ({failure}); the game is as it was",
+                        failure=f"{type(failure).__name__}: {failure}",
                     ),
                     "widget",
                 )
@@ -340,11 +338,9 @@ class GameWidget(anywidget.AnyWidget):
         self._publish()
         if refuse:
             raise CovilError(
-                str(
-                    tr(
-                        "the game was changed outside the board (by code in a cell): the board "
-                        "shows it as it is now; choose again"
-                    )
+                tr(
+                    "the game was changed outside the board (by code in a cell): the board "
+                    "shows it as it is now; choose again"
                 ),
                 "widget",
             )
@@ -408,10 +404,10 @@ class GameWidget(anywidget.AnyWidget):
         game = self.line.game
         seat = self.seats.plays(game)
         if seat is None:
-            raise CovilError(str(tr("the game is over: there is no step to show")), "Final scoring")
+            raise CovilError(tr("the game is over: there is no step to show"), "Final scoring")
         if seat.kind != BOT:
             raise CovilError(
-                str(tr("it is {seat}'s decision: there is no step to show", seat=seat)), "widget"
+                tr("it is {seat}'s decision: there is no step to show", seat=seat), "widget"
             )
         action = self.seats.decide(game)
         before = scene.places(game)
@@ -421,7 +417,7 @@ class GameWidget(anywidget.AnyWidget):
     def _on_skip(self, _message: protocol.Message) -> None:
         game = self.line.game
         if not self._playing() and self._waiting() != "bot":
-            raise CovilError(str(tr("there is nothing to skip: it is your decision")), "widget")
+            raise CovilError(tr("there is nothing to skip: it is your decision"), "widget")
         # The playback under way ends at its last moment, whose story (a
         # night's, say) the board keeps telling; a bot's action makes it old.
         self._at = len(self._moments) - 1
@@ -445,13 +441,11 @@ class GameWidget(anywidget.AnyWidget):
         viewer = self._viewer(game)
         if hand_hidden(game.read_state(), color, viewer):  # the hint would play that hand
             raise CovilError(
-                str(
-                    tr(
-                        "a hint at {color}'s decision would tell {color}'s hidden hand: this "
-                        "board is seen by {viewer}",
-                        color=color_name(color),
-                        viewer=color_name(viewer or ""),
-                    )
+                tr(
+                    "a hint at {color}'s decision would tell {color}'s hidden hand: this "
+                    "board is seen by {viewer}",
+                    color=color_name(color),
+                    viewer=color_name(viewer or ""),
                 ),
                 "widget",
             )
@@ -467,7 +461,7 @@ class GameWidget(anywidget.AnyWidget):
     def _on_analyse(self, _message: protocol.Message) -> None:
         game = self._line.game
         if not game.is_over:
-            raise CovilError(str(tr("the game is not over: analyse it once it ends")), ANALYSIS)
+            raise CovilError(tr("the game is not over: analyse it once it ends"), ANALYSIS)
         study = analyse(
             game, self._analysed_seats(), self.analysis_budget, progress=self._progressed
         )
@@ -500,7 +494,7 @@ class GameWidget(anywidget.AnyWidget):
 
     def _on_return(self, _message: protocol.Message) -> None:
         if self._what_if is None:
-            raise CovilError(str(tr("there is no 'what if' line to return from")), "widget")
+            raise CovilError(tr("there is no 'what if' line to return from"), "widget")
         self._what_if = None
         self._moments = []
         self._since = len(self.line.game.log)
@@ -527,16 +521,16 @@ class GameWidget(anywidget.AnyWidget):
                 "then {wish}",
                 wish=wish,
             )
-            raise CovilError(str(said), "widget")
+            raise CovilError(said, "widget")
         if waiting == "over":
             said = tr("the game is over: nothing left to {wish}", wish=wish)
-            raise CovilError(str(said), "Final scoring")
+            raise CovilError(said, "Final scoring")
         if waiting == "bot":
             said = tr(
                 "{seat} decides now and is played by a bot: step or skip to your decision",
                 seat=self.seats.plays(game),
             )
-            raise CovilError(str(said), "widget")
+            raise CovilError(said, "widget")
         return game
 
     def _offered(self) -> list[Action]:
@@ -585,7 +579,7 @@ class GameWidget(anywidget.AnyWidget):
             nothing = (
                 tr("there is nothing to undo") if verb == "undo" else tr("there is nothing to redo")
             )
-            raise CovilError(str(nothing), verb)
+            raise CovilError(nothing, verb)
         self._moments = []  # a playback under way ends
         move = getattr(game, verb)
         move()

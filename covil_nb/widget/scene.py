@@ -294,14 +294,14 @@ def explain_click(game: Game, element: str, actions: list[Action]) -> CovilError
             return CovilError(refusal.reason, refusal.rule)
     decision = game.decision
     if decision is None:
-        return CovilError(str(tr("the game is over: nothing more can be played")), "Final scoring")
+        return CovilError(tr("the game is over: nothing more can be played"), "Final scoring")
     said = tr(
         "{element} has no part in this decision: {color} must {prompt}",
         element=element_said(element),
         color=color_name(decision.player),
         prompt=decision.prompt,
     )
-    return CovilError(str(said), decision.rule)
+    return CovilError(said, decision.rule)
 
 
 def meant_by(game: Game, element: str, actions: list[Action]) -> Iterator[Action]:
