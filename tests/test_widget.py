@@ -22,6 +22,7 @@ import pytest
 from covil_nb import CovilError, CovilTypeError, Game, GameWidget, play, play_solo
 from covil_nb.bots import RandomBot
 from covil_nb.bots import play as play_bots
+from covil_nb.bots.hint import OWN_STEP
 from covil_nb.model import Event, flow, night
 from covil_nb.model.afternoon import TROOP_ACTION
 from covil_nb.model.language import set_language
@@ -512,6 +513,33 @@ def test_a_hint_says_what_to_do_and_why_in_words_and_rings_it():
         widget.act(chooser.choice(widget.decision["actions"])["action"])
         to_decision(widget)
         assert widget.hint == {}  # a hint belongs to the position it was asked in
+
+
+REST = "It goes on with the last hint's step."
+
+
+def test_a_hint_followed_tells_the_rest_of_its_step_and_never_changes_its_mind():
+    widget, _ = started()
+    chooser = random.Random(5)
+    while True:  # a decision whose hinted step has more of the player's own actions
+        send(widget, "hint")
+        plan = widget._hinted[0]
+        if len(plan.actions) > 1 and plan.expected[1][1] in OWN_STEP:
+            break
+        widget.act(chooser.choice(widget.decision["actions"])["action"])
+        to_decision(widget)
+    first = widget.hint
+    assert not first["text"].endswith(REST)
+    widget.act(first["action"])
+    send(widget, "hint")
+    assert widget.hint["action"] == str(plan.actions[1]) and widget.hint["text"].endswith(REST)
+    # Gone another way (undone, then something else): the hint searches anew.
+    send(widget, "undo")
+    other = next(a["action"] for a in widget.decision["actions"] if a["action"] != first["action"])
+    widget.act(other)
+    to_decision(widget)
+    send(widget, "hint")
+    assert not widget.hint["text"].endswith(REST)
 
 
 def test_a_click_that_is_not_legal_says_why():

@@ -13,6 +13,7 @@ day than the next best, move Y1 to zone B."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from covil_nb.model import Action, Game
@@ -48,6 +49,7 @@ class Hint:
 
     action: Action
     text: str
+    plan: Plan | None = None  # the step it tells, for going_on
 
 
 @checked("bots")
@@ -59,7 +61,26 @@ def hint(game: Game, bot: PlanningBot) -> Hint:
     deed, why = told(game, plan)
     said = str(tr("{deed}: {why}.", deed=deed, why=why))
     found = searched(game, policy)
-    return Hint(plan.actions[0], f"{said} {found}" if found else said)
+    return Hint(plan.actions[0], f"{said} {found}" if found else said, plan)
+
+
+@checked("bots")
+def going_on(game: Game, plan: Plan, played: Sequence[str]) -> Hint | None:
+    """The rest of ``plan``, a hint told before, when the seat's actions
+    since (``played``, in notation) are its first ones and ``game`` (that
+    seat's view) is at the decision it foresaw next: told without searching
+    again, so that a hint never changes its mind halfway through its own
+    step. None when the game went otherwise."""
+    done = len(played)
+    going = 0 < done < len(plan.actions)
+    if not going or list(played) != [str(a) for a in plan.actions[:done]]:
+        return None
+    if signature(game) != plan.expected[done]:
+        return None
+    rest = Plan(plan.actions[done:], plan.expected[done:], plan.result)
+    deed, why = told(game, rest)
+    said = tr("{deed}: {why}.", deed=deed, why=why)
+    return Hint(rest.actions[0], str(tr("{hint} It goes on with the last hint's step.", hint=said)))
 
 
 def searched(game: Game, policy: list[Candidate]) -> str:
@@ -122,7 +143,9 @@ def _deed(game: Game, plan: Plan) -> str:
         if i and (plan.expected[i][1] not in OWN_STEP or signature(trial) != plan.expected[i]):
             break  # the rest answers another player's move
         label = trial.explain(action)
-        if action.verb == "pay":
+        if _named_next(plan, i):
+            pass  # "move Y1 to zone E" names the troop "move Y1" chose
+        elif action.verb == "pay":
             paying.append(_payment(game, action))
         else:
             said.append(short(label))
@@ -135,6 +158,13 @@ def _deed(game: Game, plan: Plan) -> str:
     if paying:
         deed = tr("{deed}, paying {payments}", deed=deed, payments=Listed(paying))
     return str(deed)
+
+
+def _named_next(plan: Plan, i: int) -> bool:
+    """Whether the plan's action ``i`` chooses the troop its next action, a
+    move, names again (a Command's or a relic's move)."""
+    following = plan.actions[i + 1 : i + 2]
+    return plan.actions[i].verb == "troop" and bool(following) and following[0].verb == "move"
 
 
 def _payment(game: Game, action: Action) -> Text:

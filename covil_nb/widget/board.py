@@ -27,7 +27,8 @@ import traitlets
 from covil_nb.analysis import RULE as ANALYSIS
 from covil_nb.analysis import analyse
 from covil_nb.bots import Bot, IsmctsBot
-from covil_nb.bots.hint import hint
+from covil_nb.bots.greedy import Plan
+from covil_nb.bots.hint import Hint, going_on, hint
 from covil_nb.model import Action, CovilError, Event, Game, night
 from covil_nb.model.arguments import checked
 from covil_nb.model.game import Moment
@@ -170,6 +171,7 @@ class GameWidget(anywidget.AnyWidget):
         # Answers to the page (a refusal, a hint) are counted, so that the same
         # answer twice is sent twice (an equal trait value would not be).
         self._answers = 0
+        self._hinted: tuple[Plan, list[str]] | None = None  # the last hint's step, and when
         # The log's length when the person at the screen last played (or
         # travelled): a night told after it is news to them (see _night).
         self._since = 0
@@ -449,7 +451,10 @@ class GameWidget(anywidget.AnyWidget):
                 ),
                 "widget",
             )
-        told = hint(game.for_seat(color, seed=len(game.history)), IsmctsBot(seed=0))
+        view = game.for_seat(color, seed=len(game.history))
+        told = self._going_on(game, view) or hint(view, IsmctsBot(seed=0))
+        if told.plan is not None:
+            self._hinted = (told.plan, [str(a) for a in game.history])
         self._answers += 1
         self.hint = {
             "n": self._answers,
@@ -457,6 +462,17 @@ class GameWidget(anywidget.AnyWidget):
             "action": str(told.action),
             "elements": list(elements_of(told.action, game)),  # what the page rings
         }
+
+    def _going_on(self, game: Game, view: Game) -> Hint | None:
+        """The rest of the last hint's step, if the player has followed it so
+        far (``view``: the seat's view of ``game``, which keeps no history)."""
+        if self._hinted is None:
+            return None
+        plan, then = self._hinted
+        now = [str(a) for a in game.history]
+        if now[: len(then)] != then:
+            return None
+        return going_on(view, plan, now[len(then) :])
 
     def _on_analyse(self, _message: protocol.Message) -> None:
         game = self._line.game

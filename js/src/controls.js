@@ -5,6 +5,7 @@ import { make } from "./dom.js";
 import { ringSolid } from "./marks.js";
 import { drawBanner, seatLabel } from "./banner.js";
 import { thinking } from "./shared.js";
+import { N_ } from "./words.js";
 
 /** @typedef {import("./types").View} View */
 
@@ -16,11 +17,13 @@ import { thinking } from "./shared.js";
  * @param {string} kind
  * @param {Element | null} pressed
  */
-export function acknowledge({ root, page }, kind, pressed) {
+export function acknowledge(view, kind, pressed) {
+  const { root, page } = view;
   page.pressed?.classList.remove("covil-pressed");
   root.dataset.pending = kind;
   page.pressed = pressed;
   pressed?.classList.add("covil-pressed");
+  if (kind === "hint") drawControls(view); // "Thinking…", and no second search meanwhile
 }
 
 /**
@@ -28,10 +31,13 @@ export function acknowledge({ root, page }, kind, pressed) {
  * request is no longer pending.
  * @param {View} view
  */
-export function answered({ root, page }) {
+export function answered(view) {
+  const { root, page } = view;
+  const asked = root.dataset.pending === "hint";
   delete root.dataset.pending;
   page.pressed?.classList.remove("covil-pressed");
   page.pressed = null;
+  if (asked) drawControls(view); // a refusal answers a hint too: no more "Thinking…"
 }
 
 /** @param {View} view */
@@ -45,10 +51,38 @@ export function drawControls(view) {
   parts.redo.disabled = busy || !controls.can_redo;
   parts.step.disabled = busy || (waiting !== "playback" && waiting !== "bot");
   parts.skip.disabled = parts.step.disabled;
-  parts.hint.disabled = busy || waiting != null;
+  const why = hintRefused(view, busy || waiting != null);
+  parts.hint.disabled = why != null;
+  sayTitle(view, parts.hint, why ?? HINT);
   parts.back.hidden = !controls.what_if;
   parts.tryHere.hidden = page.cursor == null;
   drawBanner(view);
+  drawHint(view);
+}
+
+const HINT = N_("What the search bot would do, and why (h)");
+
+/**
+ * Why the hint button cannot be pressed now, or null when it can.
+ * @param {View} view
+ * @param {boolean} notYours no person's decision is waiting
+ */
+function hintRefused({ page, root }, notYours) {
+  if (root.dataset.pending === "hint") return N_("The search bot is thinking");
+  if (page.cursor != null) return N_("A hint is for the game now: go back to it (End)");
+  if (notYours) return N_("A hint is for your own decisions: none is waiting now");
+  return null;
+}
+
+/**
+ * A tooltip whose words may change: kept in English for relabel() too.
+ * @param {View} view
+ * @param {HTMLElement} node
+ * @param {string} message
+ */
+function sayTitle(view, node, message) {
+  node.dataset.sayTitle = message;
+  node.title = view.t(message);
 }
 
 /**
@@ -78,15 +112,23 @@ export function drawLanguage({ model, parts }) {
  * @param {View} view
  */
 export function drawHint(view) {
-  const { model, parts, root } = view;
+  const { model, page, parts, root } = view;
   const hint = model.get("hint") || {};
-  parts.hintText.textContent = hint.text || "";
-  parts.hintBox.hidden = !hint.text;
-  ringSolid(view, (hint.text && hint.elements) || [], "covil-hint-ring");
+  const thinking = root.dataset.pending === "hint";
+  // Looking back at a past position, the hint (of the game now) is put away.
+  const shown = page.cursor == null && (thinking || Boolean(hint.text));
+  parts.hintText.textContent = thinking ? view.t("Thinking…") : hint.text || "";
+  parts.hintBox.hidden = !shown;
+  ringSolid(view, (shown && !thinking && hint.elements) || [], "covil-hint-ring");
   for (const node of root.querySelectorAll(".covil-hinted")) node.classList.remove("covil-hinted");
-  if (!hint.text || view.page.cursor != null) return;
-  if (hint.action) {
-    parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`)?.classList.add("covil-hinted");
+  if (!shown || thinking) return;
+  const button = hint.action ? parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`) : null;
+  button?.classList.add("covil-hinted");
+  if (page.hintShown !== hint.n) {
+    // A new hint: bring its words, and the button it marks, into sight (once).
+    page.hintShown = hint.n;
+    parts.hintBox.scrollIntoView({ block: "nearest" });
+    button?.scrollIntoView({ block: "nearest" });
   }
 }
 

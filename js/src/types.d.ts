@@ -187,7 +187,7 @@ export interface Traits {
   log: { done?: string[]; now?: string[] };
   controls: Controls;
   past: Past;
-  hint: { text?: string; action?: string; elements?: string[] };
+  hint: { n?: number; text?: string; action?: string; elements?: string[] };
   error: { text?: string; rule?: string };
   version: number;
   theme: string;
@@ -266,6 +266,8 @@ export interface Page {
   clicked: { version: number; x: number; y: number } | null;
   /** the element pressed, marked until Python answers (see controls.js) */
   pressed: Element | null;
+  /** the hint last brought into sight (its number; see controls.js) */
+  hintShown?: number;
   /** the log's finished phases, built once (see log.js) */
   builtGroups: Map<string, { details: HTMLDetailsElement; index: number; previous: string | null }>;
   /** the phase under way's group, and the texts it was built from (see log.js) */

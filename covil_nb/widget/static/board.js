@@ -744,16 +744,21 @@ function closeChooser(view) {
 }
 
 // src/controls.js
-function acknowledge({ root, page }, kind, pressed) {
+function acknowledge(view, kind, pressed) {
+  const { root, page } = view;
   page.pressed?.classList.remove("covil-pressed");
   root.dataset.pending = kind;
   page.pressed = pressed;
   pressed?.classList.add("covil-pressed");
+  if (kind === "hint") drawControls(view);
 }
-function answered({ root, page }) {
+function answered(view) {
+  const { root, page } = view;
+  const asked2 = root.dataset.pending === "hint";
   delete root.dataset.pending;
   page.pressed?.classList.remove("covil-pressed");
   page.pressed = null;
+  if (asked2) drawControls(view);
 }
 function drawControls(view) {
   const { model, page, parts } = view;
@@ -764,10 +769,24 @@ function drawControls(view) {
   parts.redo.disabled = busy || !controls.can_redo;
   parts.step.disabled = busy || waiting !== "playback" && waiting !== "bot";
   parts.skip.disabled = parts.step.disabled;
-  parts.hint.disabled = busy || waiting != null;
+  const why = hintRefused(view, busy || waiting != null);
+  parts.hint.disabled = why != null;
+  sayTitle(view, parts.hint, why ?? HINT);
   parts.back.hidden = !controls.what_if;
   parts.tryHere.hidden = page.cursor == null;
   drawBanner(view);
+  drawHint(view);
+}
+var HINT = N_("What the search bot would do, and why (h)");
+function hintRefused({ page, root }, notYours) {
+  if (root.dataset.pending === "hint") return N_("The search bot is thinking");
+  if (page.cursor != null) return N_("A hint is for the game now: go back to it (End)");
+  if (notYours) return N_("A hint is for your own decisions: none is waiting now");
+  return null;
+}
+function sayTitle(view, node, message) {
+  node.dataset.sayTitle = message;
+  node.title = view.t(message);
 }
 function drawLanguage({ model, parts }) {
   const languages = (model.get("board") || {}).languages || {};
@@ -785,15 +804,21 @@ function drawLanguage({ model, parts }) {
   parts.language.hidden = codes.length < 2;
 }
 function drawHint(view) {
-  const { model, parts, root } = view;
+  const { model, page, parts, root } = view;
   const hint = model.get("hint") || {};
-  parts.hintText.textContent = hint.text || "";
-  parts.hintBox.hidden = !hint.text;
-  ringSolid(view, hint.text && hint.elements || [], "covil-hint-ring");
+  const thinking2 = root.dataset.pending === "hint";
+  const shown2 = page.cursor == null && (thinking2 || Boolean(hint.text));
+  parts.hintText.textContent = thinking2 ? view.t("Thinking…") : hint.text || "";
+  parts.hintBox.hidden = !shown2;
+  ringSolid(view, shown2 && !thinking2 && hint.elements || [], "covil-hint-ring");
   for (const node of root.querySelectorAll(".covil-hinted")) node.classList.remove("covil-hinted");
-  if (!hint.text || view.page.cursor != null) return;
-  if (hint.action) {
-    parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`)?.classList.add("covil-hinted");
+  if (!shown2 || thinking2) return;
+  const button2 = hint.action ? parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`) : null;
+  button2?.classList.add("covil-hinted");
+  if (page.hintShown !== hint.n) {
+    page.hintShown = hint.n;
+    parts.hintBox.scrollIntoView({ block: "nearest" });
+    button2?.scrollIntoView({ block: "nearest" });
   }
 }
 function drawError({ model, page, parts, root }) {
