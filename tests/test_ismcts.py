@@ -117,6 +117,23 @@ def test_a_kept_plan_races_to_the_end() -> None:
     assert kept[0].reached == policy[0].reached
 
 
+def test_with_a_kept_plan_the_others_are_halved_down_to_one() -> None:
+    """The kept plan is never dropped, and the halving goes on without it:
+    every round cuts the other plans by half, and the last sets the one
+    left against the kept plan."""
+    view = many_plans()
+    last = rank(view, 40)[-1][1]
+    policy = small(3, iterations=60).policy(view, keep=last)
+    raced = [c for c in policy if c.visits]
+    others = [c for c in raced if not c.kept]
+    rounds = max(c.reached for c in raced)
+    assert len(others) > 2 and rounds == math.ceil(math.log2(len(others))) + 1
+    assert sorted(c.kept for c in raced if c.reached == rounds) == [False, True]
+    for round_ in range(rounds - 1):
+        went_on = [c for c in others if c.reached > round_]
+        assert len(went_on) == math.ceil(len([c for c in others if c.reached >= round_]) / 2)
+
+
 def test_a_kept_plan_is_chosen_on_a_tie(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every plan worth the same in every world: the player's own choice
     stands (the analysis then finds nothing better than what was played)."""
@@ -125,7 +142,7 @@ def test_a_kept_plan_is_chosen_on_a_tie(monkeypatch: pytest.MonkeyPatch) -> None
     last = rank(view, 40)[-1][1]
     policy = small(3, iterations=40).policy(view, keep=last)
     assert policy[0].kept and outcome(policy[0].plan.result) == outcome(last.result)
-    assert [c.reached for c in policy].count(policy[0].reached) == 1
+    assert [c.reached for c in policy].count(policy[0].reached) == 2  # it, and the best other
 
 
 def test_a_kept_plan_with_the_outcome_of_a_plan_given_is_that_plan() -> None:
@@ -204,6 +221,22 @@ def test_the_unguarded_fortress_is_attacked(monkeypatch: pytest.MonkeyPatch) -> 
     policy = IsmctsBot(2, iterations=40).policy(day_three().for_seat("yellow", 3))
     assert str(policy[0].plan).startswith("attack fortress-red")
     assert policy[0].mean > policy[1].mean + policy[0].error + policy[1].error
+
+
+def test_troop_action_searches_what_a_lying_troop_does() -> None:
+    """By default a troop that lies down does what the plan that chose it
+    said; with ``troop_action`` its action is searched again."""
+    s = Scenario(["yellow", "red"], board="A", seed=11)
+    s.fortress("yellow", "J").fortress("red", "H").troops("yellow", "J", standing=1)
+    game = s.troops("red", "H", standing=1).afternoon(turn="yellow").build()
+    game.apply("lie Y1")
+    assert game.decision.kind == "troop-action" and len(game.legal_actions()) > 2
+    for option, searched in [(0, False), (1, True)]:
+        bot = small(4, troop_action=option)
+        chosen = next(p for _, p in rank(game.at(0), 40) if str(p).startswith("lie Y1"))
+        bot.following.start(chosen)  # as if the bot had chosen to lie Y1 down
+        bot.choose(game)
+        assert (bot.searched > 0) is searched
 
 
 def test_the_bot_is_registered_with_its_options() -> None:

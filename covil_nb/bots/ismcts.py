@@ -10,7 +10,9 @@ seed)``) and goes down the tree only by actions legal in that world:
   more of them the larger the budget (widening by the budget), race by
   sequential halving (Karnin, Koren and Somekh 2013): the budget is cut into
   rounds, each round's iterations are shared evenly among the plans still in,
-  and the worse half by mean margin drops out, until one plan is left;
+  and the worse half by mean margin drops out, until one plan is left (a plan
+  kept in the race, the one a player chose, is never dropped: the others are
+  halved down to one, which races it in a last round);
 - below the root, up to ``depth`` more of the seat's own decisions of the day
   that begin a step, each a node keyed by what the seat sees there (the
   decision's :func:`~covil_nb.bots.greedy.signature` and the position with the
@@ -46,6 +48,7 @@ from dataclasses import dataclass, field
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.language import tr
+from covil_nb.model.vocabulary import DecisionKind
 
 from .evaluation import margin
 from .greedy import (
@@ -129,7 +132,8 @@ def widened(visits: int) -> int:
 class Candidate:
     """A plan of the root with what the search found of it: its margins,
     sweep by sweep (see :class:`Race`; none for a plan not raced), and how
-    many rounds of the halving it came through (the chosen plan: all)."""
+    many rounds of the halving it came through (the chosen plan: all; a
+    plan kept in the race too)."""
 
     plan: Plan
     values: tuple[float, ...] = ()
@@ -177,6 +181,7 @@ class IsmctsBot(PlanningBot):
         playout_limit: int = PLAYOUT_LIMIT,
         explore: float = EXPLORE,
         limit: int = PLAN_LIMIT,
+        troop_action: int = 0,
     ) -> None:
         super().__init__(seed, limit)
         if iterations is not None and iterations < 0:
@@ -194,7 +199,15 @@ class IsmctsBot(PlanningBot):
         self.greedy = greedy
         self.playout_limit = playout_limit
         self.explore = explore
+        self.troop_action = troop_action
         self.searched = 0  # iterations run so far, for the benchmarks
+
+    def choose(self, game: Game) -> Action:
+        # With ``troop_action``, what a troop that has lain down does is searched
+        # too, not taken from the plan that chose to lie it down.
+        if self.troop_action and game.decision_kind == DecisionKind.TROOP_ACTION:
+            self.following = Following()
+        return super().choose(game)
 
     def pick(self, game: Game) -> Plan:
         return self.policy(game)[0].plan
@@ -208,7 +221,10 @@ class IsmctsBot(PlanningBot):
         a plan of the seat's (the one a player chose, say), races to the end
         whatever its results, and is the chosen one on a tie (it is the
         candidate with its outcome, where there is one). ``among``: the plans
-        to race, all of them, instead of the candidates."""
+        to race, all of them, instead of the candidates. ``game`` must be the
+        seat's view (``game.for_seat(seat, seed)``): the root's plans are
+        looked through in it, so the real game would show them the others'
+        hands and the deck."""
         if game.decider is None:
             raise CovilError(tr("the game is over: there is nothing to search"), "bots")
         if among is not None and not among:
@@ -264,13 +280,16 @@ class Race:
         """Race the first ``opened`` of ``entries`` (by default, as many as
         the budget opens); the rounds each came through, by its order."""
         racing = self.with_kept(entries[: opened or self.opened()])
-        rounds = math.ceil(math.log2(len(racing)))
+        # The kept plan is never cut: the others are halved down to one, and
+        # a last round sets that one against it.
+        others = [e for e in racing if e is not self.kept]
+        rounds = math.ceil(math.log2(len(others))) + (self.kept is not None)
         reached: dict[int, int] = {}
         for round_ in range(rounds):
             reached.update(dict.fromkeys((e.order for e in racing), round_))
             self.play_round(racing, rounds - round_)
-            best = sorted(racing, key=lambda e: (-e.mean, e is not self.kept, e.order))
-            racing = self.with_kept(best[: math.ceil(len(racing) / 2)])
+            others = sorted(others, key=lambda e: (-e.mean, e.order))[: math.ceil(len(others) / 2)]
+            racing = self.with_kept(others)
         reached.update(dict.fromkeys((e.order for e in racing), rounds))
         return reached
 
