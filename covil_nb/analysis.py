@@ -60,7 +60,7 @@ from covil_nb.bots.mcts import candidates, paired
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
-from covil_nb.model.language import tr
+from covil_nb.model.language import Number, tr
 from covil_nb.model.views import unknown_mercenaries, unknown_relics
 from covil_nb.model.words import color_name
 from covil_nb.study import (
@@ -218,8 +218,8 @@ def _comment(view: Game, best: Plan, mine: Plan, assessment: Assessment) -> str:
         "played: {done}.",
         deed=f"{deed[:1].lower()}{deed[1:]}",
         why=why,
-        loss=f"{assessment.loss:.1f}",
-        error=f"{assessment.error:.1f}",
+        loss=Number(assessment.loss, ".1f"),
+        error=Number(assessment.error, ".1f"),
         done=f"{done[:1].lower()}{done[1:]}",
     )
     return str(said)
@@ -260,7 +260,8 @@ def analyse(
     game = game_or_record if isinstance(game_or_record, Game) else Game.replay(game_or_record)
     chosen = _seats(game, seats)
     _budget(budget)  # checked before anything is made
-    study = Study.of_game(game, "Analysis", seat=chosen[0] if len(chosen) == 1 else None)
+    title = str(tr("Analysis"))  # the study's title, in the language of the moment
+    study = Study.of_game(game, title, seat=chosen[0] if len(chosen) == 1 else None)
     annotate(study.chapters[0], chosen, budget, seed, executor, progress)
     return study
 
@@ -455,7 +456,7 @@ class Summary:
         vp = tr("VP")
         head = f"{seat:<8} {decisions:>9} {loss:>9} {'?!':>3} {'?':>3} {'??':>3}"
         rows = [
-            f"{color_name(r.seat)!s:<8} {r.decisions:>9} {r.mean_loss:>6.2f} {vp}"
+            f"{color_name(r.seat)!s:<8} {r.decisions:>9} {Number(r.mean_loss, '.2f'):>6} {vp}"
             f" {r.inaccuracies:>3} {r.mistakes:>3} {r.blunders:>3}"
             for r in self.seats
         ]

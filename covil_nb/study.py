@@ -42,8 +42,8 @@ from covil_nb.model import CovilError, Game, codec
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
 from covil_nb.model.game import SAVE_FORMAT
-from covil_nb.model.language import tr
-from covil_nb.model.words import short
+from covil_nb.model.language import Number, Text, ntr, tr
+from covil_nb.model.words import color_name, phase_name, short
 from covil_nb.widget.drawing import Picture, draw
 
 FORMAT = "covil-study"
@@ -462,8 +462,9 @@ class Chapter:
         return self.root.main_line()
 
     def __repr__(self) -> str:
-        seen = f"seen by {self.seat}" if self.seat else "all-seeing"
-        return f"<Chapter {self.title!r}: {sum(1 for _ in self.nodes()) - 1} moves, {seen}>"
+        moves = sum(1 for _ in self.nodes()) - 1
+        said = ntr("{count} move", "{count} moves", moves)
+        return f"<Chapter {self.title!r}: {said}, {_seen(self)}>"
 
     def _repr_html_(self) -> str:
         from covil_nb.widget.study_html import STYLE, chapter_html
@@ -520,12 +521,14 @@ class Study:
         return chapter
 
     @classmethod
-    def of_game(cls, game: Game, title: str = "A game", seat: str | None = None) -> Study:
+    def of_game(cls, game: Game, title: str | None = None, seat: str | None = None) -> Study:
         """A study of one game: its record's actions are the main line, from
         where the game began; a :class:`~covil_nb.GameWidget`'s "what if"
-        lines can be added as variations (:meth:`Chapter.add_line`)."""
+        lines can be added as variations (:meth:`Chapter.add_line`). Its
+        title, by default, is "A game" in the language of the moment."""
         record = game.record()
         start = {**record, "actions": []}
+        title = title if title is not None else str(tr("A game"))
         study = cls(title)
         chapter = Chapter(title, start, seat)
         chapter.add_line(list(record["actions"]))
@@ -669,8 +672,7 @@ class TextExporter(Visitor):
         self.depth = 0
 
     def begin_chapter(self, chapter: Chapter, start: Game) -> None:
-        seen = f"seen by {chapter.seat}" if chapter.seat else "all-seeing"
-        self.lines.append(f"== {chapter.title} ({seen}) ==")
+        self.lines.append(f"== {chapter.title} ({_seen(chapter)}) ==")
         if chapter.description:
             self.lines.append(chapter.description)
         self._notes(chapter.root)
@@ -695,7 +697,8 @@ class TextExporter(Visitor):
         if node.assessment is not None:
             said.append(f"  [{assessed(node.assessment)}]")
         if node.question is not None:
-            said.append(f"  Question: {node.question.prompt}")
+            asked = tr("Question: {prompt}", prompt=node.question.prompt)
+            said.append(f"  {asked}")
         self._say(said)
 
     def _say(self, lines: list[str]) -> None:
@@ -704,8 +707,13 @@ class TextExporter(Visitor):
 
 def moment(game: Game) -> str:
     """When a decision is taken, and whose: "day 2 afternoon, red"."""
-    who = game.decider or "the rules"
-    return f"day {game.day} {game.phase}, {who}"
+    who = color_name(game.decider) if game.decider else tr("the rules")
+    return str(tr("day {day} {phase}, {who}", day=game.day, phase=phase_name(game.phase), who=who))
+
+
+def _seen(chapter: Chapter) -> Text:
+    """Whose eyes a chapter is seen through: "seen by yellow", or "all-seeing"."""
+    return tr("seen by {seat}", seat=color_name(chapter.seat)) if chapter.seat else tr("all-seeing")
 
 
 def assessed(assessment: Assessment) -> str:
@@ -713,9 +721,9 @@ def assessed(assessment: Assessment) -> str:
     a = assessment
     said = tr(
         "engine: played {played}, best {best} (±{error} VP)",
-        played=f"{a.played:+.1f}",
-        best=f"{a.best:+.1f}",
-        error=f"{a.error:.1f}",
+        played=Number(a.played, "+.1f"),
+        best=Number(a.best, "+.1f"),
+        error=Number(a.error, ".1f"),
     )
     return str(said)
 
@@ -908,8 +916,8 @@ def _assessment(node: Node, data: Any, where: str) -> Assessment:
             tr(
                 "{where}.glyph: a loss of {loss} VP (±{error}) earns {earned}, not {glyph}",
                 where=where,
-                loss=f"{found.loss:.2f}",
-                error=f"{found.error:.2f}",
+                loss=Number(found.loss, ".2f"),
+                error=Number(found.error, ".2f"),
                 earned=said(glyph_for(found.loss, found.error)),
                 glyph=said(found.glyph),
             ),

@@ -149,9 +149,15 @@ def test_the_stored_study_is_what_its_script_writes(monkeypatch: pytest.MonkeyPa
     """tutorials/data/studies.py authors the study of tutorials 8 and 9: the
     file stored is the one it writes, and it loads."""
     monkeypatch.syspath_prepend(str(ROOT / "tutorials"))
-    from data.studies import THREE_LESSONS, three_lessons
+    from data.studies import THREE_LESSONS, TRES_LICOES, three_lessons
 
     from covil_nb import Study
 
-    assert three_lessons().to_json() == THREE_LESSONS.read_text(encoding="utf-8")
-    assert Study.load(THREE_LESSONS).to_json() == THREE_LESSONS.read_text(encoding="utf-8")
+    for language, path in (("en", THREE_LESSONS), ("pt", TRES_LICOES)):
+        assert three_lessons(language).to_json() == path.read_text(encoding="utf-8")
+        assert Study.load(path).to_json() == path.read_text(encoding="utf-8")
+    # The Portuguese copy is the same study: the same trees, in other words.
+    english, portuguese = Study.load(THREE_LESSONS), Study.load(TRES_LICOES)
+    assert portuguese.title != english.title
+    for en, pt in zip(english.chapters, portuguese.chapters, strict=True):
+        assert [str(n.move) for n in en.main_line()] == [str(n.move) for n in pt.main_line()]

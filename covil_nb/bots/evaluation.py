@@ -38,7 +38,7 @@ from covil_nb.model.arguments import checked
 from covil_nb.model.cards import CardSet
 from covil_nb.model.combat import REBEL_STRENGTH
 from covil_nb.model.errors import CovilError, said
-from covil_nb.model.language import Joined, Text, tr
+from covil_nb.model.language import Joined, Number, Text, tr
 from covil_nb.model.maps import Board
 from covil_nb.model.night import FEE_GOLD, STEPS, dominances
 from covil_nb.model.scoring import FORTRESS_VP
@@ -118,12 +118,11 @@ class Evaluation:
         raise KeyError(name)
 
     def __str__(self) -> str:
-        lines = [
-            str(
-                tr("{color} is worth {vp} VP", color=color_name(self.color), vp=f"{self.total:.1f}")
-            )
-        ]
-        lines += [f"  {TERM_NAMES[t.name]!s:<9} {t.value:6.1f}  {t.why}" for t in self.terms]
+        vp = Number(self.total, ".1f")
+        worth = tr("{color} is worth {vp} VP", color=color_name(self.color), vp=vp)
+        lines = [str(worth)]
+        for t in self.terms:
+            lines.append(f"  {TERM_NAMES[t.name]!s:<9} {Number(t.value, '.1f'):>6}  {t.why}")
         return "\n".join(lines)
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:

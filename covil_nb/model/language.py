@@ -29,7 +29,7 @@ from typing import Final
 from . import catalog
 from .catalog import N_, cite, language
 from .errors import CovilError, CovilTypeError, said
-from .locales import LANGUAGES, SOURCE_LANGUAGE, from_locale
+from .locales import DECIMAL_MARKS, LANGUAGES, SOURCE_LANGUAGE, from_locale
 
 __all__ = [
     "LANGUAGES",
@@ -160,6 +160,23 @@ class Clause(Text):
 
     def _key(self) -> tuple:
         return type(self).__name__, self.sentence
+
+
+class Number(Text):
+    """A number with decimals, written with the decimal mark of the language
+    it is said in: "2.6" in English, "2,6" in Portuguese. ``spec`` is the
+    format's (``"+.1f"``)."""
+
+    def __init__(self, value: float, spec: str) -> None:
+        super().__init__("")
+        self.value = value
+        self.spec = spec
+
+    def said_in(self, code: str) -> str:
+        return format(self.value, self.spec).replace(".", DECIMAL_MARKS.get(code, "."))
+
+    def _key(self) -> tuple:
+        return type(self).__name__, self.value, self.spec
 
 
 def said_in(item: str | Text, code: str) -> str:

@@ -13,6 +13,8 @@ from typing import Final
 #: The languages there is a catalog for, by code, each in its own words.
 LANGUAGES: Final = {"en": "English", "pt": "Português"}
 SOURCE_LANGUAGE: Final = "en"  # the code's own: it needs no catalog
+#: How each language writes the decimal mark (``language.Number``).
+DECIMAL_MARKS: Final = {"en": ".", "pt": ","}
 
 
 def from_locale(environ: dict[str, str] | os._Environ[str] = os.environ) -> str:

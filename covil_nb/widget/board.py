@@ -223,7 +223,7 @@ class GameWidget(anywidget.AnyWidget):
         return self._analysis
 
     @checked("widget")
-    def as_study(self, title: str = "A game", seat: str | None = None) -> Study:
+    def as_study(self, title: str | None = None, seat: str | None = None) -> Study:
         """The game as a study: its actions the main line, and the "what if"
         line being tried, if any, a variation from where it leaves the game."""
         study = Study.of_game(self.game, title, seat)

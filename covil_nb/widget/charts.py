@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from covil_nb.model.arguments import checked
-from covil_nb.model.language import tr
+from covil_nb.model.language import Number, tr
 from covil_nb.model.scoring import SOURCE_NAMES
 from covil_nb.model.words import color_name
 from covil_nb.study import Assessment, Chapter
@@ -334,9 +334,9 @@ def _dot(seat: str, fill: str, px: float, py: float, point: _Point) -> str:
             "day {day}, {color}: {played} VP (best {best}, ±{error})",
             day=point.day,
             color=color_name(seat),
-            played=f"{a.played:+.1f}",
-            best=f"{a.best:+.1f}",
-            error=f"{a.error:.1f}",
+            played=Number(a.played, "+.1f"),
+            best=Number(a.best, "+.1f"),
+            error=Number(a.error, ".1f"),
         )
     )
     glyph = a.glyph and text(

@@ -14,7 +14,7 @@ from dataclasses import asdict
 from typing import Any
 
 from covil_nb.analysis import NOISE, advantage, summary
-from covil_nb.model.language import tr
+from covil_nb.model.language import Number, tr
 from covil_nb.model.words import color_name
 from covil_nb.study import ENGINE, Assessment, Chapter
 
@@ -50,11 +50,11 @@ def judged(assessment: Assessment) -> str:
     head = tr(
         "Engine, for {color}: played {played} VP, best {best} VP (±{error})",
         color=color_name(a.seat),
-        played=f"{a.played:+.1f}",
-        best=f"{a.best:+.1f}",
-        error=f"{a.error:.1f}",
+        played=Number(a.played, "+.1f"),
+        best=Number(a.best, "+.1f"),
+        error=Number(a.error, ".1f"),
     )
-    loss = f"{a.loss:.1f}"
+    loss = Number(a.loss, ".1f")
     if a.glyph in MEANINGS:
         said = tr(
             "{head}: {loss} VP lost, {meaning} ({glyph}).",

@@ -585,11 +585,18 @@ class StudyWidget(GameWidget):
         return arrows, rings
 
     def __repr__(self) -> str:
-        moves = " ".join(self._node.moves()[-3:]) or "the start"
-        return (
-            f"<StudyWidget: {self._study.title or 'a study'!r}, chapter {self._chapter.title!r}, "
-            f"at {moves} ({self._mode} mode)>"
+        moves = " ".join(self._node.moves()[-3:])
+        at = tr("at {moves}", moves=moves) if moves else tr("at the start")
+        mode = tr("author mode") if self._mode == AUTHOR else tr("quiz mode")
+        title = self._study.title or str(tr("a study"))
+        said = tr(
+            "{study}, chapter {chapter}, {at} ({mode})",
+            study=repr(title),
+            chapter=repr(self._chapter.title),
+            at=at,
+            mode=mode,
         )
+        return f"<StudyWidget: {said}>"
 
     # -- the traits ---------------------------------------------------------------------
     def _forget_tree(self) -> None:
