@@ -24,10 +24,11 @@ from dataclasses import dataclass
 
 from covil_nb.model import Action, Game
 from covil_nb.model.arguments import checked
-from covil_nb.model.language import Text
+from covil_nb.model.language import Number, Text, ntr, tr
 from covil_nb.model.state import Player, State
 from covil_nb.model.views import hand_hidden
 from covil_nb.model.vocabulary import fortress_owner
+from covil_nb.model.words import color_name
 
 from .evaluation import evaluate, margin
 
@@ -271,9 +272,15 @@ class GreedyBot(PlanningBot):
         one's outcome: why the greedy bot would choose it."""
         ranked = rank(game, self.limit)
         me = game.decision.player  # type: ignore[union-attr]
-        lines = [f"{me} weighs {len(ranked)} ways to finish this step; the best:"]
-        lines += [f"  {value:+6.1f}  {plan}" for value, plan in ranked[:top]]
-        lines.append(f"After '{ranked[0][1]}':")
+        weighs = ntr(
+            "{color} weighs {count} way to finish this step; the best:",
+            "{color} weighs {count} ways to finish this step; the best:",
+            len(ranked),
+            color=color_name(me),
+        )
+        lines = [str(weighs)]
+        lines += [f"  {Number(value, '+6.1f')}  {plan}" for value, plan in ranked[:top]]
+        lines.append(str(tr("After '{plan}':", plan=ranked[0][1])))
         lines.append(str(evaluate(ranked[0][1].result, me)))
         return "\n".join(lines)
 

@@ -58,7 +58,7 @@ from tqdm.auto import tqdm
 
 from covil_nb.model import CovilError, Game
 from covil_nb.model.arguments import checked
-from covil_nb.model.language import tr
+from covil_nb.model.language import ntr, tr
 from covil_nb.model.state import COLORS
 
 from .base import Bot, make_bot, play
@@ -377,7 +377,14 @@ class Results:
     def summary(self) -> str:
         boards = ", ".join(dict.fromkeys(g.board for g in self.games))
         editions = ", ".join(dict.fromkeys(g.edition for g in self.games))
-        return f"{len(self.games)} games; boards {boards or '-'}; editions {editions or '-'}"
+        said = ntr(
+            "{count} game; boards {boards}; editions {editions}",
+            "{count} games; boards {boards}; editions {editions}",
+            len(self.games),
+            boards=boards or "-",
+            editions=editions or "-",
+        )
+        return str(said)
 
     def __str__(self) -> str:
         return f"{self.summary()}\n{self.table().to_string(float_format=_float)}"
