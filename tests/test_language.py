@@ -287,6 +287,32 @@ def test_no_english_sentence_in_random_games_played_in_portuguese() -> None:
     assert all(english_in(text) for text in english if len(words(text)) > 3)
 
 
+def test_a_wrong_argument_and_a_broken_position_are_refused_in_portuguese() -> None:
+    """What a learner may get in a notebook: an argument of the wrong type,
+    an unknown board or zone, and a position edited into nonsense."""
+    game = Game.new(["yellow", "red"], board="A", seed=1)
+    broken = game.state
+    broken.players[0].gold = 9
+    broken.rebels = 7
+    calls = [
+        (lambda: Game.new(["yellow", "red"], seed="x"), "deve ser um número inteiro ou None"),
+        (lambda: Game.solo(dummies=1.5), "deve ser uma lista de textos"),
+        (lambda: Game.new(["yellow", "red"], board="Z"), "tabuleiro desconhecido"),
+        (lambda: game.board.zone("Z"), "não tem a zona"),
+        (lambda: Game.from_position(broken), "Amarelo tem 9 moedas: o Baú guarda de 0 a 5"),
+    ]
+    for call, words_said in calls:
+        for code in ("pt", "en"):
+            with speaking(code), pytest.raises((CovilError, CovilTypeError)) as refused:
+                call()
+            # The function and the argument named are the code's: "Game.new: seed".
+            said = re.sub(r"^[\w.]+: \w+ ", "", str(refused.value))
+            if code == "pt":
+                assert words_said in said and not english_in(said), said
+            else:
+                assert words_said not in said and english_in(said), said
+
+
 def test_every_rule_a_game_cites_is_in_the_catalog() -> None:
     """The rules of every event and decision of random games (solo too) and
     of the refusals of the public API's bad input have their Portuguese titles."""

@@ -22,10 +22,12 @@ import inspect
 import os
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, Union
 
+from .catalog import N_
 from .errors import CovilTypeError, said
+from .language import Joined, Text, tr
 
 F = TypeVar("F", bound=Callable[..., Any])
 _LISTS = (list, tuple, abc.Sequence, abc.MutableSequence)
@@ -170,7 +172,10 @@ def fit(hint: Any, value: Any, where: str, rule: str) -> Any:
         value = list(value)  # read once, here: a generator is handed on as its items
     if fits(hint, value):
         return value
-    raise CovilTypeError(f"{where} must be {describe(hint)}, not {_shown(value)}", rule)
+    kind = describe(hint)
+    raise CovilTypeError(
+        tr("{where} must be {kind}, not {value}", where=where, kind=kind, value=_shown(value)), rule
+    )
 
 
 def fits(hint: Any, value: Any) -> bool:
@@ -229,49 +234,77 @@ def _is_iterable_hint(hint: Any) -> bool:
     return origin in _ITERABLES
 
 
-def describe(hint: Any) -> str:
-    """What a hint accepts, in words: "a whole number", "a list of text"."""
+def describe(hint: Any) -> Text | str:
+    """What a hint accepts, in words: "a whole number", "a list of texts"."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (Union, types.UnionType):
-        return " or ".join(dict.fromkeys(describe(a) for a in args))  # each said once
-    if hint is None or hint is type(None):
-        return "None"
+        return _either(list(dict.fromkeys(describe(a) for a in args)))  # each said once
     if origin is typing.Literal:
-        return " or ".join(repr(a) for a in args)
+        return _either([repr(a) for a in args])
     if origin is tuple and args and args[-1] is not Ellipsis:
-        return f"a pair ({', '.join(describe(a) for a in args)})"
+        return tr("a pair ({items})", items=Joined(", ", [describe(a) for a in args]))
     if origin in _LISTS or origin in _ITERABLES:
-        return f"a list of {_plural(args[0])}" if args else "a list"
+        return tr("a list of {items}", items=_plural(args[0])) if args else tr("a list")
     if origin in _MAPPINGS:
-        return f"a mapping of {_plural(args[0])} to {_plural(args[1])}"
-    if origin is os.PathLike or hint is os.PathLike:
-        return "a path"
-    if hint is Any or hint is object:
-        return "anything"
-    named = str(getattr(hint, "__name__", hint))
-    return _WORDS.get(hint) or f"{'an' if named[:1] in 'AEIOU' else 'a'} {named}"
+        return tr("a mapping of {keys} to {values}", keys=_plural(args[0]), values=_plural(args[1]))
+    return _kind(hint, plural=False)
 
 
-_WORDS: dict[Any, str] = {
-    str: "text",
-    bytes: "bytes",
-    int: "a whole number",
-    float: "a number",
-    bool: "True or False",
-    abc.Callable: "a function",
-}
-
-
-def _plural(hint: Any) -> str:
+def _plural(hint: Any) -> Text | str:
     """What a list of ``hint`` holds, in words: "texts", "pairs (text, text)"."""
-    if typing.get_origin(hint) in (Union, types.UnionType):
-        return " or ".join(dict.fromkeys(_plural(a) for a in typing.get_args(hint)))
-    said = describe(hint)
-    if said == "text":
-        return "texts"
-    if said.startswith("a pair "):
-        return "pairs " + said.removeprefix("a pair ")
-    return said.removeprefix("a ").removeprefix("an ") + "s"
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        return _either(list(dict.fromkeys(_plural(a) for a in args)))
+    if origin is typing.Literal:
+        return describe(hint)
+    if origin is tuple and args and args[-1] is not Ellipsis:
+        return tr("pairs ({items})", items=Joined(", ", [describe(a) for a in args]))
+    if origin in _LISTS or origin in _ITERABLES:
+        return tr("lists of {items}", items=_plural(args[0])) if args else tr("lists")
+    if origin in _MAPPINGS:
+        return tr("mappings of {keys} to {values}", keys=_plural(args[0]), values=_plural(args[1]))
+    return _kind(hint, plural=True)
+
+
+def _kind(hint: Any, plural: bool) -> Text:
+    """One kind of value, in words: "a whole number" (or "whole numbers"), "a Game"."""
+    if hint is None or hint is type(None):
+        return tr("None")
+    if origin_is(hint, os.PathLike):
+        return tr("paths") if plural else tr("a path")
+    if hint is Any or hint is object:
+        return tr("anything")
+    if origin_is(hint, abc.Callable):
+        return tr("functions") if plural else tr("a function")
+    if hint in _WORDS:
+        one, many = _WORDS[hint]
+        return tr(many if plural else one)
+    name = str(getattr(hint, "__name__", hint))
+    if plural:
+        return tr("{name} objects", name=name)
+    return tr("an {name}", name=name) if name[:1] in "AEIOU" else tr("a {name}", name=name)
+
+
+def origin_is(hint: Any, kind: Any) -> bool:
+    """Whether ``hint`` is ``kind``, bare or subscripted (``Callable[..., int]``)."""
+    return hint is kind or typing.get_origin(hint) is kind
+
+
+def _either(choices: Sequence[Text | str]) -> Text | str:
+    """Choices said one after another: "text or None", "'en' or 'pt' or None"."""
+    said: Text | str = choices[0]
+    for choice in choices[1:]:
+        said = tr("{either} or {other}", either=said, other=choice)
+    return said
+
+
+_WORDS: dict[Any, tuple[str, str]] = {
+    str: (N_("text"), N_("texts")),
+    bytes: (N_("bytes"), N_("bytes")),
+    int: (N_("a whole number"), N_("whole numbers")),
+    float: (N_("a number"), N_("numbers")),
+    bool: (N_("True or False"), N_("True or False values")),
+}
 
 
 def _shown(value: Any) -> str:

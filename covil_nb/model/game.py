@@ -36,7 +36,7 @@ from .combat import Combat, CombatView, Forecast, forecast
 from .errors import CovilError, CovilTypeError, said
 from .flow import Day, Now
 from .invariants import problems
-from .language import N_, Text, cite, named, tr
+from .language import N_, Joined, Text, cite, named, tr
 from .maps import Board
 from .scoring import Scores, VpNow, scores, vp_now, winners
 from .setup import Deal
@@ -301,7 +301,8 @@ class Game:
         found = problems(position, the_cards, board)
         if found:
             raise CovilError(
-                tr("the position is not valid: {problems}", problems="; ".join(found)), "position"
+                tr("the position is not valid: {problems}", problems=Joined("; ", found)),
+                "position",
             )
         try:
             game = cls._settled_on(Table(position, the_cards, board), {"position": data})

@@ -15,6 +15,7 @@ from typing import Final
 from .afternoon import Purchase
 from .cards import CardSet, MinionCard, RelicCard
 from .errors import said
+from .language import Text, named, tr
 from .maps import Board
 from .setup import EDITIONS, dummies_problem, troop_ids
 from .state import FIELDS, RULE_OPTIONS, Frame, Player, State
@@ -30,13 +31,14 @@ from .vocabulary import (
     fortress_owner,
     owner_color,
 )
+from .words import color_name, phase_name
 
 MINION_STATES: Final = tuple(MinionState)
 CARD_SETS: Final = ("reference", "custom")  # the set played with: see Options.cards
 PHASES: Final = tuple(Phase)
 
 
-def problems(state: State, cards: CardSet, board: Board) -> list[str]:
+def problems(state: State, cards: CardSet, board: Board) -> list[Text]:
     """Every broken invariant, as sentences; an empty list means all is well."""
     found = _options(state, board)
     if found:
@@ -45,19 +47,25 @@ def problems(state: State, cards: CardSet, board: Board) -> list[str]:
     for p in state.players:
         found += _player(p, board)
     if not 0 <= state.rebels <= MAX_REBELS:
-        found.append(f"{state.rebels} rebels in town: there are {MAX_REBELS} at most")
+        found.append(
+            tr(
+                "{count} rebels in town: there are {most} at most",
+                count=state.rebels,
+                most=MAX_REBELS,
+            )
+        )
     if not 1 <= state.day <= DAYS:
-        found.append(f"day {state.day} is not one of 1 to {DAYS}")
+        found.append(tr("day {day} is not one of 1 to {days}", day=state.day, days=DAYS))
     if state.phase not in PHASES:
-        found.append(f"unknown phase {said(state.phase)}")
+        found.append(tr("unknown phase {phase}", phase=said(state.phase)))
     n = len(state.players)
     if not (0 <= state.scepter < n and 0 <= state.turn < n):
-        found.append("the scepter or the turn points at no player")
+        found.append(tr("the scepter or the turn points at no player"))
     fortresses = [p.fortress for p in state.players if p.fortress]
     if len(set(fortresses)) < len(fortresses):
-        found.append("two fortresses share a zone")
+        found.append(tr("two fortresses share a zone"))
     found += [
-        f"the rebels' target {said(target)} is no troop or fortress of this game"
+        tr("the rebels' target {target} is no troop or fortress of this game", target=said(target))
         for target in state.retaliation
         if state.troop(target) is None and fortress_owner(target) not in _colors(state)
     ]
@@ -68,51 +76,112 @@ def _colors(state: State) -> list[str]:
     return [p.color for p in state.players]
 
 
-def _options(state: State, board: Board) -> list[str]:
-    o, found = state.options, []
+def _options(state: State, board: Board) -> list[Text]:
+    o, found = state.options, list[Text]()
     if o.edition not in EDITIONS:
-        found.append(f"unknown edition {said(o.edition)}")
+        found.append(tr("unknown edition {edition}", edition=said(o.edition)))
     for name in RULE_OPTIONS:
         if getattr(o.rules, name) not in EDITIONS:
-            found.append(f"rules option {name} must be one of {EDITIONS}")
+            found.append(
+                tr("rules option {name} must be one of {editions}", name=name, editions=EDITIONS)
+            )
     if o.board != board.name:
-        found.append(f"the position is for board {said(o.board)}, not {said(board.name)}")
+        found.append(
+            tr(
+                "the position is for board {board}, not {this}",
+                board=said(o.board),
+                this=said(board.name),
+            )
+        )
     if o.cards not in CARD_SETS:
-        found.append(f"the cards are {said(o.cards)}, not one of {CARD_SETS}")
+        found.append(
+            tr("the cards are {cards}, not one of {sets}", cards=said(o.cards), sets=CARD_SETS)
+        )
     colors = [p.color for p in state.players]
     if len(set(colors)) != len(colors) or not set(colors) <= set(COLORS):
-        found.append(f"players must be distinct colors among {COLORS}: got {colors}")
+        found.append(
+            tr(
+                "players must be distinct colors among {colors}: got {got}",
+                colors=COLORS,
+                got=colors,
+            )
+        )
     if not board.min_players <= len(colors) <= board.max_players:
-        found.append(f"{board.title} is for {board.min_players} to {board.max_players} players")
-    if dummies := dummies_problem(colors, o.dummies):
+        found.append(
+            tr(
+                "{board} is for {least} to {most} players",
+                board=named(board.title),
+                least=board.min_players,
+                most=board.max_players,
+            )
+        )
+    if (dummies := dummies_problem(colors, o.dummies)) is not None:
         found.append(dummies)
     return found
 
 
-def _player(p: Player, board: Board) -> list[str]:
-    found = []
+def _player(p: Player, board: Board) -> list[Text]:
+    found: list[Text] = []
+    color = color_name(p.color)
     if not 0 <= p.gold <= MAX_GOLD:
-        found.append(f"{p.color} has {p.gold} gold: the treasury holds 0 to {MAX_GOLD}")
+        found.append(
+            tr(
+                "{color} has {gold} gold: the treasury holds 0 to {most}",
+                color=color,
+                gold=p.gold,
+                most=MAX_GOLD,
+            )
+        )
     if not 0 <= p.hp <= MAX_HP:
-        found.append(f"{p.color}'s fortress has {p.hp} HP: 0 to {MAX_HP}")
+        found.append(
+            tr("{color}'s fortress has {hp} HP: 0 to {most}", color=color, hp=p.hp, most=MAX_HP)
+        )
     if len(p.hall) > MAX_HALL:
         found.append(
-            f"{p.color} has {len(p.hall)} minions besides the Overlord: {MAX_HALL} at most"
+            tr(
+                "{color} has {count} minions besides the Overlord: {most} at most",
+                color=color,
+                count=len(p.hall),
+                most=MAX_HALL,
+            )
         )
     if sorted(t.id for t in p.troops) != troop_ids(p.color):
-        found.append(f"{p.color} must have exactly the troops {troop_ids(p.color)}")
+        found.append(
+            tr(
+                "{color} must have exactly the troops {troops}",
+                color=color,
+                troops=troop_ids(p.color),
+            )
+        )
     for t in p.troops:
         if t.zone is not None and t.zone not in board.zones:
-            found.append(f"{p.color}'s troop {t.id} is in unknown zone {said(t.zone)}")
+            found.append(
+                tr(
+                    "{color}'s troop {troop} is in unknown zone {zone}",
+                    color=color,
+                    troop=t.id,
+                    zone=said(t.zone),
+                )
+            )
     if p.fortress is not None and p.fortress not in board.zones:
-        found.append(f"{p.color}'s fortress is in unknown zone {said(p.fortress)}")
+        found.append(
+            tr("{color}'s fortress is in unknown zone {zone}", color=color, zone=said(p.fortress))
+        )
     for m in p.minions:
         if m.state not in MINION_STATES:
-            found.append(f"{p.color}'s {m.card} is {said(m.state)}, not one of {MINION_STATES}")
+            found.append(
+                tr(
+                    "{color}'s {card} is {state}, not one of {states}",
+                    color=color,
+                    card=m.card,
+                    state=said(m.state),
+                    states=MINION_STATES,
+                )
+            )
     return found
 
 
-def _cards(state: State, cards: CardSet) -> list[str]:
+def _cards(state: State, cards: CardSet) -> list[Text]:
     """Every card of the set in exactly one place."""
     places = [
         *state.pool,
@@ -125,54 +194,84 @@ def _cards(state: State, cards: CardSet) -> list[str]:
     for p in state.players:
         places += [m.card for m in p.minions] + p.hand + p.active
     counts = Counter(places)
-    found = [f"card {said(c)} is in {n} places" for c, n in counts.items() if n > 1]
+    found = [
+        tr("card {card} is in {count} places", card=said(c), count=n)
+        for c, n in counts.items()
+        if n > 1
+    ]
     known = {c.id for c in cards}
-    found += [f"unknown card {said(c)}" for c in counts if c not in known]
-    found += [f"card {said(c)} is nowhere" for c in sorted(known - set(counts))]
+    found += [tr("unknown card {card}", card=said(c)) for c in counts if c not in known]
+    found += [tr("card {card} is nowhere", card=said(c)) for c in sorted(known - set(counts))]
     for p in state.players:
         if p.overlord is None:
-            found.append(f"{p.color} has no Dark Overlord on the throne")
+            found.append(
+                tr("{color} has no Dark Overlord on the throne", color=color_name(p.color))
+            )
             continue
         throne = cards[p.overlord.card] if p.overlord.card in known else None
         if throne is not None and getattr(throne, "kind", "") != "overlord":
-            found.append(f"{p.color}'s throne holds {p.overlord.card}, not a Dark Overlord")
+            found.append(
+                tr(
+                    "{color}'s throne holds {card}, not a Dark Overlord",
+                    color=color_name(p.color),
+                    card=p.overlord.card,
+                )
+            )
         found += [
-            f"{p.color}'s hall holds {m.card}, which is not a minion"
+            tr(
+                "{color}'s hall holds {card}, which is not a minion",
+                color=color_name(p.color),
+                card=m.card,
+            )
             for m in p.hall
             if m.card in known and not isinstance(cards[m.card], MinionCard)
         ]
         found += [
-            f"{p.color}'s hand holds {r}, not a relic"
+            tr("{color}'s hand holds {card}, not a relic", color=color_name(p.color), card=r)
             for r in p.hand + p.active
             if r in known and not isinstance(cards[r], RelicCard)
         ]
     return found
 
 
-def _stack(state: State, cards: CardSet) -> list[str]:
+def _stack(state: State, cards: CardSet) -> list[Text]:
     """The decision stack fits the table: the day at its bottom (none once
     the game is over), each step on one the engine puts it on, in its
     phase; every player, troop, target and card a step names is in the
     game, its counts in range; a purchase pledges what its buyer has."""
     kinds = [frame.kind for frame in state.stack]
     if state.phase == Phase.END:
-        return ["a finished game has no decision pending"] if kinds else []
+        return [tr("a finished game has no decision pending")] if kinds else []
     if kinds[:1] != ["day"] or kinds.count("day") != 1:
-        return [f"the decision stack must hold the day at its bottom, once: it holds {kinds}"]
-    found = []
+        return [
+            tr(
+                "the decision stack must hold the day at its bottom, once: it holds {kinds}",
+                kinds=kinds,
+            )
+        ]
+    found: list[Text] = []
     for i, frame in enumerate(state.stack):
-        step = f"step {i} of the stack ({frame.kind})"
+        step = tr("step {number} of the stack ({kind})", number=i, kind=frame.kind)
         if i and kinds[i - 1] not in _ON.get(frame.kind, ()):
-            found.append(f"{step} cannot follow a {kinds[i - 1]} step")
+            found.append(tr("{step} cannot follow a {kind} step", step=step, kind=kinds[i - 1]))
         if frame.kind in _PHASE and _PHASE[frame.kind] != state.phase:
-            found.append(f"{step} belongs to the {_PHASE[frame.kind]}, not the {state.phase}")
+            found.append(
+                tr(
+                    "{step} belongs to the {phase}, not the {now}",
+                    step=step,
+                    phase=phase_name(_PHASE[frame.kind]),
+                    now=phase_name(state.phase),
+                )
+            )
         for name, value in _fields(frame):
             check = _NAMES.get(name)
             wrong = check(state, cards, frame, value) if check and value is not None else ""
             if wrong:
-                found.append(f"{step}: its {name} {wrong}")
+                found.append(tr("{step}: its {name} {wrong}", step=step, name=name, wrong=wrong))
         if isinstance(frame, Purchase):
-            found += [f"{step}: {wrong}" for wrong in _pledged(state, frame)]
+            found += [
+                tr("{step}: {wrong}", step=step, wrong=wrong) for wrong in _pledged(state, frame)
+            ]
     return found
 
 
@@ -194,22 +293,31 @@ _PHASE: Final[dict[str, Phase]] = {
 }
 
 
-def _pledged(state: State, purchase: Purchase) -> list[str]:
+def _pledged(state: State, purchase: Purchase) -> list[Text]:
     """A purchase under way buys a card of the pool with what its buyer
     still has: gold of the treasury, relics in hand, minions in the hall."""
     buyer = next((p for p in state.players if p.color == purchase.player), None)
     if buyer is None:
         return []  # said by the check of its player
-    found = [] if purchase.card in state.pool else [f"{said(purchase.card)} is not in the pool"]
+    in_pool = purchase.card in state.pool
+    found = [] if in_pool else [tr("{card} is not in the pool", card=said(purchase.card))]
     if purchase.gold > buyer.gold:
-        found.append(f"{purchase.gold} gold pledged, {buyer.gold} in the treasury")
+        found.append(
+            tr(
+                "{pledged} gold pledged, {gold} in the treasury",
+                pledged=purchase.gold,
+                gold=buyer.gold,
+            )
+        )
     hall = [m.card for m in buyer.hall]
     for pledged, held, where in [
-        (purchase.relics, buyer.hand, "hand"),
-        (purchase.minions, hall, "hall"),
+        (purchase.relics, buyer.hand, tr("{color}'s hand", color=color_name(buyer.color))),
+        (purchase.minions, hall, tr("{color}'s hall", color=color_name(buyer.color))),
     ]:
         if len(set(pledged)) != len(pledged) or not set(pledged) <= set(held):
-            found.append(f"pledges {pledged}, not all of them in {buyer.color}'s {where}")
+            found.append(
+                tr("pledges {pledged}, not all of them in {where}", pledged=pledged, where=where)
+            )
     return found
 
 
@@ -217,23 +325,25 @@ def _fields(frame: Frame) -> list[tuple[str, object]]:
     return [(name, getattr(frame, name)) for name in FIELDS[type(frame)]]
 
 
-def _color(state: State, cards: CardSet, frame: Frame, color: object) -> str:
+def _color(state: State, cards: CardSet, frame: Frame, color: object) -> Text | str:
     colors = [p.color for p in state.players]
-    return "" if color in colors else f"{said(color)} is not one of the players {colors}"
+    if color in colors:
+        return ""
+    return tr("{color} is not one of the players {players}", color=said(color), players=colors)
 
 
-def _troop(state: State, cards: CardSet, frame: Frame, troop: object) -> str:
+def _troop(state: State, cards: CardSet, frame: Frame, troop: object) -> Text | str:
     """A troop on the board, and of the step's player where it has one."""
     found = state.troop(troop) if isinstance(troop, str) else None
     if found is None or found.zone is None:
-        return f"{said(troop)} is no troop on the board"
+        return tr("{troop} is no troop on the board", troop=said(troop))
     owner = getattr(frame, "player", None) or getattr(frame, "attacker", None)
     if owner is not None and owner_color(found.id) != owner:
-        return f"{troop} is not {owner}'s"
+        return tr("{troop} is not {color}'s", troop=troop, color=color_name(owner))
     return ""
 
 
-def _target(state: State, cards: CardSet, frame: Frame, target: object) -> str:
+def _target(state: State, cards: CardSet, frame: Frame, target: object) -> Text | str:
     """A troop on the board, or a fortress standing on it ("" before one is chosen)."""
     if target == "":
         return ""
@@ -242,45 +352,57 @@ def _target(state: State, cards: CardSet, frame: Frame, target: object) -> str:
     if color is not None:
         owner = next((p for p in state.players if p.color == color), None)
         if owner is None or owner.fortress is None:
-            return f"{said(target)} names no fortress on the board"
+            return tr("{target} names no fortress on the board", target=said(target))
     else:
         troop = state.troop(target)
         if troop is None or troop.zone is None:
-            return f"{said(target)} is no troop on the board"
+            return tr("{troop} is no troop on the board", troop=said(target))
         color = owner_color(target)
     attacker = getattr(frame, "attacker", None)
-    return f"{target} is {attacker}'s own: an attack is on an enemy" if color == attacker else ""
+    if color != attacker:
+        return ""
+    return tr(
+        "{target} is {color}'s own: an attack is on an enemy",
+        target=target,
+        color=color_name(str(attacker)),
+    )
 
 
-def _card_name(state: State, cards: CardSet, frame: Frame, name: object) -> str:
+def _card_name(state: State, cards: CardSet, frame: Frame, name: object) -> Text | str:
     """An effect's source: the name of the card it comes from."""
-    return "" if any(c.name == name for c in cards) else f"{said(name)} names no card of this game"
+    if any(c.name == name for c in cards):
+        return ""
+    return tr("{name} names no card of this game", name=said(name))
 
 
-def _card(state: State, cards: CardSet, frame: Frame, card: object) -> str:
-    return "" if card in cards else f"{said(card)} is no card of this game"
+def _card(state: State, cards: CardSet, frame: Frame, card: object) -> Text | str:
+    return "" if card in cards else tr("{card} is no card of this game", card=said(card))
 
 
-def _cards_or_troops(state: State, cards: CardSet, frame: Frame, names: object) -> str:
+def _cards_or_troops(state: State, cards: CardSet, frame: Frame, names: object) -> Text | str:
     assert isinstance(names, list)  # the codec decoded it as a list of text
     unknown = [n for n in names if n not in cards and state.troop(n) is None]
-    return f"{said(unknown[0])} is neither a card nor a troop of this game" if unknown else ""
+    if not unknown:
+        return ""
+    return tr("{name} is neither a card nor a troop of this game", name=said(unknown[0]))
 
 
-def _count(state: State, cards: CardSet, frame: Frame, count: object) -> str:
+def _count(state: State, cards: CardSet, frame: Frame, count: object) -> Text | str:
     """A whole number of things: 0 or more, and small."""
     return _within(count, 0)
 
 
-def _owed(state: State, cards: CardSet, frame: Frame, owed: object) -> str:
+def _owed(state: State, cards: CardSet, frame: Frame, owed: object) -> Text | str:
     """What a purchase still owes: below 0 once overpaid (the change)."""
     return _within(owed, -MAX_COUNT)
 
 
-def _within(number: object, low: int) -> str:
+def _within(number: object, low: int) -> Text | str:
     if isinstance(number, int) and low <= number <= MAX_COUNT:
         return ""
-    return f"{said(number)} is out of range ({low} to {MAX_COUNT})"
+    return tr(
+        "{number} is out of range ({low} to {high})", number=said(number), low=low, high=MAX_COUNT
+    )
 
 
 MAX_COUNT: Final = 100  # a step's counts (gold paid, rounds of response) stay small

@@ -45,6 +45,7 @@ from typing import Any, Final, NoReturn
 import networkx as nx
 
 from .errors import CovilError, said
+from .language import tr
 from .native import DATA
 from .vocabulary import TERRAINS, TOWN
 from .words import plural
@@ -145,8 +146,13 @@ class Board:
         if zone not in self.zones:
             known = ", ".join(self.zones)
             raise CovilError(
-                f"board {self.name!r} has no zone {said(zone)} (zones: {known})",
-                rule=f"{self.title} map",
+                tr(
+                    "board {board} has no zone {zone} (zones: {zones})",
+                    board=repr(self.name),
+                    zone=said(zone),
+                    zones=known,
+                ),
+                rule=self.title,  # the map's title, which the catalog has
             )
         return self.zones[zone]
 
@@ -162,7 +168,9 @@ class Board:
         found = self._within.get((zone, steps))
         if found is None:
             if steps < 0:
-                raise CovilError(f"cannot look {steps} steps away", rule=self.source)
+                raise CovilError(
+                    tr("cannot look {steps} steps away", steps=steps), rule=self.source
+                )
             lengths = self._distances[self.zone(zone).id]
             found = tuple(sorted(z for z, d in lengths.items() if 1 <= d <= steps))
             self._within[zone, steps] = found
@@ -183,7 +191,11 @@ class Board:
         """Zones having ``terrain`` (one of TERRAINS or "town"), in file order."""
         if terrain != TOWN and terrain not in TERRAINS:
             raise CovilError(
-                f"unknown terrain {terrain!r} (terrains: {', '.join((*TERRAINS, TOWN))})",
+                tr(
+                    "unknown terrain {terrain} (terrains: {terrains})",
+                    terrain=repr(terrain),
+                    terrains=", ".join((*TERRAINS, TOWN)),
+                ),
                 rule=self.source,
             )
         return list(self._with[terrain])
@@ -199,7 +211,8 @@ def load_board(name: object) -> Board:
     stop a number with a bare TypeError)."""
     if not isinstance(name, str) or name not in _BOARD_FILES:
         valid = ", ".join(repr(n) for n in BOARD_NAMES)
-        raise CovilError(f"unknown board {name!r}; boards: {valid}", rule=str(MAPS_DIR))
+        unknown = tr("unknown board {board}; boards: {boards}", board=repr(name), boards=valid)
+        raise CovilError(unknown, rule=str(MAPS_DIR))
     path = MAPS_DIR / _BOARD_FILES[name]
     board = load_board_file(path)
     if board.name != name:  # the file is the one Game.new(board=name) promises

@@ -17,7 +17,7 @@ from typing import Any, Final
 from . import codec
 from .cards import CardSet, load_cards
 from .errors import CovilError, said
-from .language import N_, OR, Joined, Listed, named, ntr, tr
+from .language import N_, OR, Joined, Listed, Text, named, ntr, tr
 from .maps import BOARD_NAMES, Board, load_board
 from .rng import seed_state
 from .state import Minion, Options, Player, Rules, State, Troop
@@ -186,31 +186,29 @@ def _check_players(players: Any, board: Board) -> None:
 
 def _check_dummies(players: Sequence[str], dummies: Any, next_to_yours: Any) -> None:
     problem = dummies_problem(players, dummies)
-    if problem:
+    if problem is not None:
         raise CovilError(problem, "Solo mode")
     if not isinstance(next_to_yours, bool):
         raise CovilError(tr("next_to_yours is true or false"), "Solo mode")
 
 
-def dummies_problem(players: Sequence[str], dummies: Any) -> str:
+def dummies_problem(players: Sequence[str], dummies: Any) -> Text | None:
     """What is wrong with ``dummies`` as the seats the solo dummy plays
-    among ``players`` ("" when nothing is): a new game and a loaded
+    among ``players`` (None when nothing is): a new game and a loaded
     position are checked alike."""
     if not isinstance(dummies, list | tuple) or not all(isinstance(c, str) for c in dummies):
-        return str(tr("the dummies are a list of colors, not {dummies}", dummies=said(dummies)))
+        return tr("the dummies are a list of colors, not {dummies}", dummies=said(dummies))
     if not set(dummies) <= set(players):
-        return str(
-            tr(
-                "the dummies must be some of the players {players}, not {dummies}",
-                players=list(players),
-                dummies=list(dummies),
-            )
+        return tr(
+            "the dummies must be some of the players {players}, not {dummies}",
+            players=list(players),
+            dummies=list(dummies),
         )
     if len(set(dummies)) != len(dummies):
-        return str(tr("each dummy is a seat, named once: {dummies}", dummies=list(dummies)))
+        return tr("each dummy is a seat, named once: {dummies}", dummies=list(dummies))
     if len(dummies) == len(players):
-        return str(tr("a game needs at least one player who is not a dummy"))
-    return ""
+        return tr("a game needs at least one player who is not a dummy")
+    return None
 
 
 def troop_ids(color: str) -> list[str]:
