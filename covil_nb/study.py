@@ -464,7 +464,7 @@ class Chapter:
     def __repr__(self) -> str:
         moves = sum(1 for _ in self.nodes()) - 1
         said = ntr("{count} move", "{count} moves", moves)
-        return f"<Chapter {self.title!r}: {said}, {_seen(self)}>"
+        return f"<Chapter {self.title!r}: {said}, {seen_by(self)}>"
 
     def _repr_html_(self) -> str:
         from covil_nb.widget.study_html import STYLE, chapter_html
@@ -672,7 +672,7 @@ class TextExporter(Visitor):
         self.depth = 0
 
     def begin_chapter(self, chapter: Chapter, start: Game) -> None:
-        self.lines.append(f"== {chapter.title} ({_seen(chapter)}) ==")
+        self.lines.append(f"== {chapter.title} ({seen_by(chapter)}) ==")
         if chapter.description:
             self.lines.append(chapter.description)
         self._notes(chapter.root)
@@ -711,7 +711,7 @@ def moment(game: Game) -> str:
     return str(tr("day {day} {phase}, {who}", day=game.day, phase=phase_name(game.phase), who=who))
 
 
-def _seen(chapter: Chapter) -> Text:
+def seen_by(chapter: Chapter) -> Text:
     """Whose eyes a chapter is seen through: "seen by yellow", or "all-seeing"."""
     return tr("seen by {seat}", seat=color_name(chapter.seat)) if chapter.seat else tr("all-seeing")
 

@@ -567,7 +567,7 @@ def test_a_click_that_is_not_legal_says_why():
     send(widget, "why", element="fortress:red")
     assert widget.error["text"].startswith("red's fortress is")
     send(widget, "why", element="hp:red")
-    assert widget.error["text"].startswith("hp red has no part in this decision")
+    assert widget.error["text"].startswith("red's fortress HP track has no part in this decision")
 
 
 # -- messages that do not fit -----------------------------------------------------------

@@ -673,6 +673,10 @@ class GameWidget(anywidget.AnyWidget):
             self._publish()
             if self.past:
                 self._show(self.past["step"], self.past["moment"])
+            if self._analysis is not None and self.review:
+                # The chart and the engine's words said anew; the comments the
+                # analysis wrote stay in the language they were written in.
+                self.review = review_json(self._analysis.chapters[0])
         self._opened = True
 
     def _on_language(self, message: protocol.Message) -> None:
@@ -786,6 +790,10 @@ class GameWidget(anywidget.AnyWidget):
 
     # -- how it shows ----------------------------------------------------------------
     def __repr__(self) -> str:
+        with speaking(self.language):  # the board's own language, not the session's
+            return self._said()
+
+    def _said(self) -> str:
         game = self._line.game
         if game.is_over:
             now = ntr(
@@ -812,7 +820,8 @@ class GameWidget(anywidget.AnyWidget):
             return None
         data, metadata = bundle
         game = self.line.game
-        data["image/svg+xml"] = drawing.draw(game, viewer=self._viewer(game)).svg
+        with speaking(self.language):
+            data["image/svg+xml"] = drawing.draw(game, viewer=self._viewer(game)).svg
         return data, metadata
 
 
@@ -842,7 +851,8 @@ def told(moment: Moment) -> list[str]:
     if not moment.player or len(said) <= _TOLD_AT_MOST:
         return said
     more = len(said) - _TOLD_AT_MOST + 1
-    return [*said[: _TOLD_AT_MOST - 1], f"… and {more} more in the log."]
+    rest = ntr("… and {count} more in the log.", "… and {count} more in the log.", more)
+    return [*said[: _TOLD_AT_MOST - 1], str(rest)]
 
 
 _TOLD_APART = frozenset({"dummy", "combat"})

@@ -33,8 +33,9 @@ from __future__ import annotations
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.afternoon import Purchase
 from covil_nb.model.combat import FORTRESS as FORTRESS_TARGET  # "attack fortress-red"
-from covil_nb.model.language import tr
+from covil_nb.model.language import N_, Text, named, tr
 from covil_nb.model.state import State
+from covil_nb.model.words import color_name
 
 KINDS = ("zone", "troop", "fortress", "card", "gold", "coin", "hp", "rebels")
 #: Each kind as a sentence names an element of it ("zone D", "troop Y1").
@@ -50,10 +51,23 @@ KIND_NAMES = {
 }
 
 
-def element_said(element: str) -> str:
-    """ "zone D", "troop Y1": an element key as a sentence names it."""
+#: Elements a player owns, as a sentence names them.
+OWNED = {
+    "fortress": N_("{color}'s fortress"),
+    "gold": N_("{color}'s treasury"),
+    "hp": N_("{color}'s fortress HP track"),
+}
+
+
+def element_named(element: str, game: Game) -> Text:
+    """An element key as a sentence names it: "zone D", "troop Y1", a card's
+    name, "yellow's fortress" (the page's chooser and the click's refusal)."""
     kind, _, ident = element.partition(":")
-    return f"{KIND_NAMES.get(kind, kind)} {ident}"
+    if kind in OWNED and ident in game.players:
+        return tr(OWNED[kind], color=color_name(ident))
+    if kind == "card" and ident in game.cards:
+        return named(game.cards[ident].name)
+    return tr("{kind} {element}", kind=KIND_NAMES.get(kind, kind), element=ident)
 
 
 NO_ELEMENT = frozenset({"end", "pass", "skip", "cancel", "buy-relic"})

@@ -23,7 +23,7 @@ from covil_nb.model.words import color_name, stat_name
 
 from . import drawing
 from ._svg_style import ACTION
-from .elements import FORTRESS_TARGET, KINDS, element_said, elements_of
+from .elements import FORTRESS_TARGET, KINDS, element_named, elements_of
 from .seats import Seats
 from .sheet import Round
 
@@ -181,6 +181,8 @@ def decision_json(
         "prompt": str(decision.prompt),
         "rule": cite(decision.rule),
         "actions": listed,
+        # How the page names an element the player clicked (its chooser).
+        "names": {e: str(element_named(e, game)) for a in listed for e in a["elements"]},
         "combat": combat,
         "waiting": waiting,
     }
@@ -297,7 +299,7 @@ def explain_click(game: Game, element: str, actions: list[Action]) -> CovilError
         return CovilError(tr("the game is over: nothing more can be played"), "Final scoring")
     said = tr(
         "{element} has no part in this decision: {color} must {prompt}",
-        element=element_said(element),
+        element=element_named(element, game),
         color=color_name(decision.player),
         prompt=decision.prompt,
     )

@@ -20,7 +20,8 @@ from pathlib import Path
 import mistune
 
 from covil_nb.model import CovilError, Game
-from covil_nb.study import RULE, Chapter, Node, Study, Visitor, assessed, moment, walk
+from covil_nb.model.language import language, tr
+from covil_nb.study import RULE, Chapter, Node, Study, Visitor, assessed, moment, seen_by, walk
 
 _MARKDOWN = mistune.create_markdown(escape=True)
 
@@ -55,7 +56,7 @@ class HtmlExporter(Visitor):
         self.parts: list[str] = []
 
     def begin_chapter(self, chapter: Chapter, start: Game) -> None:
-        seen = f"seen by {chapter.seat}" if chapter.seat else "all-seeing"
+        seen = _text(str(seen_by(chapter)))
         self.parts.append(f"<h2>{_text(chapter.title)} <small>({seen})</small></h2>")
         if chapter.description:
             self.parts.append(markdown_html(chapter.description))
@@ -102,9 +103,9 @@ def study_html(study: Study) -> str:
 
 def study_page(study: Study) -> str:
     """The study as a whole HTML document: its style inline, nothing fetched."""
-    title = _text(study.title or "A Covil study")
+    title = _text(study.title or str(tr("A Covil study")))
     return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!DOCTYPE html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{title}</title>\n<style>{BODY}</style>\n</head>\n<body>\n"
         f"{study_html(study)}\n</body>\n</html>\n"
     )
@@ -116,7 +117,8 @@ def export_html(study: Study, path: str | os.PathLike[str]) -> Path:
     try:
         target.write_text(study_page(study), encoding="utf-8")
     except OSError as exc:
-        raise CovilError(f"cannot write the page {str(path)!r}: {exc}", RULE) from None
+        refused = tr("cannot write the page {path}: {problem}", path=repr(str(path)), problem=exc)
+        raise CovilError(refused, RULE) from None
     return target
 
 
@@ -133,9 +135,10 @@ def _comment(text: str, author: str) -> str:
 def _question(node: Node) -> str:
     question = node.question
     assert question is not None
+    show = _text(str(tr("Show the answer")))
     return (
         f'<div class="question"><strong>{_text(question.prompt)}</strong>'
-        f"<details><summary>Show the answer</summary>{_text(node.shown())}</details></div>"
+        f"<details><summary>{show}</summary>{_text(node.shown())}</details></div>"
     )
 
 

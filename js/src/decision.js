@@ -3,23 +3,10 @@
 
 import { button, make, splitLabel } from "./dom.js";
 import { elementsFor, settle } from "./marks.js";
-import { N_ } from "./words.js";
 
 /** @typedef {import("./types").View} View */
 /** @typedef {import("./types").Offered} Offered */
 /** @typedef {import("./types").Decision} Decision */
-
-/** Each kind of element as a sentence names one ("zone D"): the same words as Python's. */
-const KIND_WORDS = /** @type {Record<string, string>} */ ({
-  zone: N_("zone"),
-  troop: N_("troop"),
-  fortress: N_("fortress"),
-  card: N_("card"),
-  gold: N_("gold"),
-  coin: N_("coin"),
-  hp: N_("hp"),
-  rebels: N_("rebels"),
-});
 
 /** @param {View} view */
 export function drawDecision(view) {
@@ -44,8 +31,7 @@ export function drawDecision(view) {
     if (decision.combat) drawCombat(view, decision.combat);
     const offered = page.chooser ? chooserActions(view, decision) : decision.actions || [];
     if (page.chooser) {
-      const [kind, id] = page.chooser.split(":");
-      const element = `${view.t(KIND_WORDS[kind] ?? kind)} ${id}`;
+      const element = (decision.names || {})[page.chooser] ?? page.chooser; // named by Python
       const note = view.t("Choose for {element} (Esc to cancel):", { element });
       parts.actions.append(make("li", "covil-note", note));
     }

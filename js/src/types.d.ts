@@ -65,6 +65,8 @@ export interface Decision {
   rule?: string;
   actions?: Offered[];
   combat?: Combat;
+  /** each element the actions name, as a sentence names it ("Amarelo's fortress"), by its key */
+  names?: Record<string, string>;
   over?: boolean;
   winners?: string[];
   /** the game's end, said in the board's language ("Game over — red wins") */

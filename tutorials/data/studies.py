@@ -37,7 +37,7 @@ Say = Callable[[str], str]  # the author's words in the study's language
 PORTUGUESE = {
     "Three lessons": "Três lições",
     "Spend before the treasury overflows": "Gaste antes que o Baú transborde",
-    "An unguarded fortress": "Um Covil desguardado",
+    "An unguarded fortress": "Um Covil desprotegido",
     "A relic in answer to an attack": "Uma Relíquia em resposta a um ataque",
     "Tutorial 8, position 1: the solo opening of tutorial 7.":
         "Tutorial 8, posição 1: a abertura solo do Tutorial 7.",

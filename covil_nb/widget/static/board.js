@@ -538,60 +538,7 @@ function onClick(view, event) {
   if (clickAt(view, target, { x: event.clientX, y: event.clientY })) event.stopPropagation();
 }
 
-// src/words.js
-var N_ = (message) => message;
-function say(words, message, values = {}) {
-  const template = words?.[message] ?? message;
-  return template.replace(/\{(\w+)\}/g, (whole, name) => name in values ? String(values[name]) : whole);
-}
-var SAID = (
-  /** @type {const} */
-  [
-    ["sayText", "textContent"],
-    ["sayTitle", "title"],
-    ["sayLabel", "aria-label"]
-  ]
-);
-function remember(root) {
-  for (const node of [root, .../** @type {NodeListOf<HTMLElement>} */
-  root.querySelectorAll("*")]) {
-    const only = node.childNodes.length === 1 && node.firstChild?.nodeType === Node.TEXT_NODE;
-    if (only && node.textContent) node.dataset.sayText = node.textContent;
-    if (node.title) node.dataset.sayTitle = node.title;
-    const label = node.getAttribute("aria-label");
-    if (label) node.dataset.sayLabel = label;
-  }
-}
-function relabel(root, words) {
-  for (const [key, field] of SAID) {
-    const attribute = `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-    const marked = (
-      /** @type {NodeListOf<HTMLElement>} */
-      root.querySelectorAll(`[${attribute}]`)
-    );
-    for (const node of [root, ...marked].filter((n) => n.hasAttribute(attribute))) {
-      const said2 = say(words, node.dataset[key] ?? "");
-      if (field === "textContent") node.textContent = said2;
-      else if (field === "title") node.title = said2;
-      else node.setAttribute(field, said2);
-    }
-  }
-}
-
 // src/decision.js
-var KIND_WORDS = (
-  /** @type {Record<string, string>} */
-  {
-    zone: N_("zone"),
-    troop: N_("troop"),
-    fortress: N_("fortress"),
-    card: N_("card"),
-    gold: N_("gold"),
-    coin: N_("coin"),
-    hp: N_("hp"),
-    rebels: N_("rebels")
-  }
-);
 function drawDecision(view) {
   const { model, page, parts, root } = view;
   const decision = model.get("decision") || {};
@@ -611,8 +558,7 @@ function drawDecision(view) {
     if (decision.combat) drawCombat(view, decision.combat);
     const offered = page.chooser ? chooserActions(view, decision) : decision.actions || [];
     if (page.chooser) {
-      const [kind, id] = page.chooser.split(":");
-      const element = `${view.t(KIND_WORDS[kind] ?? kind)} ${id}`;
+      const element = (decision.names || {})[page.chooser] ?? page.chooser;
       const note = view.t("Choose for {element} (Esc to cancel):", { element });
       parts.actions.append(make("li", "covil-note", note));
     }
@@ -741,6 +687,46 @@ function closeChooser(view) {
   view.page.chooser = null;
   drawDecision(view);
   settle(view);
+}
+
+// src/words.js
+var N_ = (message) => message;
+function say(words, message, values = {}) {
+  const template = words?.[message] ?? message;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => name in values ? String(values[name]) : whole);
+}
+var SAID = (
+  /** @type {const} */
+  [
+    ["sayText", "textContent"],
+    ["sayTitle", "title"],
+    ["sayLabel", "aria-label"]
+  ]
+);
+function remember(root) {
+  for (const node of [root, .../** @type {NodeListOf<HTMLElement>} */
+  root.querySelectorAll("*")]) {
+    const only = node.childNodes.length === 1 && node.firstChild?.nodeType === Node.TEXT_NODE;
+    if (only && node.textContent) node.dataset.sayText = node.textContent;
+    if (node.title) node.dataset.sayTitle = node.title;
+    const label = node.getAttribute("aria-label");
+    if (label) node.dataset.sayLabel = label;
+  }
+}
+function relabel(root, words) {
+  for (const [key, field] of SAID) {
+    const attribute = `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    const marked = (
+      /** @type {NodeListOf<HTMLElement>} */
+      root.querySelectorAll(`[${attribute}]`)
+    );
+    for (const node of [root, ...marked].filter((n) => n.hasAttribute(attribute))) {
+      const said2 = say(words, node.dataset[key] ?? "");
+      if (field === "textContent") node.textContent = said2;
+      else if (field === "title") node.title = said2;
+      else node.setAttribute(field, said2);
+    }
+  }
 }
 
 // src/controls.js
