@@ -173,7 +173,10 @@ class Number(Text):
         self.spec = spec
 
     def said_in(self, code: str) -> str:
-        return format(self.value, self.spec).replace(".", DECIMAL_MARKS.get(code, "."))
+        written = format(self.value, self.spec)
+        if not written.strip("+-0.%"):  # -0.0, rounded to nothing: no sign
+            written = format(0.0, self.spec)
+        return written.replace(".", DECIMAL_MARKS.get(code, "."))
 
     def _key(self) -> tuple:
         return type(self).__name__, self.value, self.spec

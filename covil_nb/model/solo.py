@@ -240,7 +240,7 @@ def move_zone(t: Table, color: str, origin: str, why: Text) -> tuple[str, Text]:
 
     zone = min(reachable, key=key)
     # No relic left to flip: the terrain is None, and the fortress decides.
-    shown = terrain_name(terrain) if terrain else tr("none")
+    shown = terrain_name(terrain) if terrain else tr("no terrain")
     if to_fortress:
         return zone, tr(
             "no other zone is {terrain}, so it heads for {fortress}: {zone}",

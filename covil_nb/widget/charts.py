@@ -78,7 +78,12 @@ def win_rates(table: pd.DataFrame, title: str) -> Picture:
 def _rate_said(rate: float, low: float, high: float) -> str:
     """ "71.3% (66.6% to 75.5%)": a rate and its 95% interval."""
     return str(
-        tr("{rate} ({low} to {high})", rate=f"{rate:.1%}", low=f"{low:.1%}", high=f"{high:.1%}")
+        tr(
+            "{rate} ({low} to {high})",
+            rate=Number(rate, ".1%"),
+            low=Number(low, ".1%"),
+            high=Number(high, ".1%"),
+        )
     )
 
 
@@ -106,7 +111,7 @@ def vp_by_source(table: pd.DataFrame, title: str) -> Picture:
     scale = (right - left) / top
     steps = [float(v) for v in range(0, int(top) + 1, 10 if top <= 60 else 20)]
     parts = [
-        _ticks(left, scale, len(rows), steps, lambda v: str(tr("{vp} VP", vp=f"{v:g}"))),
+        _ticks(left, scale, len(rows), steps, lambda v: str(tr("{vp} VP", vp=Number(v, "g")))),
         _legend(),
     ]
     for i, (label, sources) in enumerate(rows):
@@ -130,7 +135,7 @@ def vp_by_source(table: pd.DataFrame, title: str) -> Picture:
                 )
             x += value * scale
         total = sum(v for _, v in sources)
-        parts.append(text(x + 6, baseline, f"{total:.1f}", font_size=LABEL))
+        parts.append(text(x + 6, baseline, str(Number(total, ".1f")), font_size=LABEL))
     return _picture(title, len(rows), parts)
 
 
@@ -275,7 +280,7 @@ def _vp_scale(left: float, right: float, reach: float, y: Callable[[float], floa
             text(
                 left - 6,
                 y(vp) + 4,
-                str(tr("{vp} VP", vp=f"{vp:+g}") if vp else tr("even")),
+                str(tr("{vp} VP", vp=Number(vp, "+g")) if vp else tr("even")),
                 font_size=LABEL - 1,
                 text_anchor="end",
                 fill=MUTED,

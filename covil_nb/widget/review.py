@@ -14,7 +14,7 @@ from dataclasses import asdict
 from typing import Any
 
 from covil_nb.analysis import NOISE, advantage, summary
-from covil_nb.model.language import Number, tr
+from covil_nb.model.language import Number, Text, tr
 from covil_nb.model.words import color_name
 from covil_nb.study import ENGINE, Assessment, Chapter
 
@@ -36,7 +36,9 @@ def review_json(chapter: Chapter) -> dict[str, Any]:
         "chart": advantage(chapter).svg,
         # Each seat named in the language of the moment.
         "summary": [
-            {**asdict(row), "seat": str(color_name(row.seat))} for row in summary(chapter).seats
+            # The mean loss said as the language writes it ("0,55 pontos").
+            {**asdict(row), "seat": str(color_name(row.seat)), "loss": str(_loss(row.mean_loss))}
+            for row in summary(chapter).seats
         ],
         "notes": notes,  # by the node's index along the main line, as the chart's dots
     }
@@ -75,3 +77,7 @@ def judged(assessment: Assessment) -> str:
 def _engine_said(comments: list[Any]) -> str:
     """The engine's comment on a move: its better plan, and why."""
     return " ".join(c.text for c in comments if c.author == ENGINE)
+
+
+def _loss(mean_loss: float) -> Text:
+    return tr("{loss} VP", loss=Number(mean_loss, ".2f"))

@@ -150,8 +150,7 @@ function drawSummary(view, table, rows) {
   for (const title of titles) head.append(make("th", "", title));
   const body = rows.map((row) => {
     const line = make("tr");
-    const loss = view.t("{loss} VP", { loss: row.mean_loss.toFixed(2) });
-    const cells = [row.seat, row.decisions, loss, row.inaccuracies, row.mistakes, row.blunders];
+    const cells = [row.seat, row.decisions, row.loss, row.inaccuracies, row.mistakes, row.blunders];
     for (const cell of cells) line.append(make("td", "", String(cell)));
     return line;
   });

@@ -147,7 +147,13 @@ export function drawError({ model, page, parts, root }) {
   const clicked = page.clicked?.version === model.get("version") ? page.clicked : null;
   parts.error.classList.toggle("covil-error-near", clicked != null);
   parts.error.removeAttribute("style");
-  if (clicked) placeNear(root, parts.error, clicked);
+  if (clicked) {
+    // Out of the side panel, which scrolls and would clip it: on the board itself.
+    root.append(parts.error);
+    placeNear(root, parts.error, clicked);
+  } else {
+    parts.actions.after(parts.error); // its place in the panel, beside the actions
+  }
 }
 
 /**

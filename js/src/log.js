@@ -61,7 +61,12 @@ export function positions(view) {
 }
 
 /** The phases of a day, as the log's headings name them. */
-const PHASES = /** @type {Record<string, string>} */ ({ morning: N_("morning"), afternoon: N_("afternoon"), night: N_("night") });
+const PHASES = /** @type {Record<string, string>} */ ({
+  morning: N_("morning"),
+  afternoon: N_("afternoon"),
+  night: N_("night"),
+  end: N_("end"),
+});
 
 /**
  * @param {View} view

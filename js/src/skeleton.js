@@ -10,7 +10,7 @@ import { N_, remember } from "./words.js";
 const KEYS_HELP = [
   ["1 – 9, 0", N_("choose the listed action with that number (0 is the tenth)")],
   ["↓ ↑, Enter", N_("go through the listed actions, choose one")],
-  ["Tab, Enter, Space", N_("go to a highlighted piece, choose it")],
+  [N_("Tab, Enter, Space"), N_("go to a highlighted piece, choose it")],
   ["e", N_("end the turn, or pass")],
   ["Esc", N_("close a choice or this help; back from a past position")],
   ["← →", N_("the previous or next position of the log")],

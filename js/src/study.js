@@ -447,7 +447,9 @@ function drawComments(t, box, comments, before, removable) {
   if (before && comments.length) box.append(make("strong", "", t("Before the move")));
   comments.forEach((comment, index) => {
     const said = make("div", comment.author === "engine" ? "covil-comment covil-engine" : "covil-comment");
-    if (comment.author) said.append(make("span", "covil-author-name", `${comment.author}: `));
+    // The engine signs its comments "engine", a name the board says in its language.
+    const by = comment.author === "engine" ? t("engine:") : comment.author && `${comment.author}:`;
+    if (by) said.append(make("span", "covil-author-name", `${by} `));
     const body = make("span", "covil-said");
     body.innerHTML = comment.html; // Python's HTML, made safe there
     said.append(body);

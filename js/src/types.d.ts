@@ -164,6 +164,8 @@ export interface SeatSummary {
   seat: string;
   decisions: number;
   mean_loss: number;
+  /** the mean loss said as the board's language writes it ("0,55 pontos") */
+  loss: string;
   inaccuracies: number;
   mistakes: number;
   blunders: number;

@@ -29,6 +29,7 @@ const SAID = /** @type {const} */ ([
   ["sayText", "textContent"],
   ["sayTitle", "title"],
   ["sayLabel", "aria-label"],
+  ["sayPlaceholder", "placeholder"],
 ]);
 
 /**
@@ -44,6 +45,8 @@ export function remember(root) {
     if (node.title) node.dataset.sayTitle = node.title;
     const label = node.getAttribute("aria-label");
     if (label) node.dataset.sayLabel = label;
+    const placeholder = node.getAttribute("placeholder");
+    if (placeholder) node.dataset.sayPlaceholder = placeholder;
   }
 }
 
@@ -60,6 +63,7 @@ export function relabel(root, words) {
       const said = say(words, node.dataset[key] ?? "");
       if (field === "textContent") node.textContent = said;
       else if (field === "title") node.title = said;
+      else if (field === "placeholder") node.setAttribute("placeholder", said);
       else node.setAttribute(field, said);
     }
   }

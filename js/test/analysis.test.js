@@ -9,7 +9,7 @@ const CHART =
   '<svg><g data-node="1" data-seat="yellow"><circle/></g><g data-node="2" data-seat="yellow"><circle/><text>??</text></g></svg>';
 const REVIEW = {
   chart: CHART,
-  summary: [{ seat: "yellow", decisions: 2, mean_loss: 1.25, inaccuracies: 0, mistakes: 1, blunders: 0 }],
+  summary: [{ seat: "yellow", decisions: 2, mean_loss: 1.25, loss: "1.25 VP", inaccuracies: 0, mistakes: 1, blunders: 0 }],
   notes: {
     1: { said: "Engine, for yellow: played -1.0 VP, best +1.5 VP (±0.3): 2.5 VP lost, a mistake (?).", better: "Acquire the Gate Warden." },
     2: { said: "Engine, for yellow: the best option found.", better: "" },

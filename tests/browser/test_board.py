@@ -73,6 +73,8 @@ def test_first_day_of_a_solo_game_by_clicks(open_in_lab: NotebookOpener) -> None
         "R1 is in zone G, not in zone B (melee) or a zone next to it (ranged) (2.3 Attack)"
     )
     expect(error.locator(".covil-rule")).to_have_text("(2.3 Attack)")
+    error.scroll_into_view_if_needed()
+    assert error.evaluate(SEEN_WHOLE), "the refusal is clipped or covered"
     error.screenshot(path=str(screenshot_path("refused-attack")))
     board.click("zone:A", "move A")
     assert yellow(notebook, ".troop('Y1').zone") == "A"
@@ -207,6 +209,17 @@ def malformed(version: int) -> list[tuple[Any, str]]:
         ({"kind": "why", "version": version, "element": "zone:<img src=x>"}, "element"),
         ({"kind": "undo", "version": version}, "undo"),
     ]
+
+
+# Whether an element is seen whole where it is: the points at its corners
+# (just inside) and its center are the element or within it, not something
+# that covers it, and not clipped away by a scrolling panel.
+SEEN_WHOLE = """e => {
+  const r = e.getBoundingClientRect(), root = e.getRootNode();
+  const points = [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3],
+                  [r.right - 3, r.bottom - 3], [(r.left + r.right) / 2, (r.top + r.bottom) / 2]];
+  return points.every(([x, y]) => e.contains(root.elementFromPoint(x, y)));
+}"""
 
 
 def test_malformed_messages_from_the_page_change_nothing(open_in_lab: NotebookOpener) -> None:

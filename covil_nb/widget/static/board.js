@@ -700,7 +700,8 @@ var SAID = (
   [
     ["sayText", "textContent"],
     ["sayTitle", "title"],
-    ["sayLabel", "aria-label"]
+    ["sayLabel", "aria-label"],
+    ["sayPlaceholder", "placeholder"]
   ]
 );
 function remember(root) {
@@ -711,6 +712,8 @@ function remember(root) {
     if (node.title) node.dataset.sayTitle = node.title;
     const label = node.getAttribute("aria-label");
     if (label) node.dataset.sayLabel = label;
+    const placeholder = node.getAttribute("placeholder");
+    if (placeholder) node.dataset.sayPlaceholder = placeholder;
   }
 }
 function relabel(root, words) {
@@ -724,6 +727,7 @@ function relabel(root, words) {
       const said2 = say(words, node.dataset[key] ?? "");
       if (field === "textContent") node.textContent = said2;
       else if (field === "title") node.title = said2;
+      else if (field === "placeholder") node.setAttribute("placeholder", said2);
       else node.setAttribute(field, said2);
     }
   }
@@ -817,7 +821,12 @@ function drawError({ model, page, parts, root }) {
   const clicked = page.clicked?.version === model.get("version") ? page.clicked : null;
   parts.error.classList.toggle("covil-error-near", clicked != null);
   parts.error.removeAttribute("style");
-  if (clicked) placeNear(root, parts.error, clicked);
+  if (clicked) {
+    root.append(parts.error);
+    placeNear(root, parts.error, clicked);
+  } else {
+    parts.actions.after(parts.error);
+  }
 }
 function placeNear(root, node, point) {
   const board = root.getBoundingClientRect();
@@ -877,7 +886,12 @@ function positions(view) {
 }
 var PHASES = (
   /** @type {Record<string, string>} */
-  { morning: N_("morning"), afternoon: N_("afternoon"), night: N_("night") }
+  {
+    morning: N_("morning"),
+    afternoon: N_("afternoon"),
+    night: N_("night"),
+    end: N_("end")
+  }
 );
 function groupTitle(view, group) {
   if (group.phase === "setup") return view.t("Setup");
@@ -1135,8 +1149,7 @@ function drawSummary(view, table, rows) {
   for (const title of titles) head.append(make("th", "", title));
   const body = rows.map((row2) => {
     const line2 = make("tr");
-    const loss = view.t("{loss} VP", { loss: row2.mean_loss.toFixed(2) });
-    const cells = [row2.seat, row2.decisions, loss, row2.inaccuracies, row2.mistakes, row2.blunders];
+    const cells = [row2.seat, row2.decisions, row2.loss, row2.inaccuracies, row2.mistakes, row2.blunders];
     for (const cell of cells) line2.append(make("td", "", String(cell)));
     return line2;
   });
@@ -1256,7 +1269,7 @@ function tryHere(view) {
 var KEYS_HELP = [
   ["1 – 9, 0", N_("choose the listed action with that number (0 is the tenth)")],
   ["↓ ↑, Enter", N_("go through the listed actions, choose one")],
-  ["Tab, Enter, Space", N_("go to a highlighted piece, choose it")],
+  [N_("Tab, Enter, Space"), N_("go to a highlighted piece, choose it")],
   ["e", N_("end the turn, or pass")],
   ["Esc", N_("close a choice or this help; back from a past position")],
   ["← →", N_("the previous or next position of the log")],
@@ -1694,7 +1707,8 @@ function drawComments(t, box, comments, before, removable) {
   if (before && comments.length) box.append(make("strong", "", t("Before the move")));
   comments.forEach((comment, index) => {
     const said2 = make("div", comment.author === "engine" ? "covil-comment covil-engine" : "covil-comment");
-    if (comment.author) said2.append(make("span", "covil-author-name", `${comment.author}: `));
+    const by = comment.author === "engine" ? t("engine:") : comment.author && `${comment.author}:`;
+    if (by) said2.append(make("span", "covil-author-name", `${by} `));
     const body = make("span", "covil-said");
     body.innerHTML = comment.html;
     said2.append(body);
