@@ -513,7 +513,8 @@ class Study:
         self.chapters: list[Chapter] = []
 
     def __repr__(self) -> str:
-        return f"<Study {self.title!r}: {len(self.chapters)} chapters>"
+        said = ntr("{count} chapter", "{count} chapters", len(self.chapters))
+        return f"<Study {self.title!r}: {said}>"
 
     def add_chapter(self, title: str, game: Game, seat: str | None = None) -> Chapter:
         chapter = Chapter.of(title, game, seat)

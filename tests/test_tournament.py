@@ -236,7 +236,7 @@ def test_a_frame_with_holes_is_refused_by_name() -> None:
     with pytest.raises(CovilError, match="empty cells in vp"):
         Results.from_frame(holed)
     nobody_first = frame.assign(first=False)
-    with pytest.raises(CovilError, match=r"no seat holds the scepter first in game\(s\) \[0, 1\]"):
+    with pytest.raises(CovilError, match=r"no seat holds the scepter first in games \[0, 1\]"):
         Results.from_frame(nobody_first)
 
 

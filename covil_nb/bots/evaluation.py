@@ -38,7 +38,7 @@ from covil_nb.model.arguments import checked
 from covil_nb.model.cards import CardSet
 from covil_nb.model.combat import REBEL_STRENGTH
 from covil_nb.model.errors import CovilError, said
-from covil_nb.model.language import Joined, Number, Text, tr
+from covil_nb.model.language import Joined, Number, Text, ntr, tr
 from covil_nb.model.maps import Board
 from covil_nb.model.night import FEE_GOLD, STEPS, dominances
 from covil_nb.model.scoring import FORTRESS_VP
@@ -377,17 +377,24 @@ SAID = {
 
 # The terms' words, made when read (see Term).
 def _headroom_said(room: int, days: int) -> Text:
-    return tr("{room} empty treasury slot(s), {days} day(s) after today", room=room, days=days)
+    slots = ntr("{count} empty treasury slot", "{count} empty treasury slots", room)
+    after = ntr("{count} day after today", "{count} days after today", days)
+    return Joined(", ", [slots, after])
 
 
 def _raid_said(mine: int) -> Text:
-    return tr("{count} troop(s) in town draw relics tonight", count=mine)
+    return ntr(
+        "{count} troop in town draws relics tonight",
+        "{count} troops in town draw relics tonight",
+        mine,
+    )
 
 
 def _retaliation_said(mine: int) -> Text:
-    return tr(
-        "{count} troop(s) in town draw relics, but the {most} rebels retaliate",
-        count=mine,
+    return ntr(
+        "{count} troop in town draws relics, but the {most} rebels retaliate",
+        "{count} troops in town draw relics, but the {most} rebels retaliate",
+        mine,
         most=MAX_REBELS,
     )
 
@@ -409,4 +416,4 @@ def _minions_said(ready: int, tired: int) -> Text:
 
 
 def _relics_said(n: int) -> Text:
-    return tr("{count} relic(s) in hand to activate", count=n)
+    return ntr("{count} relic in hand to activate", "{count} relics in hand to activate", n)

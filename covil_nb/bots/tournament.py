@@ -317,7 +317,7 @@ class Results:
         if no_first:
             raise CovilError(
                 tr(
-                    "not a tournament frame: no seat holds the scepter first in game(s) {no_first}",
+                    "not a tournament frame: no seat holds the scepter first in games {no_first}",
                     no_first=no_first,
                 ),
                 RULE,

@@ -282,7 +282,7 @@ class CardSet:
         try:
             return self._index[card_id]
         except KeyError:
-            raise CovilError(f'no card with id "{card_id}"', rule="cards") from None
+            raise CovilError(tr('no card with id "{card}"', card=card_id), rule="cards") from None
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self._index
@@ -299,7 +299,7 @@ class CardSet:
         except KeyError:
             self[card_id]  # an unknown id: its own error
             raise CovilError(
-                f'card "{card_id}" is a Power Relic, not a minion', rule="cards"
+                tr('card "{card}" is a Power Relic, not a minion', card=card_id), rule="cards"
             ) from None
 
     def relic(self, card_id: str) -> RelicCard:
@@ -308,7 +308,7 @@ class CardSet:
         except KeyError:
             self[card_id]  # an unknown id: its own error
             raise CovilError(
-                f'card "{card_id}" is a minion, not a Power Relic', rule="cards"
+                tr('card "{card}" is a minion, not a Power Relic', card=card_id), rule="cards"
             ) from None
 
     def data(self) -> dict[str, Any]:

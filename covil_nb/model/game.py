@@ -44,7 +44,7 @@ from .state import STEPS, Player, Rules, State
 from .table import Table
 from .views import resample
 from .vocabulary import DecisionKind, Phase, Verb, fortress_target
-from .words import color_name
+from .words import color_name, phase_name
 
 SAVE_FORMAT = "covil_nb/game"
 SAVE_VERSION = 1
@@ -746,7 +746,9 @@ class Game:
     def _step(self, step: object, last: int) -> int:
         """``step`` checked as an index of the history, 0 to ``last``."""
         if isinstance(step, bool) or not isinstance(step, int):
-            raise CovilTypeError(f"a step is a whole number, not {said(step)}", "history")
+            raise CovilTypeError(
+                tr("a step is a whole number, not {step}", step=said(step)), "history"
+            )
         if not 0 <= step <= last:
             raise CovilError(
                 tr("step {step} is not in the history (0 to {last})", step=step, last=last),
@@ -1021,8 +1023,16 @@ class Game:
         return render.text(self._state, self.cards, self.board, self.decision)
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"day {self.day}, {self.phase}"
-        return f"<Game {'/'.join(self.players)} on board {self.board.name}: {state}>"
+        now = (
+            tr("over")
+            if self.is_over
+            else tr("day {day}, {phase}", day=self.day, phase=phase_name(self.phase))
+        )
+        players = "/".join(self.players)
+        said = tr(
+            "{players} on board {board}: {now}", players=players, board=self.board.name, now=now
+        )
+        return f"<Game {said}>"
 
     def _repr_svg_(self) -> str | None:
         """The table as a picture, in any notebook viewer (no widget needed)."""
@@ -1094,20 +1104,26 @@ def _parse(action: object) -> Action:
     if isinstance(action, str):
         return Action.parse(action)
     if not isinstance(action, Action):
-        listed = ""
-        if isinstance(action, int) and not isinstance(action, bool):
-            listed = f" (the action listed as [{action}] is game.legal_actions()[{action}])"
-        raise CovilTypeError(
-            f"an action is an Action or its notation, such as 'move D', not {said(action)}"
-            + listed,
-            "notation",
+        said_as = tr(
+            "an action is an Action or its notation, such as 'move D', not {action}",
+            action=said(action),
         )
+        if isinstance(action, int) and not isinstance(action, bool):
+            said_as = tr(
+                "{refusal} (the action listed as [{index}] is game.legal_actions()[{index}])",
+                refusal=said_as,
+                index=action,
+            )
+        raise CovilTypeError(said_as, "notation")
     verb, args = action.verb, action.args
     texts = type(args) is tuple and all(type(a) is str for a in args)
     if not isinstance(verb, str) or not texts:
         raise CovilTypeError(
-            f"an Action's verb is text and its args a tuple of texts, not {said(verb)} "
-            f"and {said(args)}",
+            tr(
+                "an Action's verb is text and its args a tuple of texts, not {verb} and {args}",
+                verb=said(verb),
+                args=said(args),
+            ),
             "notation",
         )
     return action

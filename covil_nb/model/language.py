@@ -225,7 +225,8 @@ def known(code: object) -> str:
     stop a wrong type with a bare TypeError.)"""
     if not isinstance(code, str):
         raise CovilTypeError(
-            f"a language is named by its code, text such as 'pt', not {said(code)}", RULE
+            tr("a language is named by its code, text such as 'pt', not {code}", code=said(code)),
+            RULE,
         )
     if code not in LANGUAGES:
         choices = ", ".join(f"{c!r} ({name})" for c, name in LANGUAGES.items())

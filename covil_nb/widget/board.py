@@ -630,10 +630,11 @@ class GameWidget(anywidget.AnyWidget):
         moments = game.moments(step - 1)
         if moment >= len(moments):
             raise CovilError(
-                tr(
-                    "step {step} has {count} moment(s), not {number}",
+                ntr(
+                    "step {step} has {count} moment, not {number}",
+                    "step {step} has {count} moments, not {number}",
+                    len(moments),
                     step=step,
-                    count=len(moments),
                     number=moment + 1,
                 ),
                 "widget",
