@@ -92,7 +92,7 @@ def test_priority_1_melee_with_the_strongest_melee_minion() -> None:
     s.troops("yellow", "F", standing=1)  # a ranged target too: melee comes first
     game = s.scepter("red").afternoon("red").build()
     line = dummy_lines(game.log)[0]
-    assert "lie R1, then attack Y1, then exhaust pit-fighter" in line
+    assert "lies down R1, then attacks Y1, then exhausts Pit Fighter" in line
     assert "priority 1, melee attack" in line
 
 
@@ -106,7 +106,7 @@ def test_priority_2_ranged_when_no_melee_minion_is_ready() -> None:
     )
     game = s.scepter("red").afternoon("red").build()
     line = dummy_lines(game.log)[0]
-    assert "then exhaust tower-sniper" in line and "priority 2, ranged attack" in line
+    assert "then exhausts Tower Sniper" in line and "priority 2, ranged attack" in line
 
 
 def test_priority_3_move_toward_the_flipped_terrain() -> None:
@@ -126,7 +126,7 @@ def test_target_ties_go_to_the_enemy_fortress_zone() -> None:
     s.troops("red", "E", standing=1).troops("red", "I", standing=1)
     s.troops("yellow", "G", standing=1).troops("yellow", "A", standing=1)
     game = s.scepter("red").afternoon("red").build()
-    assert "lie R2, then attack Y2" in dummy_lines(game.log)[0]
+    assert "lies down R2, then attacks Y2" in dummy_lines(game.log)[0]
 
 
 def test_target_ties_then_go_to_lying_troops() -> None:
@@ -135,7 +135,7 @@ def test_target_ties_then_go_to_lying_troops() -> None:
         "yellow", "H", lying=1
     )
     game = s.scepter("red").afternoon("red").build()
-    assert "attack Y2" in dummy_lines(game.log)[0]  # Y2 lies in H
+    assert "attacks Y2" in dummy_lines(game.log)[0]  # Y2 lies in H
 
 
 def test_the_dummy_defends_with_its_best_defensive_minion_and_no_relics() -> None:
@@ -144,7 +144,7 @@ def test_the_dummy_defends_with_its_best_defensive_minion_and_no_relics() -> Non
     game = s.afternoon("yellow").scepter("yellow").build()
     events = play(game, "lie Y1", "attack R1", "exhaust yellow-private")
     lines = dummy_lines(events)
-    assert "exhaust iron-bastion" in lines[0]
+    assert "exhausts Iron Bastion" in lines[0]
     assert "drowned-crown" in game.player("red").hand
 
 
@@ -204,23 +204,23 @@ def test_solo_example_b() -> None:
     for zone in "CHAGA":
         s.troops("yellow", zone, standing=1)  # Y1 C, Y2 H, Y3 A, Y4 G, Y5 A
     game = s.scepter("red").afternoon("red").build()
-    assert "lie R1, then attack Y1" in dummy_lines(game.log)[-1]
+    assert "lies down R1, then attacks Y1" in dummy_lines(game.log)[-1]
     assert "priority 1, melee attack" in dummy_lines(game.log)[-1]
     play(game, "pass", "retreat F")
     # Y1 lies in F: a relic's free attack lets it shoot the unguarded fortress.
     play(game, "activate kraken-ink", "troop Y1", "attack fortress-red", "exhaust yellow-bowman")
     assert game.player("red").destroyed
     events = play(game, "lie Y4", "gold", "end")
-    assert "lie R2, then attack Y1" in dummy_lines(events)[-1]  # melee, on zone F
+    assert "lies down R2, then attacks Y1" in dummy_lines(events)[-1]  # melee, on zone F
     assert len(game.player("yellow").hand) == 1  # looted: it can raise the stakes from now on
     events = play(game, "pass", "lie Y2", "attack R2", "exhaust yellow-acolyte", "pass", "end")
     third = dummy_lines(events)[-1]
-    assert "lie R3, then attack Y3" in third and "priority 2, ranged attack" in third
+    assert "lies down R3, then attacks Y3" in third and "priority 2, ranged attack" in third
     # Y3 loses and retreats; yellow's fifth troop, Y5, attacks red in I.
     events = play(
         game, "pass", "retreat C", "lie Y5", "attack R3", "exhaust yellow-grunt", "pass", "end"
     )
-    assert "lie R4, then attack Y4" in dummy_lines(events)[-1]
+    assert "lies down R4, then attacks Y4" in dummy_lines(events)[-1]
     assert all(not t.standing for t in game.player("yellow").on_board())
     play(game, "pass")  # the last defense: no troop stands, the afternoon and the game end
     assert game.is_over

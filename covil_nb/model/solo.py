@@ -369,9 +369,10 @@ def _turn_actions(
 def act(t: Table, frame: Frame, decision: Decision) -> None:
     """Make a dummy's decision: apply its actions through the frames' own rules."""
     actions, why = dummy_actions(t, frame, decision)
+    deeds = [_deed(t, action) for action in actions]  # said now: the cards are known now
     t.say(
         SOLO,
-        lambda: _acted(decision.player, actions, why),
+        lambda: _acted(decision.player, deeds, why),
         "dummy",
         player=decision.player,
         actions=[str(a) for a in actions],
@@ -383,14 +384,35 @@ def act(t: Table, frame: Frame, decision: Decision) -> None:
         top.apply(t, action)
 
 
-def _acted(color: str, actions: list[Action], why: Text) -> Text:
-    """ "red (dummy): lie R1, then attack Y2, then exhaust R-ov — priority 1, ..."."""
-    shown: Text | str = str(actions[0])
-    for action in actions[1:]:
-        shown = tr("{actions}, then {action}", actions=shown, action=str(action))
+def _acted(color: str, deeds: list[Text | str], why: Text) -> Text:
+    """ "red (dummy): lies down R1, then attacks Y2, then exhausts Pit Fighter —
+    priority 1, ..."."""
+    shown: Text | str = deeds[0]
+    for deed in deeds[1:]:
+        shown = tr("{actions}, then {action}", actions=shown, action=deed)
     return tr(
         "{color} (dummy): {actions} — {why}.", color=color_name(color), actions=shown, why=why
     )
+
+
+def _deed(t: Table, action: Action) -> Text | str:
+    """What a dummy's action does, in words ("lies down R1", "exhausts Pit
+    Fighter"); its notation for an action the dummy never takes."""
+    args = action.args
+    if action.verb == Verb.ATTACK and fortress_owner(args[0]):
+        return tr("attacks {color}'s fortress", color=color_name(str(fortress_owner(args[0]))))
+    deeds = {
+        Verb.START: lambda: tr("starts in zone {zone}", zone=args[0]),
+        Verb.LIE: lambda: tr("lies down {troop}", troop=args[0]),
+        Verb.MOVE: lambda: tr("moves to zone {zone}", zone=args[0]),
+        Verb.RETREAT: lambda: tr("retreats to zone {zone}", zone=args[0]),
+        Verb.ATTACK: lambda: tr("attacks {troop}", troop=args[0]),
+        Verb.EXHAUST: lambda: tr("exhausts {minion}", minion=t.called(args[0])),
+        Verb.END: lambda: tr("ends its turn"),
+        Verb.PASS: lambda: tr("passes"),
+    }
+    said = deeds.get(Verb(action.verb)) if action.verb in set(Verb) else None
+    return said() if said else str(action)
 
 
 def _buys(color: str) -> Text:

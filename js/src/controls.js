@@ -124,11 +124,14 @@ export function drawHint(view) {
   if (!shown || thinking) return;
   const button = hint.action ? parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`) : null;
   button?.classList.add("covil-hinted");
-  if (page.hintShown !== hint.n) {
-    // A new hint: bring its words, and the button it marks, into sight (once).
+  if (page.hintShown !== hint.n && button) {
+    // A new hint: the button it marks brought into sight inside the side
+    // panel, which scrolls on its own (the notebook itself never scrolls).
     page.hintShown = hint.n;
-    parts.hintBox.scrollIntoView({ block: "nearest" });
-    button?.scrollIntoView({ block: "nearest" });
+    const panel = parts.panel.getBoundingClientRect();
+    const marked = button.getBoundingClientRect();
+    if (marked.bottom > panel.bottom) parts.panel.scrollTop += marked.bottom - panel.bottom + 8;
+    else if (marked.top < panel.top) parts.panel.scrollTop -= panel.top - marked.top + 8;
   }
 }
 

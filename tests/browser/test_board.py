@@ -61,7 +61,7 @@ def test_first_day_of_a_solo_game_by_clicks(open_in_lab: NotebookOpener) -> None
     banner = board.root.locator(".covil-banner")
     expect(banner).to_contain_text("red places the fortress and 2 troops in zone G.")
     banner.screenshot(path=str(screenshot_path("dummy-moment")))
-    expect(board.root.locator(".covil-log")).to_contain_text("start G")
+    expect(board.root.locator(".covil-log")).to_contain_text("starts in zone G")
     assert yellow(notebook, ".fortress") == "B"
 
     # A troop action: Y1 lies down and moves to A. Clicking the dummy's R1,

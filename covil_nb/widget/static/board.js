@@ -805,10 +805,12 @@ function drawHint(view) {
   if (!shown2 || thinking2) return;
   const button2 = hint.action ? parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`) : null;
   button2?.classList.add("covil-hinted");
-  if (page.hintShown !== hint.n) {
+  if (page.hintShown !== hint.n && button2) {
     page.hintShown = hint.n;
-    parts.hintBox.scrollIntoView({ block: "nearest" });
-    button2?.scrollIntoView({ block: "nearest" });
+    const panel = parts.panel.getBoundingClientRect();
+    const marked = button2.getBoundingClientRect();
+    if (marked.bottom > panel.bottom) parts.panel.scrollTop += marked.bottom - panel.bottom + 8;
+    else if (marked.top < panel.top) parts.panel.scrollTop -= panel.top - marked.top + 8;
   }
 }
 function drawError({ model, page, parts, root }) {
