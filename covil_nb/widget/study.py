@@ -32,7 +32,7 @@ from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.language import Text, tr
 from covil_nb.model.views import hand_hidden
-from covil_nb.model.words import color_name
+from covil_nb.model.words import color_name, short
 from covil_nb.study import GLYPHS, Chapter, Comment, Marks, Node, Study, Verdict, Visitor, walk
 
 from . import drawing, protocol, scene
@@ -632,7 +632,7 @@ class StudyWidget(GameWidget):
             "description": self._chapter.description,
             "glyphs": list(GLYPHS),
             "saves": self.path is not None,
-            "nodes": [_node_json(n, players.get(n, ""), index) for n in self._tree],
+            "nodes": [_node_json(n, *players.get(n, ("", "")), index) for n in self._tree],
         }
 
     def _review_json(self) -> dict[str, Any]:
@@ -667,9 +667,10 @@ class StudyWidget(GameWidget):
         }
 
 
-def _node_json(node: Node, player: str, index: dict[Node, int]) -> dict[str, Any]:
+def _node_json(node: Node, player: str, said: str, index: dict[Node, int]) -> dict[str, Any]:
     return {
         "move": node.move,
+        "said": said,  # the move in words, in the board's language ("Lie down Y1")
         "player": player,
         "glyphs": list(node.glyphs),
         "children": [index[v] for v in node.variations if v in index],  # not the hidden
@@ -686,16 +687,18 @@ def _comment_json(comment: Comment) -> dict[str, str]:
 
 
 class _Movers(Visitor):
-    """Who played each node's move, read as the study reads its chapters."""
+    """Who played each node's move, and the move as its label says it ("Lie
+    down Y1"), read as the study reads its chapters."""
 
     def __init__(self) -> None:
-        self.who: dict[Node, str] = {}
+        self.who: dict[Node, tuple[str, str]] = {}
 
     def node(self, node: Node, before: Game, after: Game) -> None:
-        self.who[node] = before.decider or ""
+        label = short(str(before.explain(node.move))) if node.move else ""
+        self.who[node] = (before.decider or "", label)
 
 
-def _players(chapter: Chapter) -> dict[Node, str]:
+def _players(chapter: Chapter) -> dict[Node, tuple[str, str]]:
     movers = _Movers()
     walk(chapter, movers)
     return movers.who

@@ -365,8 +365,9 @@ function line(t, box, nodes, first, beside) {
  */
 function moveButton(t, nodes, index, label) {
   const node = nodes[index] || { move: null, player: "", glyphs: [], children: [], noted: false, question: false };
-  const said = label ?? `${node.move}${node.glyphs.join("")}`;
-  const move = button(said, node.move ? `${node.player}: ${node.move}` : t("The chapter's start"));
+  // The move in words (Python's label), its notation as the tooltip.
+  const said = label ?? `${node.said || node.move}${node.glyphs.join("")}`;
+  const move = button(said, node.move ?? t("The chapter's start"));
   move.classList.add("covil-move");
   move.dataset.node = String(index);
   move.dataset.player = node.player;

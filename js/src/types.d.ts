@@ -107,6 +107,8 @@ export interface Past {
 export interface StudyNode {
   /** the action played to reach it; null at the chapter's start */
   move: string | null;
+  /** the move in words, in the board's language ("Lie down Y1") */
+  said?: string;
   /** the seat that played it */
   player: string;
   glyphs: string[];

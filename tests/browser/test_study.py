@@ -31,6 +31,7 @@ class StudyBoard(Board):
         return self.panel.locator(f'.covil-tree [data-node="{node}"]')
 
     def current(self) -> str:
+        """The move shown, as the tree says it (its label; the notation is its tooltip)."""
         return self.panel.locator(".covil-current").inner_text()
 
     def press(self, text: str, **kwargs: str | None) -> None:
@@ -62,18 +63,18 @@ def test_stepping_through_a_study_by_click_and_by_key(open_in_lab: NotebookOpene
     board.panel.screenshot(path=str(screenshot_path("study-description")))
     board.press("▶")
     expect(description).to_be_hidden()  # the chapter's start only
-    assert board.current() == "start B"
+    assert board.current() == "Place the fortress and 2 troops in zone B"
     board.key("ArrowRight")
     board.key("ArrowRight")
-    assert board.current() == "move A"
+    assert board.current() == "Move Y1 to zone A"
     board.key("ArrowLeft")
-    assert board.current() == "lie Y1"
+    assert board.current() == "Lie down Y1"
     board.key("End")
-    assert board.current() == "pay gold 1"
+    assert board.current() == "Pay 1 gold"
     before = board.version
     board.move(1).click()
     board.moved_on_from(before)
-    assert board.current() == "start B"
+    assert board.current() == "Place the fortress and 2 troops in zone B"
     assert notebook.kernel.value("board.node.moves()") == ["start B"]
     board.key("Home")
     assert board.current() == "Start"
@@ -105,7 +106,7 @@ def test_writing_a_comment_a_glyph_and_an_arrow_saved_and_opened_again(
     expect(board.panel.locator(".covil-after")).to_contain_text("heads for the town")
     expect(board.panel.locator(".covil-after strong")).to_have_text("town")  # Markdown, shown
     board.press("!")
-    assert board.current() == "move A!"
+    assert board.current() == "Move Y1 to zone A!"
     board.panel.get_by_role("button", name="Arrow", exact=True).click()  # the page's own tool
     board.piece("troop:Y2").last.click()  # in zone B, beside the fortress
     expect(board.panel.locator(".covil-tool-said")).to_have_text(
@@ -127,7 +128,7 @@ def test_writing_a_comment_a_glyph_and_an_arrow_saved_and_opened_again(
     notebook.page.locator(".jp-Notebook .jp-Cell").nth(2).click()
     notebook.command("notebook:run-cell")
     again = StudyBoard(notebook.page.locator(f".jp-OutputArea-output {ROOT}[data-version]").nth(1))
-    expect(again.move(3)).to_have_text("move A!")
+    expect(again.move(3)).to_have_text("Move Y1 to zone A!")
     again.panel.get_by_role("button", name="Save").click()  # no file: Python says how to give one
     expect(again.root.locator(".covil-error")).to_contain_text("StudyWidget(study, path=...)")
     before = again.version
@@ -144,7 +145,7 @@ def test_a_quiz_answered_wrong_then_right(open_in_lab: NotebookOpener) -> None:
     expect(board.move(3)).to_be_visible()  # the question, its answer not in the tree at all
     expect(board.panel.locator(".covil-tree [data-node]")).to_have_count(4)
     board.key("End")  # stops at the question
-    assert board.current() == "move A"
+    assert board.current() == "Move Y1 to zone A"
     board.key("Home")
     before = board.version
     board.move(3).click()
@@ -164,7 +165,7 @@ def test_a_quiz_answered_wrong_then_right(open_in_lab: NotebookOpener) -> None:
     board.choose("acquire gate-warden")
     expect(quiz.locator(".covil-verdict")).to_contain_text("Right")
     expect(quiz.locator(".covil-verdict")).to_contain_text("It guards the town.")
-    assert board.current() == "acquire gate-warden"
+    assert board.current() == "Acquire Gate Warden for 3"
     expect(board.panel.locator(".covil-tree [data-node]")).to_have_count(6)  # answered: listed
     board.root.screenshot(path=str(screenshot_path("study-quiz-right")))
 
@@ -187,7 +188,7 @@ def test_a_card_highlighted_and_what_was_written_taken_off(open_in_lab: Notebook
     board.moved_on_from(before)
     expect(board.root.locator(".covil-study-ring")).to_have_count(0)
     board.press("!")  # pressed again: taken off
-    assert board.current() == "pay gold 1"
+    assert board.current() == "Pay 1 gold"
     board.panel.locator(".covil-after").get_by_role("button", name="✕").click()
     expect(board.panel.locator(".covil-after")).to_be_hidden()
     assert notebook.kernel.value("(board.node.after, board.node.glyphs)") == ([], [])

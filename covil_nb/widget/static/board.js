@@ -1653,8 +1653,8 @@ function line(t, box, nodes, first, beside) {
 }
 function moveButton(t, nodes, index, label) {
   const node = nodes[index] || { move: null, player: "", glyphs: [], children: [], noted: false, question: false };
-  const said2 = label ?? `${node.move}${node.glyphs.join("")}`;
-  const move = button(said2, node.move ? `${node.player}: ${node.move}` : t("The chapter's start"));
+  const said2 = label ?? `${node.said || node.move}${node.glyphs.join("")}`;
+  const move = button(said2, node.move ?? t("The chapter's start"));
   move.classList.add("covil-move");
   move.dataset.node = String(index);
   move.dataset.player = node.player;
