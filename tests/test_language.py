@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from covil_nb import CovilError, CovilTypeError, Game
+from covil_nb import CovilError, CovilTypeError, Game, draw, play, play_solo
 from covil_nb.bots import GreedyBot, evaluate
 from covil_nb.bots.hint import hint
 from covil_nb.model import language
@@ -311,6 +311,62 @@ def test_a_wrong_argument_and_a_broken_position_are_refused_in_portuguese() -> N
                 assert words_said in said and not english_in(said), said
             else:
                 assert words_said not in said and english_in(said), said
+
+
+def test_a_board_played_in_portuguese_shows_no_english() -> None:
+    """The board of a game played in Portuguese, at every decision of a few
+    random games (solo too): the picture's words, and what the page is sent
+    (the decision, its prompt, labels, element names and forecasts; the
+    banner's moments; the log's sentences; the scores at the end)."""
+    found: dict[str, set[str]] = {}
+    for seed, make in enumerate(
+        [
+            lambda: play_solo(seed=2, language="pt"),
+            lambda: play(["yellow", "red", "green"], seed=3, language="pt"),
+        ]
+    ):
+        board, chooser = make(), random.Random(seed)
+        while not board.game.is_over:
+            with speaking("pt"):
+                picture = re.sub(r"<[^>]*>", " ", draw(board.game).svg)
+            for text in [picture, *shown(board.decision), *shown(board.log)]:
+                if english_in(text):
+                    found[text[:200]] = english_in(text)
+            actions = board.decision.get("actions") or []
+            if actions:
+                board.act(chooser.choice(actions)["action"])
+            else:
+                board.step()
+        assert shown(board.decision)  # the scores: something was read at the end too
+    assert not found, found
+
+
+# The fields of the board's traits a player reads (the others are the code's:
+# ids, kinds, notation).
+SHOWN_FIELDS = {
+    "prompt",
+    "rule",
+    "label",
+    "forecast",
+    "preview",
+    "verdict",
+    "text",
+    "names",
+    "told",
+    "reason",
+    "outcome",
+    "title",
+    "said",
+}
+
+
+def shown(data: object, key: str = "") -> list[str]:
+    """The texts of ``data`` (a trait's JSON) that a player reads."""
+    if isinstance(data, dict):
+        return [t for k, v in data.items() for t in shown(v, key if key in SHOWN_FIELDS else k)]
+    if isinstance(data, list):
+        return [t for item in data for t in shown(item, key)]
+    return [data] if isinstance(data, str) and key in SHOWN_FIELDS else []
 
 
 def test_every_rule_a_game_cites_is_in_the_catalog() -> None:

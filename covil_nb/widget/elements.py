@@ -67,6 +67,11 @@ def element_named(element: str, game: Game) -> Text:
         return tr(OWNED[kind], color=color_name(ident))
     if kind == "card" and ident in game.cards:
         return named(game.cards[ident].name)
+    color, _, number = ident.rpartition("-")
+    if kind == "coin" and color in game.players:
+        return tr("{color}'s coin {number}", color=color_name(color), number=number)
+    if kind == "rebels":
+        return tr("the rebels in zone {zone}", zone=ident)
     return tr("{kind} {element}", kind=KIND_NAMES.get(kind, kind), element=ident)
 
 
