@@ -111,7 +111,10 @@ class Node:
     def select(self, offered: list[str], explore: float) -> str:
         """Among ``offered`` (legal in this world, best prior first), the
         first ones open by progressive widening, the best by UCB1 counted on
-        availability; an open child not yet tried first."""
+        availability; an open child not yet tried first. (A node's key,
+        :func:`information_set`, holds the actions offered, so every world
+        that reaches it offers the same: availability then equals the node's
+        visits. It is counted apart so that a coarser key stays sound.)"""
         open_ = offered[: widened(self.visits)]
         arms = [self.arms.setdefault(key, Arm()) for key in open_]
         for arm in arms:
