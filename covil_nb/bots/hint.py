@@ -92,25 +92,31 @@ def searched(game: Game, policy: list[Candidate]) -> str:
         return ""
     gap, error = paired(policy[0], policy[1])
     deed = _deed(game, policy[1].plan)
-    than = {"deed": f"{deed[:1].lower()}{deed[1:]}", "gap": round(gap)}
+    than = {"deed": f"{deed[:1].lower()}{deed[1:]}"}
+    points = round(gap)
     luck = gap < NOISE * error  # the dice could explain the gap
-    if round(gap) < 1 and luck:
+    if points < 1 and luck:
         said = tr(
             "Searched: about as good by the end of the day as the next best, {deed} (within the "
             "luck of the dice).",
             **than,
         )
-    elif round(gap) < 1:
+    elif points < 1:
         said = tr("Searched: about as good by the end of the day as the next best, {deed}.", **than)
     elif luck:
-        said = tr(
-            "Searched: about {gap} VP better by the end of the day than the next best, {deed} "
+        said = ntr(
+            "Searched: about {count} VP better by the end of the day than the next best, {deed} "
             "(within the luck of the dice).",
+            "Searched: about {count} VP better by the end of the day than the next best, {deed} "
+            "(within the luck of the dice).",
+            points,
             **than,
         )
     else:
-        said = tr(
-            "Searched: about {gap} VP better by the end of the day than the next best, {deed}.",
+        said = ntr(
+            "Searched: about {count} VP better by the end of the day than the next best, {deed}.",
+            "Searched: about {count} VP better by the end of the day than the next best, {deed}.",
+            points,
             **than,
         )
     return str(said)
