@@ -23,7 +23,10 @@ export function acknowledge(view, kind, pressed) {
   root.dataset.pending = kind;
   page.pressed = pressed;
   pressed?.classList.add("covil-pressed");
-  if (kind === "hint") drawControls(view); // "Thinking…", and no second search meanwhile
+  if (kind === "hint") {
+    view.parts.error.hidden = true; // a refusal belongs to what was tried before
+    drawControls(view); // "Thinking…", and no second search meanwhile
+  }
 }
 
 /**

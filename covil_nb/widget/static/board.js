@@ -740,7 +740,10 @@ function acknowledge(view, kind, pressed) {
   root.dataset.pending = kind;
   page.pressed = pressed;
   pressed?.classList.add("covil-pressed");
-  if (kind === "hint") drawControls(view);
+  if (kind === "hint") {
+    view.parts.error.hidden = true;
+    drawControls(view);
+  }
 }
 function answered(view) {
   const { root, page } = view;
