@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tutorials" / "data"
 TUTORIALS = sorted((ROOT / "tutorials").glob("[0-9][0-9]-*.ipynb"))
 NAMES = [path.name for path in TUTORIALS]
 # The tutorials in Portuguese (issue 22), each the twin of an English one.
@@ -161,3 +162,27 @@ def test_the_stored_study_is_what_its_script_writes(monkeypatch: pytest.MonkeyPa
     assert portuguese.title != english.title
     for en, pt in zip(english.chapters, portuguese.chapters, strict=True):
         assert [str(n.move) for n in en.main_line()] == [str(n.move) for n in pt.main_line()]
+
+
+def test_the_readme_tells_the_stored_tournaments_as_they_are() -> None:
+    """The README's account of issue 21's tournaments is the records': each
+    one's games, the tree search bot's wins, its win rate and interval."""
+    import pandas as pd
+
+    from covil_nb.bots.tournament import Results
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    told = readme[readme.index("Tournaments (issue 21's targets") : readme.index("## Tests")]
+    items = re.findall(r"^- `(ismcts-vs-[\w-]+)`(.*?)(?=^- `|^$)", told, re.M | re.S)
+    assert len(items) == 4
+    for name, said in items:
+        said = " ".join(said.split())
+        row = Results.from_frame(pd.read_csv(DATA / f"{name}.csv")).table().loc["ismcts"]
+        games = re.search(r"(\d+)(?: of \d+)? games", said)
+        won = re.search(r"won (\d+), ([\d.]+)% \((?:Wilson 95% )?([\d.]+)% to ([\d.]+)%", said)
+        assert games and won, said
+        assert int(games[1]) == row.games and int(won[1]) == row.wins, name
+        rates = [100 * r for r in (row.win_rate, row.ci_low, row.ci_high)]
+        said_rates = [float(x) for x in won.groups()[1:]]
+        # To one decimal, a half either way (285 of 400 is 71.25%).
+        assert all(abs(a - b) <= 0.05 + 1e-9 for a, b in zip(said_rates, rates, strict=True)), name

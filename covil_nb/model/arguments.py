@@ -234,47 +234,42 @@ def _is_iterable_hint(hint: Any) -> bool:
     return origin in _ITERABLES
 
 
-def describe(hint: Any) -> Text | str:
-    """What a hint accepts, in words: "a whole number", "a list of texts"."""
+def describe(hint: Any, plural: bool = False) -> Text | str:
+    """What a hint accepts, in words: "a whole number", "a list of texts"; with
+    ``plural``, what a list of them holds ("whole numbers", "pairs (text, text)")."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (Union, types.UnionType):
-        return _either(list(dict.fromkeys(describe(a) for a in args)))  # each said once
+        return _either(list(dict.fromkeys(describe(a, plural) for a in args)))  # each said once
     if origin is typing.Literal:
         return _either([repr(a) for a in args])
     if origin is tuple and args and args[-1] is not Ellipsis:
-        return tr("a pair ({items})", items=Joined(", ", [describe(a) for a in args]))
+        return tr(_PAIR[plural], items=Joined(", ", [describe(a) for a in args]))
     if origin in _LISTS or origin in _ITERABLES:
-        return tr("a list of {items}", items=_plural(args[0])) if args else tr("a list")
+        if not args:
+            return tr(_LIST[plural])
+        return tr(_LIST_OF[plural], items=describe(args[0], plural=True))
     if origin in _MAPPINGS:
-        return tr("a mapping of {keys} to {values}", keys=_plural(args[0]), values=_plural(args[1]))
-    return _kind(hint, plural=False)
+        keys, values = (describe(a, plural=True) for a in args)
+        return tr(_MAPPING[plural], keys=keys, values=values)
+    return _kind(hint, plural)
 
 
-def _plural(hint: Any) -> Text | str:
-    """What a list of ``hint`` holds, in words: "texts", "pairs (text, text)"."""
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (Union, types.UnionType):
-        return _either(list(dict.fromkeys(_plural(a) for a in args)))
-    if origin is typing.Literal:
-        return describe(hint)
-    if origin is tuple and args and args[-1] is not Ellipsis:
-        return tr("pairs ({items})", items=Joined(", ", [describe(a) for a in args]))
-    if origin in _LISTS or origin in _ITERABLES:
-        return tr("lists of {items}", items=_plural(args[0])) if args else tr("lists")
-    if origin in _MAPPINGS:
-        return tr("mappings of {keys} to {values}", keys=_plural(args[0]), values=_plural(args[1]))
-    return _kind(hint, plural=True)
+# Each kind of value that holds others, said of one and of several.
+_PAIR = (N_("a pair ({items})"), N_("pairs ({items})"))
+_LIST = (N_("a list"), N_("lists"))
+_LIST_OF = (N_("a list of {items}"), N_("lists of {items}"))
+_MAPPING = (N_("a mapping of {keys} to {values}"), N_("mappings of {keys} to {values}"))
 
 
 def _kind(hint: Any, plural: bool) -> Text:
     """One kind of value, in words: "a whole number" (or "whole numbers"), "a Game"."""
     if hint is None or hint is type(None):
         return tr("None")
-    if origin_is(hint, os.PathLike):
+    if _is(hint, os.PathLike):
         return tr("paths") if plural else tr("a path")
     if hint is Any or hint is object:
         return tr("anything")
-    if origin_is(hint, abc.Callable):
+    if _is(hint, abc.Callable):
         return tr("functions") if plural else tr("a function")
     if hint in _WORDS:
         one, many = _WORDS[hint]
@@ -285,7 +280,7 @@ def _kind(hint: Any, plural: bool) -> Text:
     return tr("an {name}", name=name) if name[:1] in "AEIOU" else tr("a {name}", name=name)
 
 
-def origin_is(hint: Any, kind: Any) -> bool:
+def _is(hint: Any, kind: Any) -> bool:
     """Whether ``hint`` is ``kind``, bare or subscripted (``Callable[..., int]``)."""
     return hint is kind or typing.get_origin(hint) is kind
 

@@ -27,6 +27,7 @@ same way every time (``docs/rules.md`` lists these readings with the others):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Final
@@ -398,21 +399,28 @@ def _acted(color: str, deeds: list[Text | str], why: Text) -> Text:
 def _deed(t: Table, action: Action) -> Text | str:
     """What a dummy's action does, in words ("lies down R1", "exhausts Pit
     Fighter"); its notation for an action the dummy never takes."""
-    args = action.args
-    if action.verb == Verb.ATTACK and fortress_owner(args[0]):
-        return tr("attacks {color}'s fortress", color=color_name(str(fortress_owner(args[0]))))
-    deeds = {
-        Verb.START: lambda: tr("starts in zone {zone}", zone=args[0]),
-        Verb.LIE: lambda: tr("lies down {troop}", troop=args[0]),
-        Verb.MOVE: lambda: tr("moves to zone {zone}", zone=args[0]),
-        Verb.RETREAT: lambda: tr("retreats to zone {zone}", zone=args[0]),
-        Verb.ATTACK: lambda: tr("attacks {troop}", troop=args[0]),
-        Verb.EXHAUST: lambda: tr("exhausts {minion}", minion=t.called(args[0])),
-        Verb.END: lambda: tr("ends its turn"),
-        Verb.PASS: lambda: tr("passes"),
-    }
-    said = deeds.get(Verb(action.verb)) if action.verb in set(Verb) else None
-    return said() if said else str(action)
+    said = _DEEDS.get(action.verb)
+    return said(t, action.args) if said else str(action)
+
+
+def _attacks(target: str) -> Text:
+    owner = fortress_owner(target)
+    if owner:
+        return tr("attacks {color}'s fortress", color=color_name(owner))
+    return tr("attacks {troop}", troop=target)
+
+
+# Each verb the dummy plays, said from the table and the action's arguments.
+_DEEDS: Final[dict[str, Callable[[Table, tuple[str, ...]], Text]]] = {
+    Verb.START: lambda t, args: tr("starts in zone {zone}", zone=args[0]),
+    Verb.LIE: lambda t, args: tr("lies down {troop}", troop=args[0]),
+    Verb.MOVE: lambda t, args: tr("moves to zone {zone}", zone=args[0]),
+    Verb.RETREAT: lambda t, args: tr("retreats to zone {zone}", zone=args[0]),
+    Verb.ATTACK: lambda t, args: _attacks(args[0]),
+    Verb.EXHAUST: lambda t, args: tr("exhausts {minion}", minion=t.called(args[0])),
+    Verb.END: lambda t, args: tr("ends its turn"),
+    Verb.PASS: lambda t, args: tr("passes"),
+}
 
 
 def _buys(color: str) -> Text:

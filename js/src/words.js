@@ -41,12 +41,10 @@ const SAID = /** @type {const} */ ([
 export function remember(root) {
   for (const node of [root, .../** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("*"))]) {
     const only = node.childNodes.length === 1 && node.firstChild?.nodeType === Node.TEXT_NODE;
-    if (only && node.textContent) node.dataset.sayText = node.textContent;
-    if (node.title) node.dataset.sayTitle = node.title;
-    const label = node.getAttribute("aria-label");
-    if (label) node.dataset.sayLabel = label;
-    const placeholder = node.getAttribute("placeholder");
-    if (placeholder) node.dataset.sayPlaceholder = placeholder;
+    for (const [key, field] of SAID) {
+      const said = field === "textContent" ? only && node.textContent : node.getAttribute(field);
+      if (said) node.dataset[key] = said;
+    }
   }
 }
 
@@ -62,9 +60,7 @@ export function relabel(root, words) {
     for (const node of [root, ...marked].filter((n) => n.hasAttribute(attribute))) {
       const said = say(words, node.dataset[key] ?? "");
       if (field === "textContent") node.textContent = said;
-      else if (field === "title") node.title = said;
-      else if (field === "placeholder") node.setAttribute("placeholder", said);
-      else node.setAttribute(field, said);
+      else node.setAttribute(field, said); // title, aria-label, placeholder
     }
   }
 }

@@ -708,12 +708,10 @@ function remember(root) {
   for (const node of [root, .../** @type {NodeListOf<HTMLElement>} */
   root.querySelectorAll("*")]) {
     const only = node.childNodes.length === 1 && node.firstChild?.nodeType === Node.TEXT_NODE;
-    if (only && node.textContent) node.dataset.sayText = node.textContent;
-    if (node.title) node.dataset.sayTitle = node.title;
-    const label = node.getAttribute("aria-label");
-    if (label) node.dataset.sayLabel = label;
-    const placeholder = node.getAttribute("placeholder");
-    if (placeholder) node.dataset.sayPlaceholder = placeholder;
+    for (const [key, field] of SAID) {
+      const said2 = field === "textContent" ? only && node.textContent : node.getAttribute(field);
+      if (said2) node.dataset[key] = said2;
+    }
   }
 }
 function relabel(root, words) {
@@ -726,8 +724,6 @@ function relabel(root, words) {
     for (const node of [root, ...marked].filter((n) => n.hasAttribute(attribute))) {
       const said2 = say(words, node.dataset[key] ?? "");
       if (field === "textContent") node.textContent = said2;
-      else if (field === "title") node.title = said2;
-      else if (field === "placeholder") node.setAttribute("placeholder", said2);
       else node.setAttribute(field, said2);
     }
   }
