@@ -27,8 +27,12 @@ def test_the_package_says_which_engine_runs() -> None:
 
 
 def copy_of_the_package(tmp_path: Path, with_build: bool) -> Path:
-    """A checkout of covil_nb in tmp_path, with today's build or none."""
+    """A checkout of covil_nb in tmp_path (the package, and the tool that
+    compiles it, by which the package knows it is in a clone), with today's
+    build or none."""
     shutil.copytree(PACKAGE, tmp_path / "covil_nb", ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "tools").mkdir()
+    shutil.copy(PACKAGE.parent / "tools" / "compile_engine.py", tmp_path / "tools")
     if with_build:
         shutil.copytree(native.BUILD, tmp_path / "build" / "engine")
     return tmp_path

@@ -72,8 +72,7 @@ def build(native: ModuleType, force: bool) -> bool:
         stamp = native.fingerprint()  # of the source as it was when the build began
         new = Path(tempfile.mkdtemp(prefix="engine.new-", dir=native.BUILD.parent))
         try:
-            _compile(native, new)
-            (new / "STAMP").write_text(stamp)
+            compile_into(native, new, stamp)
             swap_in(new, native.BUILD)
         finally:
             shutil.rmtree(new, ignore_errors=True)  # left only by a failed build
@@ -107,6 +106,14 @@ def detach(command: list[str], log: Path) -> subprocess.Popen[bytes]:
             start_new_session=True,
             preexec_fn=lambda: os.nice(10),  # safe: this process runs no threads
         )
+
+
+def compile_into(native: ModuleType, out: Path, stamp: str) -> None:
+    """A whole build in ``out`` (an empty folder): the compiled modules, and
+    the ``stamp`` of the source they were compiled from, written last. The
+    wheel's build hook (hatch_build.py) calls it too."""
+    _compile(native, out)
+    (out / "STAMP").write_text(stamp)
 
 
 def _compile(native: ModuleType, out: Path) -> None:

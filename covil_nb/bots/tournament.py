@@ -53,15 +53,24 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import pandas as pd
-from tqdm.auto import tqdm
-
 from covil_nb.model import CovilError, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.language import ntr, tr
 from covil_nb.model.state import COLORS
 
 from .base import Bot, make_bot, play
+
+# Tournaments keep their results in pandas' tables, and show a progress bar
+# with tqdm: an extra of the package's, as the rules and the board need neither.
+try:
+    import pandas as pd
+    from tqdm.auto import tqdm
+except ImportError as missing:
+    raise ImportError(
+        f"covil_nb's tournaments need pandas and tqdm, and {missing.name} is not installed:"
+        " pip install 'covil_nb[tournaments]'",
+        name=missing.name,
+    ) from missing
 
 RULE = "tournament"
 DUMMY = "dummy"

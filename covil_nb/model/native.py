@@ -11,6 +11,10 @@ compiled module then: a build swapped in later changes nothing in it (while
 ``./dev lab`` builds in the background, the package says so, and that a
 kernel restart takes the build once it is there).
 
+An installed package finds its build inside itself, in ``covil_nb/_engine``,
+where a compiled wheel puts it (``COVIL_COMPILE=1``: ``hatch_build.py``); a
+pure wheel has none, and runs the source.
+
 ``COVIL_ENGINE=python`` runs the source regardless; ``COVIL_ENGINE=compiled``
 refuses to run without a current build (CI sets it, so that the tests check
 the engine people run). This module and the package's ``__init__`` are never
@@ -30,12 +34,24 @@ SOURCE = Path(__file__).resolve().parent
 # The maps and cards sit beside the source; a compiled module's __file__ is
 # in the build, so the modules find their data through this name.
 DATA = SOURCE / "data"
-BUILD = SOURCE.parents[1] / "build" / "engine"
+# A clone builds into build/engine at its root; a compiled wheel carries its
+# build inside the package (hatch_build.py puts it there), where the
+# installed package looks (a pure wheel has none there).
+IN_CLONE = (SOURCE.parents[1] / "tools" / "compile_engine.py").is_file()
+CLONE_BUILD = SOURCE.parents[1] / "build" / "engine"
+BUILD = CLONE_BUILD if IN_CLONE else SOURCE.parent / "_engine"
 STAMP = BUILD / "STAMP"
 # Held by tools/compile_engine.py while it builds; ./dev lab's build in the
 # background writes what it says to the log.
-LOCK = BUILD.with_name("engine.lock")
-LOG = BUILD.with_name("compile.log")
+LOCK = CLONE_BUILD.with_name("engine.lock")
+LOG = CLONE_BUILD.with_name("compile.log")
+# How to get a build: a clone compiles its own; an installed package comes
+# compiled or not, as its wheel was built.
+REMEDY = (
+    "run .venv/bin/python tools/compile_engine.py"
+    if IN_CLONE
+    else "install a compiled wheel of covil_nb (built with COVIL_COMPILE=1: docs/engine.md)"
+)
 # The compiled modules share one library, imported by this name before them.
 LIBRARY = "covil_engine__mypyc"
 # What an extension module's file name ends with for this Python (its
@@ -90,7 +106,7 @@ def fingerprint() -> str:
 
 
 def current() -> bool:
-    """Whether ``build/engine`` holds a whole build of exactly today's source."""
+    """Whether ``BUILD`` holds a whole build of exactly today's source."""
     try:
         if STAMP.read_text() != fingerprint():
             return False
@@ -135,7 +151,8 @@ def use_compiled(package_path: list[str]) -> bool:
     if not current():
         if wanted == "" and building():
             print(BUILDING, file=sys.stderr)
-        return _refused(wanted, "build/engine is missing, incomplete or older than the source")
+        where = BUILD.relative_to(SOURCE.parents[1])
+        return _refused(wanted, f"{where} is missing, incomplete or older than the source")
     spec = importlib.util.spec_from_file_location(LIBRARY, BUILD / f"{LIBRARY}{SUFFIX}")
     assert spec is not None and spec.loader is not None
     library = importlib.util.module_from_spec(spec)
@@ -153,7 +170,5 @@ def _refused(wanted: str, why: str) -> bool:
     """No compiled engine, for ``why``: the source runs, unless only the
     compiled engine was asked for."""
     if wanted == "compiled":
-        raise EngineNotBuilt(
-            f"COVIL_ENGINE=compiled, but {why}: run .venv/bin/python tools/compile_engine.py"
-        )
+        raise EngineNotBuilt(f"COVIL_ENGINE=compiled, but {why}: {REMEDY}")
     return False

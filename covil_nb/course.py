@@ -1,0 +1,148 @@
+"""The tutorials, copied into a working folder of the learner's and opened in JupyterLab.
+
+    python -m covil_nb tutorials [DIR] [--no-open] [JupyterLab options]
+    python -m covil_nb tutorials                      # into covil-tutorials/, and open
+    python -m covil_nb tutorials my-tutorials --port 8899 --no-browser
+    python -m covil_nb tutorials my-tutorials --no-open    # copy only
+
+The installed package carries the tutorials (``covil_nb/tutorials``, put
+there when the wheel is built, with their outputs cleared); a clone of the
+project has them in ``tutorials/``. The learner edits and runs a copy, never
+the package's own: a file the learner does not have is copied, a file the
+learner has changed (or that JupyterLab saved with outputs) is never
+touched, and a file copied before and left as it was follows the tutorial's
+new version. ``.covil-tutorials.json`` in the folder remembers what was copied.
+
+``./dev lab`` runs this file as a script, before anything is installed: it
+uses the standard library alone, and never imports the package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+#: Where the tutorials are: in the installed package, else in the clone.
+PACKAGED = HERE / "tutorials"
+CHECKOUT = HERE.parent / "tutorials"
+#: What was copied into a working folder, by file: its SHA-256 then.
+MANIFEST = ".covil-tutorials.json"
+SKIPPED = {".ipynb_checkpoints", "__pycache__"}
+FIRST = "01-setup.ipynb"
+DEFAULT_FOLDER = "covil-tutorials"
+
+
+def tutorials() -> Path:
+    """The folder of the tutorials this package carries."""
+    return PACKAGED if PACKAGED.is_dir() else CHECKOUT
+
+
+def files(root: Path) -> Iterator[str]:
+    """The tutorials' files, as paths relative to ``root``, in order."""
+    for path in sorted(root.rglob("*")):
+        relative = path.relative_to(root)
+        if path.is_file() and not SKIPPED & set(relative.parts):
+            yield relative.as_posix()
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def copy_tutorials(into: Path, source: Path | None = None) -> dict[str, list[str]]:
+    """Bring the working folder ``into`` up to date with the tutorials (see
+    the module's docstring); the files by what was done: ``new``,
+    ``updated``, ``kept`` (the learner's own)."""
+    source = source or tutorials()
+    into.mkdir(parents=True, exist_ok=True)
+    manifest_path = into / MANIFEST
+    copied: dict[str, str] = (
+        json.loads(manifest_path.read_text(encoding="utf-8")) if manifest_path.exists() else {}
+    )
+    done: dict[str, list[str]] = {"new": [], "updated": [], "kept": []}
+    for name in files(source):
+        original, mine = source / name, into / name
+        if mine.exists():
+            if digest(mine) == digest(original):
+                copied[name] = digest(original)
+                continue
+            if copied.get(name) != digest(mine):  # the learner's edit, or not ours
+                done["kept"].append(name)
+                continue
+        mine.parent.mkdir(parents=True, exist_ok=True)
+        done["updated" if mine.exists() else "new"].append(name)
+        shutil.copyfile(original, mine)
+        copied[name] = digest(mine)
+    manifest_path.write_text(json.dumps(copied, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return done
+
+
+def first_tutorial(folder: Path) -> str:
+    """The first tutorial in the learner's language (the locale's), where there is one."""
+    # The package's locale reader, loaded by its path: importing the package
+    # would import the rules engine, and ./dev lab runs this before installing.
+    spec = importlib.util.spec_from_file_location("covil_locales", HERE / "model" / "locales.py")
+    assert spec is not None and spec.loader is not None
+    locales = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(locales)
+    language = locales.from_locale()
+    if language != "en" and (folder / language / FIRST).exists():
+        return f"{language}/{FIRST}"
+    return FIRST
+
+
+def open_lab(folder: Path, options: Sequence[str]) -> int:
+    """Open JupyterLab on ``folder`` at the first tutorial; JupyterLab's own
+    ``options`` come last. It replaces this process, as ``exec`` would."""
+    jupyter = Path(sys.executable).with_name("jupyter")
+    if not jupyter.exists():
+        print(
+            f"JupyterLab is not installed beside this Python ({sys.executable}):"
+            " pip install 'covil_nb[lab]', or open the folder with your own Jupyter.",
+            file=sys.stderr,
+        )
+        return 1
+    command = [
+        str(jupyter),
+        "lab",
+        f"--ServerApp.root_dir={folder}",
+        f"--LabApp.default_url=/lab/tree/{first_tutorial(folder)}",
+        *options,
+    ]
+    if os.name != "posix":
+        return subprocess.call(command)
+    os.execv(command[0], command)
+    return 0  # never reached: execv does not return
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``[DIR] [--no-open] [JupyterLab options]``: the folder, if given, comes
+    first, so that an option's value (``--port 8899``) is never taken for it."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] in (["-h"], ["--help"]):
+        print(__doc__.split("\n\n")[1])
+        return 0
+    folder = Path(args.pop(0) if args and not args[0].startswith("-") else DEFAULT_FOLDER)
+    copy_only = "--no-open" in args
+    done = copy_tutorials(folder)
+    for name in done["new"]:
+        print(f"  new: {folder / name}")
+    for name in done["updated"]:
+        print(f"  updated: {folder / name} (you had not changed it)")
+    print(f"Your working copy of the tutorials is {folder}/: edit and run them freely.")
+    print("Your edits there are never overwritten (delete a file to get the original back).")
+    if done["kept"]:
+        print(f"{len(done['kept'])} files are yours as you left them (their originals changed).")
+    return 0 if copy_only else open_lab(folder, [a for a in args if a != "--no-open"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

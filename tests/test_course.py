@@ -1,0 +1,83 @@
+"""The learner's working copy of the tutorials (covil_nb/course.py): what is
+missing is copied, what the learner changed is never touched, and what was
+copied and left as it was follows the tutorial's new version."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from covil_nb import course
+
+
+@pytest.fixture
+def tutorials(tmp_path: Path) -> Path:
+    source = tmp_path / "package"
+    (source / "data" / "__pycache__").mkdir(parents=True)
+    (source / "01-setup.ipynb").write_text("lesson one")
+    (source / "02-a-day.ipynb").write_text("lesson two")
+    (source / "data" / "games.csv").write_text("seed\n1\n")
+    (source / "data" / "__pycache__" / "x.pyc").write_text("")
+    return source
+
+
+def test_the_first_copy_has_every_file_but_the_caches(tutorials: Path, tmp_path: Path) -> None:
+    mine = tmp_path / "mine"
+    done = course.copy_tutorials(mine, tutorials)
+    assert done == {
+        "new": ["01-setup.ipynb", "02-a-day.ipynb", "data/games.csv"],
+        "updated": [],
+        "kept": [],
+    }
+    assert (mine / "data" / "games.csv").read_text() == "seed\n1\n"
+    assert not (mine / "data" / "__pycache__").exists()
+    assert sorted(json.loads((mine / course.MANIFEST).read_text())) == done["new"]
+
+
+def test_a_new_version_replaces_only_what_the_learner_left_alone(
+    tutorials: Path, tmp_path: Path
+) -> None:
+    mine = tmp_path / "mine"
+    course.copy_tutorials(mine, tutorials)
+    (mine / "01-setup.ipynb").write_text("my notes")
+    (mine / "data" / "games.csv").unlink()
+    for name in ("01-setup.ipynb", "02-a-day.ipynb"):
+        (tutorials / name).write_text(f"{name}, second edition")
+    done = course.copy_tutorials(mine, tutorials)
+    assert done == {
+        "new": ["data/games.csv"],
+        "updated": ["02-a-day.ipynb"],
+        "kept": ["01-setup.ipynb"],
+    }
+    assert (mine / "01-setup.ipynb").read_text() == "my notes"
+    assert (mine / "02-a-day.ipynb").read_text() == "02-a-day.ipynb, second edition"
+    # Kept the next time too, though the learner's file is unchanged since.
+    assert course.copy_tutorials(mine, tutorials)["kept"] == ["01-setup.ipynb"]
+
+
+def test_a_file_the_package_never_copied_is_the_learners(tutorials: Path, tmp_path: Path) -> None:
+    """A folder made before the manifest (or by hand) keeps what differs."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "01-setup.ipynb").write_text("an older copy")
+    (mine / "02-a-day.ipynb").write_text("lesson two")
+    done = course.copy_tutorials(mine, tutorials)
+    assert done["kept"] == ["01-setup.ipynb"] and done["updated"] == []
+    assert (mine / "01-setup.ipynb").read_text() == "an older copy"
+
+
+def test_the_command_copies_without_opening_and_keeps_jupyters_options_apart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    opened: list[tuple[Path, list[str]]] = []
+    monkeypatch.setattr(
+        course, "open_lab", lambda folder, options: opened.append((folder, options)) or 0
+    )
+    monkeypatch.chdir(tmp_path)
+    assert course.main(["--port", "8899", "--no-browser"]) == 0
+    assert opened == [(Path(course.DEFAULT_FOLDER), ["--port", "8899", "--no-browser"])]
+    assert (tmp_path / course.DEFAULT_FOLDER / "01-setup.ipynb").is_file()
+    assert course.main(["lessons", "--no-open"]) == 0 and len(opened) == 1
+    assert "Your working copy of the tutorials is lessons/" in capsys.readouterr().out
