@@ -11,6 +11,7 @@ from IPython.lib.pretty import pretty
 
 from covil_nb import Action, Game
 from covil_nb.bots import BOTS, GreedyBot, IsmctsBot, MctsBot, decide, evaluate, make_bot, margin
+from covil_nb.bots.evaluation import summed
 from covil_nb.bots.greedy import plans, rank
 from covil_nb.bots.hint import hint
 from covil_nb.model.playthrough import random_game
@@ -245,6 +246,13 @@ def test_greedy_explains_its_choice() -> None:
 
 
 # -- the evaluation -----------------------------------------------------------------------------
+
+
+def test_an_evaluation_adds_its_terms_as_every_python_does() -> None:
+    """From the left, one by one: Python 3.12's sum() compensates rounding
+    (1.0 below), and the bots' near-ties would order otherwise there."""
+    assert summed([1e16, 1.0, -1e16]) == 0.0
+    assert summed(iter([0.1, 0.2, 0.3])) == (0.1 + 0.2) + 0.3 != 0.6
 
 
 @pytest.fixture

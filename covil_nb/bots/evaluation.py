@@ -171,7 +171,18 @@ def _terms(game: Game) -> Iterator[tuple[str, tuple[Term, ...]]]:
 
 
 def _total(terms: tuple[Term, ...]) -> float:
-    return sum(t.value for t in terms)
+    return summed(t.value for t in terms)
+
+
+def summed(values: Iterable[float]) -> float:
+    """The sum of ``values``, added one by one from the left, as sum() did
+    before Python 3.12. Its sum() of floats compensates the rounding, and
+    the last bit orders the bots' near-ties: with sum() the same seed played
+    another game on each side of 3.12 (Pyodide's Python is 3.14)."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total
 
 
 def _no_player(color: str, players: Iterable[str]) -> CovilError:

@@ -29,7 +29,7 @@ from typing import Protocol
 from covil_nb.model import Game
 from covil_nb.model.arguments import checked
 
-from .evaluation import margin
+from .evaluation import margin, summed
 from .greedy import PLAN_LIMIT, Plan, PlanningBot, outcome, rank, rule_of_thumb
 
 # The default budget, in playouts a decision by the number of players: more
@@ -57,7 +57,7 @@ class Entry:
     @property
     def mean(self) -> float:
         """The mean result (0 before any)."""
-        return sum(self.values) / len(self.values) if self.values else 0.0
+        return summed(self.values) / len(self.values) if self.values else 0.0
 
 
 class Raced(Protocol):
@@ -186,10 +186,10 @@ def paired(entry: Raced, other: Raced) -> tuple[float, float]:
     rounds = len(diffs)
     if not rounds:
         raise ValueError("no round played by both: nothing to compare")
-    mean = sum(diffs) / rounds
+    mean = summed(diffs) / rounds
     if rounds < 2:
         return mean, 0.0
-    var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
+    var = summed((d - mean) ** 2 for d in diffs) / (rounds - 1)
     return mean, math.sqrt(var / rounds)
 
 
