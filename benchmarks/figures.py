@@ -4,6 +4,7 @@ it: the machine is shared, so wall times are noisy). Run with
     .venv/bin/python benchmarks/figures.py              # the engine figures
     .venv/bin/python benchmarks/figures.py --search 10   # and the search bot's (10 games)
     .venv/bin/python benchmarks/figures.py --search 10 --bot ismcts   # the tree search bot's
+    .venv/bin/python benchmarks/figures.py --search 10 --bot ismcts:troop_action=1 --players 3
     .venv/bin/python benchmarks/figures.py --where       # where a game's time goes
     COVIL_ENGINE=python .venv/bin/python benchmarks/figures.py  # the Python source's
 
@@ -22,7 +23,7 @@ import tracemalloc
 from collections.abc import Callable, Iterable
 
 from covil_nb import Game
-from covil_nb.bots import GreedyBot, IsmctsBot, MctsBot, decide
+from covil_nb.bots import GreedyBot, IsmctsBot, MctsBot, decide, make_bot
 from covil_nb.model import COMPILED
 from covil_nb.model.playthrough import random_game
 
@@ -89,25 +90,22 @@ def load_time(repeats: int) -> str:
     return f"   load a finished game's save: {per * cpu:.1f} ms CPU ({per * wall:.1f} wall)"
 
 
-# The search bots, and what their budget counts.
-SEARCHERS: dict[str, tuple[type[MctsBot] | type[IsmctsBot], str]] = {
-    "mcts": (MctsBot, "playouts"),
-    "ismcts": (IsmctsBot, "iterations"),
-}
+# What each search bot's budget counts.
+UNITS: dict[type, str] = {MctsBot: "playouts", IsmctsBot: "iterations"}
 
 
-def search_decisions(games: int, name: str = "mcts", players: int = 2) -> list[str]:
-    """A seeded search bot (default budget) against greedy (one bot each
-    other seat) on board A, seats rotating: the CPU time of every searched
-    decision."""
-    searcher, unit = SEARCHERS[name]
+def search_decisions(games: int, spec: str = "mcts", players: int = 2) -> list[str]:
+    """A seeded search bot (``spec``, as ``make_bot`` reads it: its default
+    budget unless the spec sets one) against greedy (one bot each other
+    seat) on board A, seats rotating: the CPU time of every searched decision."""
+    unit = UNITS[type(make_bot(spec))]
     times: list[float] = []
     playouts = cpu_total = 0.0
     for seed in range(games):
         shift = seed % players
         colors = COLORS[shift:players] + COLORS[:shift]
         game = Game.new(colors, board="A", seed=seed)
-        mcts = searcher(seed)
+        mcts = make_bot(spec, seed)
         bots = {c: mcts if i == 0 else GreedyBot(seed) for i, c in enumerate(colors)}
         worlds = random.Random(seed)
         while not game.is_over:
@@ -128,9 +126,9 @@ def search_decisions(games: int, name: str = "mcts", players: int = 2) -> list[s
     times.sort()
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     return [
-        f"   {name}: {len(times)} searched decisions in {games} {players}-player games; CPU s "
+        f"   {spec}: {len(times)} searched decisions in {games} {players}-player games; CPU s "
         f"per decision p50 {statistics.median(times):.3f}, p95 {p95:.3f}, max {times[-1]:.3f}",
-        f"   {name}: {playouts / cpu_total:.0f} {unit}/s (look-through included)",
+        f"   {spec}: {playouts / cpu_total:.0f} {unit}/s (look-through included)",
     ]
 
 
@@ -183,7 +181,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--search", type=int, default=0, help="mcts games to time (0: none)")
-    parser.add_argument("--bot", choices=sorted(SEARCHERS), default="mcts", help="for --search")
+    parser.add_argument("--bot", default="mcts", help="for --search: a search bot's spec")
     parser.add_argument("--players", type=int, default=2, help="for --search")
     parser.add_argument("--where", action="store_true", help="where a random game's time goes")
     args = parser.parse_args()
