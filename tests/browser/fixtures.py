@@ -25,6 +25,7 @@ from browser.harness import (
     copy_notebook,
     launch_server,
     require_chromium,
+    watched_tab,
 )
 
 
@@ -76,10 +77,8 @@ def marimo(servers: dict[str, Server]) -> Server:
 @pytest.fixture
 def page(browser: BrowserContext) -> Iterator[Page]:
     """A fresh tab; an error it reports fails the test (see ``Watched``)."""
-    tab = Watched(browser.new_page())
-    yield tab.page
-    tab.page.close()
-    tab.check()
+    with watched_tab(browser) as tab:
+        yield tab
 
 
 @pytest.fixture(scope="session")

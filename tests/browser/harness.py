@@ -278,6 +278,15 @@ def launch_server(kind: str, state: Path, marimo_notebook: str = "") -> Server:
 
 
 @contextmanager
+def watched_tab(context: BrowserContext) -> Iterator[Page]:
+    """A fresh tab of ``context``; an error it reports fails the test (see ``Watched``)."""
+    tab = Watched(context.new_page())
+    yield tab.page
+    tab.page.close()
+    tab.check()
+
+
+@contextmanager
 def chromium_context(executable: Path, profile: Path) -> Iterator[BrowserContext]:
     """Headless Chromium on a fresh profile (Playwright refuses --user-data-dir in
     the flags, so the profile is a persistent context)."""
