@@ -1,15 +1,17 @@
 """What the wheel carries beyond the package's source (hatchling's build hook).
 
 - The tutorials and their data, as ``covil_nb/tutorials``, which
-  ``python -m covil_nb tutorials`` copies into a learner's folder. The
-  notebooks go without their stored outputs: the committed ones keep them
-  for nbval and for reading online, but their pictures weigh ten times the
-  whole package, and a learner runs the cells anyway.
+  ``python -m covil_nb tutorials`` copies into a learner's folder: the
+  committed files (``git ls-files``, in a clone; the sdist holds only those).
+  The notebooks go without their stored outputs: the committed ones keep
+  them for nbval and for reading online, but their pictures would weigh
+  more than the rest of the wheel, and a learner runs the cells anyway.
 - With ``COVIL_COMPILE=1`` (off by default, as mypy's ``MYPY_USE_MYPYC``
   is), the rules engine compiled with mypyc by ``tools/compile_engine.py``,
   as ``covil_nb/_engine`` with its stamp, where the installed package finds
   it (``covil_nb/model/native.py``); the wheel is then for this Python and
-  platform only.
+  platform only, and the hook checks that the stamp matches the sources the
+  wheel carries.
 
 Everything is written in a temporary folder: the source tree is left as it was.
 """
@@ -20,7 +22,9 @@ import importlib.util
 import json
 import os
 import shutil
+import subprocess
 import tempfile
+import zipfile
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -28,16 +32,16 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 COMPILE = "COVIL_COMPILE"
-# What compiling needs in the build's environment beside the package's own
-# dependencies (mypy type-checks every module the engine's modules reach): the
-# dev extra's mypyc and type stubs.
-COMPILERS = ["mypy[mypyc]>=1.18", "setuptools", "types-networkx", "pandas-stubs", "types-tqdm"]
+ENGINE = "covil_nb/_engine"
+MODEL = "covil_nb/model/"
 
 
 def compiling() -> bool:
     wanted = os.environ.get(COMPILE, "")
     if wanted not in ("", "0", "1"):
         raise ValueError(f"{COMPILE}={wanted!r}: write 1 to compile the engine, or 0 not to")
+    if wanted == "1" and os.name != "posix":
+        raise ValueError(f"{COMPILE}=1: the engine compiles on Linux and macOS only")
     return wanted == "1"
 
 
@@ -61,44 +65,93 @@ def load(path: Path, name: str) -> ModuleType:
     return module
 
 
+def committed(root: Path, folder: str) -> list[str] | None:
+    """The files git tracks under ``folder`` (relative to it), or None
+    outside a clone (an sdist holds the committed files alone)."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "-z", "--", folder],
+            cwd=root,
+            capture_output=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    prefix = f"{folder}/"
+    return [n.removeprefix(prefix) for n in listed.stdout.decode().split("\0") if n]
+
+
 class CustomBuildHook(BuildHookInterface):
     def dependencies(self) -> list[str]:
+        """Compiling needs the package's dependencies and the ``compile``
+        extra (mypy type-checks every module the engine's modules reach)."""
         if not compiling() or self.target_name != "wheel":
             return []
-        return [*self.metadata.core.dependencies, *COMPILERS]
+        core = self.metadata.core
+        return [*core.dependencies, *core.optional_dependencies["compile"]]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         # An editable install runs from the clone, which has both already.
         if self.target_name != "wheel" or version == "editable":
             return
         self.temp = Path(tempfile.mkdtemp(prefix="covil-wheel-"))
-        root = Path(self.root)
-        build_data["force_include"][str(self.tutorials(root))] = "covil_nb/tutorials"
-        if compiling():
-            build_data["force_include"][str(self.engine(root))] = "covil_nb/_engine"
-            build_data["pure_python"] = False
-            build_data["infer_tag"] = True
+        try:
+            root = Path(self.root)
+            build_data["force_include"][str(self.tutorials(root))] = "covil_nb/tutorials"
+            if compiling():
+                build_data["force_include"][str(self.engine(root))] = ENGINE
+                build_data["pure_python"] = False
+                build_data["infer_tag"] = True
+        except BaseException:
+            shutil.rmtree(self.temp, ignore_errors=True)
+            raise
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
-        if hasattr(self, "temp"):
-            shutil.rmtree(self.temp, ignore_errors=True)
+        if not hasattr(self, "temp"):
+            return
+        shutil.rmtree(self.temp, ignore_errors=True)
+        if not build_data["pure_python"]:
+            self.check_stamp(Path(artifact_path))
 
     def tutorials(self, root: Path) -> Path:
         course = load(root / "covil_nb" / "course.py", "covil_course")
+        source = root / "tutorials"
+        tracked = committed(root, "tutorials")
+        names = list(course.files(source)) if tracked is None else tracked
+        if not names:
+            raise RuntimeError(f"no tutorials in {source}: the wheel would carry none")
         into = self.temp / "tutorials"
-        for name in course.files(root / "tutorials"):
-            source, copy = root / "tutorials" / name, into / name
+        for name in names:
+            original, copy = source / name, into / name
             copy.parent.mkdir(parents=True, exist_ok=True)
-            if source.suffix == ".ipynb":
-                without_outputs(source, copy)
+            if original.suffix == ".ipynb":
+                without_outputs(original, copy)
             else:
-                shutil.copyfile(source, copy)
+                shutil.copyfile(original, copy)
         return into
 
     def engine(self, root: Path) -> Path:
         compiler = load(root / "tools" / "compile_engine.py", "covil_compile_engine")
-        native = compiler.load_native()
+        self.native = compiler.load_native()
         out = self.temp / "engine"
         out.mkdir()
-        compiler.compile_into(native, out, native.fingerprint())
+        compiler.compile_into(self.native, out, self.native.fingerprint())
         return out
+
+    def check_stamp(self, wheel: Path) -> None:
+        """The compiled engine's stamp is the fingerprint of the model's
+        sources the wheel carries (else the installed package would run them
+        as Python, in a wheel tagged for one platform)."""
+        with zipfile.ZipFile(wheel) as archive:
+            stamp = archive.read(f"{ENGINE}/STAMP").decode()
+            sources = [
+                (name.removeprefix(MODEL), archive.read(name))
+                for name in archive.namelist()
+                if name.startswith(MODEL) and name.endswith(".py") and name.count("/") == 2
+            ]
+        if self.native.fingerprint_of(sources) != stamp:
+            wheel.unlink()
+            raise RuntimeError(
+                f"{wheel.name}: its compiled engine was built from other sources than the"
+                " wheel carries (a file changed during the build?): build it again"
+            )

@@ -3,7 +3,11 @@
     python -m covil_nb tutorials [DIR] [--no-open] [JupyterLab options]
     python -m covil_nb tutorials                      # into covil-tutorials/, and open
     python -m covil_nb tutorials my-tutorials --port 8899 --no-browser
-    python -m covil_nb tutorials my-tutorials --no-open    # copy only
+    python -m covil_nb tutorials my-tutorials --no-open    # copy only, open nothing
+    python -m covil_nb tutorials my-tutorials --allow-root # as root (a container)
+
+    DIR, if given, comes first; every option but --no-open goes to JupyterLab
+    (--no-browser: JupyterLab starts, and prints the address to open).
 
 The installed package carries the tutorials (``covil_nb/tutorials``, put
 there when the wheel is built, with their outputs cleared); a clone of the
@@ -13,8 +17,8 @@ learner has changed (or that JupyterLab saved with outputs) is never
 touched, and a file copied before and left as it was follows the tutorial's
 new version. ``.covil-tutorials.json`` in the folder remembers what was copied.
 
-``./dev lab`` runs this file as a script, before anything is installed: it
-uses the standard library alone, and never imports the package.
+``./dev lab`` runs this file as a script: it uses the standard library
+alone and never imports the package, whose rules engine may be compiling.
 """
 
 from __future__ import annotations
@@ -57,38 +61,64 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+class CourseError(Exception):
+    """The tutorials cannot be copied there: what is wrong, in words."""
+
+
 def copy_tutorials(into: Path, source: Path | None = None) -> dict[str, list[str]]:
     """Bring the working folder ``into`` up to date with the tutorials (see
     the module's docstring); the files by what was done: ``new``,
-    ``updated``, ``kept`` (the learner's own)."""
+    ``updated``, and ``kept``: the learner's changed files whose original
+    has changed since (the learner's other changes are simply theirs)."""
     source = source or tutorials()
+    names = list(files(source)) if source.is_dir() else []
+    if not names:
+        raise CourseError(f"no tutorials in {source}: this copy of covil_nb lacks them")
+    if into.resolve() == source.resolve():
+        raise CourseError(f"{into} holds the originals: choose another folder for your copy")
+    if into.exists() and not into.is_dir():
+        raise CourseError(f"{into} is a file: choose a folder for your copy")
     into.mkdir(parents=True, exist_ok=True)
-    manifest_path = into / MANIFEST
-    copied: dict[str, str] = (
-        json.loads(manifest_path.read_text(encoding="utf-8")) if manifest_path.exists() else {}
-    )
+    copied = read_manifest(into / MANIFEST)
     done: dict[str, list[str]] = {"new": [], "updated": [], "kept": []}
-    for name in files(source):
+    for name in names:
         original, mine = source / name, into / name
+        if mine.is_dir():
+            raise CourseError(f"{mine} is a folder where the tutorial's file {name} goes")
         if mine.exists():
             if digest(mine) == digest(original):
                 copied[name] = digest(original)
                 continue
-            if copied.get(name) != digest(mine):  # the learner's edit, or not ours
-                done["kept"].append(name)
+            if copied.get(name) != digest(mine):  # the learner's change, or not ours
+                if copied.get(name) != digest(original):  # and a newer original
+                    done["kept"].append(name)
                 continue
         mine.parent.mkdir(parents=True, exist_ok=True)
         done["updated" if mine.exists() else "new"].append(name)
         shutil.copyfile(original, mine)
         copied[name] = digest(mine)
-    manifest_path.write_text(json.dumps(copied, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    text = json.dumps(copied, indent=1, sort_keys=True) + "\n"
+    (into / MANIFEST).write_text(text, encoding="utf-8")
     return done
+
+
+def read_manifest(path: Path) -> dict[str, str]:
+    """What was copied before, by file: its SHA-256 then (none the first time)."""
+    if not path.exists():
+        return {}
+    try:
+        copied = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as failure:
+        raise CourseError(f"{path} is not what this command wrote ({failure}): delete it") from None
+    if not isinstance(copied, dict) or not all(isinstance(v, str) for v in copied.values()):
+        raise CourseError(f"{path} is not what this command wrote: delete it")
+    return copied
 
 
 def first_tutorial(folder: Path) -> str:
     """The first tutorial in the learner's language (the locale's), where there is one."""
     # The package's locale reader, loaded by its path: importing the package
-    # would import the rules engine, and ./dev lab runs this before installing.
+    # would import the rules engine (see the module's docstring).
     spec = importlib.util.spec_from_file_location("covil_locales", HERE / "model" / "locales.py")
     assert spec is not None and spec.loader is not None
     locales = importlib.util.module_from_spec(spec)
@@ -100,19 +130,21 @@ def first_tutorial(folder: Path) -> str:
 
 
 def open_lab(folder: Path, options: Sequence[str]) -> int:
-    """Open JupyterLab on ``folder`` at the first tutorial; JupyterLab's own
-    ``options`` come last. It replaces this process, as ``exec`` would."""
-    jupyter = Path(sys.executable).with_name("jupyter")
-    if not jupyter.exists():
+    """Open JupyterLab on ``folder`` at the first tutorial, with this Python
+    (``-m``: its scripts may be anywhere, ~/.local/bin or Windows' Scripts);
+    JupyterLab's own ``options`` come last. It replaces this
+    process, as ``exec`` would."""
+    if importlib.util.find_spec("jupyterlab") is None:
         print(
-            f"JupyterLab is not installed beside this Python ({sys.executable}):"
+            f"JupyterLab is not installed for this Python ({sys.executable}):"
             " pip install 'covil_nb[lab]', or open the folder with your own Jupyter.",
             file=sys.stderr,
         )
         return 1
     command = [
-        str(jupyter),
-        "lab",
+        sys.executable,
+        "-m",
+        "jupyterlab",
         f"--ServerApp.root_dir={folder}",
         f"--LabApp.default_url=/lab/tree/{first_tutorial(folder)}",
         *options,
@@ -125,23 +157,29 @@ def open_lab(folder: Path, options: Sequence[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``[DIR] [--no-open] [JupyterLab options]``: the folder, if given, comes
-    first, so that an option's value (``--port 8899``) is never taken for it."""
+    first (after ``--no-open``, if that is first), so that an option's value
+    (``--port 8899``) is never taken for it."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] in (["-h"], ["--help"]):
-        print(__doc__.split("\n\n")[1])
+        print("\n\n".join(__doc__.split("\n\n")[1:3]))
         return 0
-    folder = Path(args.pop(0) if args and not args[0].startswith("-") else DEFAULT_FOLDER)
     copy_only = "--no-open" in args
-    done = copy_tutorials(folder)
+    args = [a for a in args if a != "--no-open"]
+    folder = Path(args.pop(0) if args and not args[0].startswith("-") else DEFAULT_FOLDER)
+    try:
+        done = copy_tutorials(folder)
+    except (CourseError, OSError) as failure:
+        print(f"python -m covil_nb tutorials: {failure}", file=sys.stderr)
+        return 1
     for name in done["new"]:
         print(f"  new: {folder / name}")
     for name in done["updated"]:
         print(f"  updated: {folder / name} (you had not changed it)")
+    for name in done["kept"]:
+        print(f"  yours, kept: {folder / name} (delete it to get the new version)")
     print(f"Your working copy of the tutorials is {folder}/: edit and run them freely.")
     print("Your edits there are never overwritten (delete a file to get the original back).")
-    if done["kept"]:
-        print(f"{len(done['kept'])} files are yours as you left them (their originals changed).")
-    return 0 if copy_only else open_lab(folder, [a for a in args if a != "--no-open"])
+    return 0 if copy_only else open_lab(folder, args)
 
 
 if __name__ == "__main__":

@@ -11,9 +11,10 @@ from IPython.lib.pretty import pretty
 
 from covil_nb import Action, Game
 from covil_nb.bots import BOTS, GreedyBot, IsmctsBot, MctsBot, decide, evaluate, make_bot, margin
-from covil_nb.bots.evaluation import summed
+from covil_nb.bots.evaluation import Term, _total, summed
 from covil_nb.bots.greedy import plans, rank
 from covil_nb.bots.hint import hint
+from covil_nb.bots.mcts import Entry
 from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
 
@@ -248,11 +249,16 @@ def test_greedy_explains_its_choice() -> None:
 # -- the evaluation -----------------------------------------------------------------------------
 
 
-def test_an_evaluation_adds_its_terms_as_every_python_does() -> None:
-    """From the left, one by one: Python 3.12's sum() compensates rounding
-    (1.0 below), and the bots' near-ties would order otherwise there."""
-    assert summed([1e16, 1.0, -1e16]) == 0.0
-    assert summed(iter([0.1, 0.2, 0.3])) == (0.1 + 0.2) + 0.3 != 0.6
+def test_the_bots_add_their_floats_as_every_python_does() -> None:
+    """From the left, one by one, in an evaluation and in a plan's mean:
+    Python 3.12's sum() compensates rounding (1.0 below), and the bots'
+    near-ties would order otherwise there. (On this project's 3.11 sum()
+    adds so too: the end-to-end check is the browser's Python, 3.14, running
+    Portuguese tutorial 6 in tests/browser/test_lite.py.)"""
+    values = [1e16, 1.0, -1e16]
+    assert summed(values) == 0.0
+    assert _total(tuple(Term(str(i), v, "") for i, v in enumerate(values))) == 0.0
+    assert Entry(None, 0, values).mean == 0.0  # type: ignore[arg-type]
 
 
 @pytest.fixture

@@ -81,3 +81,54 @@ def test_the_command_copies_without_opening_and_keeps_jupyters_options_apart(
     assert (tmp_path / course.DEFAULT_FOLDER / "01-setup.ipynb").is_file()
     assert course.main(["lessons", "--no-open"]) == 0 and len(opened) == 1
     assert "Your working copy of the tutorials is lessons/" in capsys.readouterr().out
+
+
+def test_an_edit_alone_is_simply_the_learners(tutorials: Path, tmp_path: Path) -> None:
+    """Nothing to report while the original has not changed since the copy."""
+    mine = tmp_path / "mine"
+    course.copy_tutorials(mine, tutorials)
+    (mine / "01-setup.ipynb").write_text("my notes")
+    assert course.copy_tutorials(mine, tutorials) == {"new": [], "updated": [], "kept": []}
+    assert (mine / "01-setup.ipynb").read_text() == "my notes"
+
+
+@pytest.mark.parametrize(
+    ("spoil", "said"),
+    [
+        (lambda mine, _: (mine.parent.mkdir(exist_ok=True), mine.write_text("x")), "is a file"),
+        (lambda mine, _: (mine.mkdir(), (mine / course.MANIFEST).write_text("{")), "delete it"),
+        (lambda mine, _: (mine.mkdir(), (mine / course.MANIFEST).write_text("[1]")), "delete it"),
+        (lambda mine, _: (mine / "01-setup.ipynb").mkdir(parents=True), "is a folder"),
+    ],
+)
+def test_a_folder_that_cannot_take_the_copy_is_refused_in_words(
+    tutorials: Path, tmp_path: Path, spoil: object, said: str
+) -> None:
+    mine = tmp_path / "mine"
+    spoil(mine, tutorials)  # type: ignore[operator]
+    with pytest.raises(course.CourseError, match=said):
+        course.copy_tutorials(mine, tutorials)
+
+
+def test_no_tutorials_or_the_originals_themselves_are_refused(
+    tutorials: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(course.CourseError, match="no tutorials in"):
+        course.copy_tutorials(tmp_path / "mine", tmp_path / "nowhere")
+    with pytest.raises(course.CourseError, match="holds the originals"):
+        course.copy_tutorials(tutorials, tutorials)
+    (tmp_path / "a-file").write_text("")
+    assert course.main([str(tmp_path / "a-file"), "--no-open"]) == 1
+    assert "a-file is a file: choose a folder" in capsys.readouterr().err
+
+
+def test_the_package_command_names_what_it_does_not_know(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from covil_nb import __main__ as command
+
+    assert command.main(["--help"]) == 0
+    assert "tutorials: copy the tutorials" in capsys.readouterr().out
+    assert command.main(["bogus"]) == 2
+    assert "no command 'bogus'" in capsys.readouterr().err
+    assert command.main([]) == 2

@@ -41,6 +41,11 @@ COMPILER = (
     "sys.exit({status})\n"
 )
 
+# JupyterLab's stand-in, run as python -m jupyterlab: it writes down its arguments.
+JUPYTERLAB = (
+    "import sys\nopen({calls!r}, 'a').write(' '.join(['jupyter lab', *sys.argv[1:]]) + '\\n')\n"
+)
+
 
 def stand_in(path: Path, calls: Path, status: int = 0) -> None:
     path.write_text(STAND_IN.format(calls=calls, status=status))
@@ -73,6 +78,11 @@ def project(tmp_path: Path) -> Path:
     (tmp_path / "js" / "package-lock.json").write_text("{}")
     (tmp_path / "stubs").mkdir()
     stand_in(tmp_path / "stubs" / "npm", calls)
+    # JupyterLab, as the tutorials command runs it (python -m jupyterlab).
+    (tmp_path / "stubs" / "jupyterlab").mkdir()
+    (tmp_path / "stubs" / "jupyterlab" / "__main__.py").write_text(
+        JUPYTERLAB.format(calls=str(calls))
+    )
     (tmp_path / "tools").mkdir()
     compiler = tmp_path / "tools" / "compile_engine.py"
     compiler.write_text(COMPILER.format(calls=str(calls), status=0))
@@ -88,6 +98,7 @@ def dev(project: Path, *args: str, **locale: str) -> subprocess.CompletedProcess
     skipped = {"COVIL_ENGINE", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}
     env = {k: v for k, v in os.environ.items() if k not in skipped} | locale
     env["PATH"] = f"{project / 'stubs'}:{env['PATH']}"
+    env["PYTHONPATH"] = str(project / "stubs")
     return subprocess.run(
         ["bash", str(project / "dev"), *args],
         capture_output=True,

@@ -51,14 +51,20 @@ print(COMPILED, covil_nb.__file__)
 """
 
 
+# Not the source: the environments, the caches, what the tests write.
+NOT_SOURCE = {".git", ".venv", "node_modules", "artifacts", "__pycache__", ".pytest_cache"}
+
+
 def source_tree() -> dict[str, int]:
-    """The files a build could touch, with their modification times."""
-    return {
-        str(p.relative_to(ROOT)): p.stat().st_mtime_ns
-        for top in ("covil_nb", "tutorials", "tools")
-        for p in (ROOT / top).rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts
-    } | {p.name: p.stat().st_mtime_ns for p in ROOT.iterdir() if p.is_file()}
+    """Every file of the clone a build could write (build/ included), with
+    its modification time."""
+    found = {}
+    for folder, subfolders, names in os.walk(ROOT):
+        subfolders[:] = [s for s in subfolders if s not in NOT_SOURCE]
+        for name in names:
+            path = Path(folder, name)
+            found[str(path.relative_to(ROOT))] = path.stat().st_mtime_ns
+    return found
 
 
 def run(*command: str | Path, **env: str) -> subprocess.CompletedProcess[str]:
@@ -77,7 +83,9 @@ def run(*command: str | Path, **env: str) -> subprocess.CompletedProcess[str]:
 
 def build(into: Path, compiled: bool) -> Path:
     before = source_tree()
-    done = run(UV, "build", "--wheel", "-o", into, ROOT, COVIL_COMPILE="1" if compiled else "0")
+    # For the Python that runs the tests: the compiled engine is for one Python.
+    build = [UV, "build", "--wheel", "--python", sys.executable, "-o", into, ROOT]
+    done = run(*build, COVIL_COMPILE="1" if compiled else "0")
     assert done.returncode == 0, done.stderr[-3000:]
     assert source_tree() == before, "building the wheel changed the source tree"
     (wheel,) = into.glob("*.whl")

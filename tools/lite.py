@@ -27,8 +27,9 @@ everything from the package registries (PyPI and npm) alone. Each step, and why:
 5. ``static/pyodide/pyodide-lock.json`` lists those wheels alone, with their
    own sha256 (Pyodide's lock has other builds of some of them) and their
    ``depends`` read from their metadata under Pyodide's markers; Pyodide loads
-   nothing else. covil_nb's pandas and tqdm are left out: no wheel of pandas
-   for Pyodide is on PyPI, and only tournaments use them.
+   nothing else. pandas and tqdm are not there: no wheel of pandas for
+   Pyodide is on PyPI, and only tournaments use them (covil_nb's
+   ``tournaments`` extra).
 6. ``jupyter-lite.json`` preloads every one of them when a kernel starts and
    turns PyPI off, so that the committed notebooks run unchanged.
 7. ``jupyter lite build`` with the tutorials as contents.
@@ -60,6 +61,8 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
 from packaging.version import Version
 
+from covil_nb import course
+
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"
 SITE = BUILD / "lite"
@@ -79,7 +82,6 @@ INPUTS = [
 ]
 SKIPPED = {"__pycache__", ".ipynb_checkpoints", ".mypy_cache", ".pytest_cache"}
 STAMP = SITE / ".covil-lite"
-PROJECT = "covil-nb"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 KERNEL_WHEELS = "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
 # Of the npm package, the runtime; its lock is rewritten (step 5).
@@ -290,16 +292,14 @@ def top_level(names: list[str]) -> list[str]:
 
 def depends(wheel: Wheel, bundled: dict[str, Wheel], environment: dict[str, str]) -> list[str]:
     """What ``wheel`` needs in Pyodide, each checked to be bundled in a version
-    it accepts. Only covil_nb may need what is left out (pandas, tqdm)."""
-    needed, left_out = set(), []
+    it accepts (covil_nb's pandas and tqdm are an extra's, which Pyodide's
+    markers leave out)."""
+    needed = set()
     for requirement in wheel.requires:
         if requirement.marker is not None and not requirement.marker.evaluate(environment):
             continue
         name = canonicalize_name(requirement.name)
         there = bundled.get(name)
-        if there is None and wheel.name == PROJECT:
-            left_out.append(name)
-            continue
         if there is None or not requirement.specifier.contains(there.version, prereleases=True):
             have = f"{there.version}" if there else "nothing"
             raise SystemExit(
@@ -307,8 +307,6 @@ def depends(wheel: Wheel, bundled: dict[str, Wheel], environment: dict[str, str]
                 f"has {have}: pin it in {REQUIREMENTS.relative_to(ROOT)}"
             )
         needed.add(name)
-    if left_out:
-        print(f"  left out of the site, though {wheel.name} requires them: {', '.join(left_out)}")
     return sorted(needed)
 
 
@@ -366,10 +364,13 @@ def stage(runtime: Path, wheels: list[Wheel], python: str) -> Path:
 
 
 def contents() -> Path:
-    """A copy of the tutorials without checkpoints and caches."""
+    """A copy of the tutorials' files, as the wheel and the learner's copy
+    count them (``covil_nb/course.py``: no checkpoints, no caches)."""
     copy = CACHE / "contents"
     shutil.rmtree(copy, ignore_errors=True)
-    shutil.copytree(TUTORIALS, copy, ignore=shutil.ignore_patterns(*SKIPPED))
+    for name in course.files(TUTORIALS):
+        (copy / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(TUTORIALS / name, copy / name)
     return copy
 
 

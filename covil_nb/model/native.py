@@ -28,6 +28,7 @@ import importlib.util
 import os
 import sys
 import sysconfig
+from collections.abc import Iterable
 from pathlib import Path
 
 SOURCE = Path(__file__).resolve().parent
@@ -99,9 +100,15 @@ def compiled_modules() -> list[Path]:
 
 def fingerprint() -> str:
     """What a build is valid for: this Python and every source file here."""
+    return fingerprint_of((path.name, path.read_bytes()) for path in SOURCE.glob("*.py"))
+
+
+def fingerprint_of(sources: Iterable[tuple[str, bytes]]) -> str:
+    """The fingerprint of these source files (name, content), for this
+    Python: the wheel's build hook checks a wheel's own files with it."""
     digest = hashlib.sha256(SUFFIX.encode())
-    for path in sorted(SOURCE.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for name, content in sorted(sources):
+        digest.update(name.encode() + b"\0" + content + b"\0")
     return digest.hexdigest()
 
 

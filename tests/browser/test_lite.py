@@ -18,14 +18,16 @@ the page (the first tab of a fresh browser: nothing cached); each tutorial's
 kernel ready and whole run; each click's answer (from the click to the board
 redrawn with the new position, timed in the page).
 
-Without a Chromium, or when the site cannot be built (no npm, no registry),
-the tests skip saying why; ``COVIL_REQUIRE_BROWSER=1`` turns that into a failure.
+Without a Chromium or npm the tests skip saying why (``COVIL_REQUIRE_BROWSER=1``
+turns that into a failure); a build that fails otherwise fails them. The
+browser's every request is written down: one to any other host fails the module.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -36,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, Request
 
 from browser.board import ROOT as BOARD
 from browser.board import Board
@@ -171,6 +173,8 @@ def timings() -> Iterator[dict[str, Any]]:
 def site(timings: dict[str, Any]) -> Path:
     """The built site: tools/lite.py builds it, or finds it current."""
     require_chromium()
+    if shutil.which("npm") is None:
+        unavailable("no npm here: tools/lite.py fetches Pyodide's runtime with it")
     started = time.monotonic()
     try:
         built = subprocess.run(
@@ -181,11 +185,10 @@ def site(timings: dict[str, Any]) -> Path:
             check=False,
         )
     except subprocess.TimeoutExpired:
-        unavailable(f"tools/lite.py did not build the site in {BUILD_S} s")
+        pytest.fail(f"tools/lite.py did not build the site in {BUILD_S} s")
     said = (built.stdout + built.stderr).strip()
-    if built.returncode:
-        tail = "\n".join(said.splitlines()[-15:])
-        unavailable(f"the JupyterLite site could not be built (tools/lite.py):\n{tail}")
+    # A failed build is a failure: only a machine without npm skips.
+    assert built.returncode == 0, "tools/lite.py failed:\n" + "\n".join(said.splitlines()[-15:])
     timings["site"] = "reused (current)" if "is current" in said else "built"
     timings["site_build_s"] = round(time.monotonic() - started, 1)
     return SITE
@@ -227,9 +230,21 @@ def answering(url: str, server: subprocess.Popen[bytes]) -> None:
 def lite_browser(
     site_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[BrowserContext]:
-    """A Chromium of this module's own, on a fresh profile: nothing of the site cached."""
+    """A Chromium of this module's own, on a fresh profile (nothing of the site
+    cached), whose every request is written down: the module fails if one
+    went to any other host than the site (the site asks nothing of a CDN or
+    of PyPI). It listens, never stands in the way: a request held up by a
+    test's own Python would hold up Pyodide's loading."""
+    elsewhere: list[str] = []
+
+    def heard(request: Request) -> None:
+        if not request.url.startswith((site_url, "data:", "blob:")):
+            elsewhere.append(request.url)
+
     with chromium_context(require_chromium(), tmp_path_factory.mktemp("lite-profile")) as context:
+        context.on("request", heard)
         yield context
+    assert not elsewhere, f"the site asked other hosts: {elsewhere}"
 
 
 @pytest.fixture
