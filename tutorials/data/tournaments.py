@@ -72,6 +72,21 @@ TOURNAMENTS: dict[str, dict[str, Any]] = {
         "games": 400,
         "seed": 0,
     },
+    "ismcts-troops-vs-two-greedy": {
+        "seats": {"yellow": "ismcts:troop_action=1", "red": "greedy", "green": "greedy"},
+        "games": 402,
+        "seed": 0,
+    },
+    "ismcts-troops-vs-three-greedy": {
+        "seats": {
+            "yellow": "ismcts:troop_action=1",
+            "red": "greedy",
+            "green": "greedy",
+            "blue": "greedy",
+        },
+        "games": 400,
+        "seed": 0,
+    },
 }
 
 
