@@ -3,8 +3,8 @@ headless Chromium, its Python running in the page (Pyodide).
 
 ``tools/lite.py`` builds the site into ``build/lite`` (or says it is current),
 a plain static server (``python -m http.server``) serves it on a free loopback
-port, and a browser of the module's own (a fresh profile, so the first kernel
-starts with nothing cached) opens each tutorial in a tab of its own, runs every
+port, and the browser tests' Chromium (which has nothing of the site cached:
+its address has a port of its own) opens each tutorial in a tab of its own, runs every
 cell, and checks that every code cell ran with no error output. The last test
 plays a few actions on tutorial 1's live board by clicking.
 
@@ -45,7 +45,6 @@ from browser.board import Board
 from browser.harness import (
     ARTIFACTS,
     SERVER_START_S,
-    chromium_context,
     free_port,
     require_chromium,
     screenshot_path,
@@ -227,23 +226,23 @@ def answering(url: str, server: subprocess.Popen[bytes]) -> None:
 
 
 @pytest.fixture(scope="module")
-def lite_browser(
-    site_url: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[BrowserContext]:
-    """A Chromium of this module's own, on a fresh profile (nothing of the site
-    cached), whose every request is written down: the module fails if one
-    went to any other host than the site (the site asks nothing of a CDN or
-    of PyPI). It listens, never stands in the way: a request held up by a
-    test's own Python would hold up Pyodide's loading."""
+def lite_browser(site_url: str, browser: BrowserContext) -> Iterator[BrowserContext]:
+    """The browser tests' Chromium (one Playwright per process: a second
+    one cannot start beside it), its every request written down while this
+    module runs: the module fails if one went to any other host than the site
+    (the site asks nothing of a CDN or of PyPI). Nothing of the site is in
+    its cache: the site's address has a port of its own. It listens, never
+    stands in the way: a request held up by a test's own Python would hold up
+    Pyodide's loading."""
     elsewhere: list[str] = []
 
     def heard(request: Request) -> None:
         if not request.url.startswith((site_url, "data:", "blob:")):
             elsewhere.append(request.url)
 
-    with chromium_context(require_chromium(), tmp_path_factory.mktemp("lite-profile")) as context:
-        context.on("request", heard)
-        yield context
+    browser.on("request", heard)
+    yield browser
+    browser.remove_listener("request", heard)
     assert not elsewhere, f"the site asked other hosts: {elsewhere}"
 
 
