@@ -226,30 +226,29 @@ def answering(url: str, server: subprocess.Popen[bytes]) -> None:
 
 
 @pytest.fixture(scope="module")
-def lite_browser(site_url: str, browser: BrowserContext) -> Iterator[BrowserContext]:
-    """The browser tests' Chromium (one Playwright per process: a second
-    one cannot start beside it), its every request written down while this
-    module runs: the module fails if one went to any other host than the site
-    (the site asks nothing of a CDN or of PyPI). Nothing of the site is in
-    its cache: the site's address has a port of its own. It listens, never
-    stands in the way: a request held up by a test's own Python would hold up
-    Pyodide's loading."""
-    elsewhere: list[str] = []
+def elsewhere(site_url: str) -> Iterator[list[str]]:
+    """What the module's tabs asked of any other host than the site: nothing,
+    or the module fails (the site asks nothing of a CDN or of PyPI)."""
+    asked: list[str] = []
+    yield asked
+    assert not asked, f"the site asked other hosts: {asked}"
+
+
+@pytest.fixture
+def tab(browser: BrowserContext, site_url: str, elsewhere: list[str]) -> Iterator[Page]:
+    """A fresh tab of the browser tests' Chromium (one Playwright per process:
+    a second one cannot start beside it; nothing of the site is in its cache,
+    the site's address having a port of its own), its every request written
+    down; an error it reports fails the test (see ``Watched``). It listens,
+    never stands in the way: a request held up by the test's own Python
+    would hold up Pyodide's loading."""
 
     def heard(request: Request) -> None:
         if not request.url.startswith((site_url, "data:", "blob:")):
             elsewhere.append(request.url)
 
-    browser.on("request", heard)
-    yield browser
-    browser.remove_listener("request", heard)
-    assert not elsewhere, f"the site asked other hosts: {elsewhere}"
-
-
-@pytest.fixture
-def tab(lite_browser: BrowserContext) -> Iterator[Page]:
-    """A fresh tab; an error it reports fails the test (see ``Watched``)."""
-    with watched_tab(lite_browser) as page:
+    with watched_tab(browser) as page:
+        page.on("request", heard)
         yield page
 
 
