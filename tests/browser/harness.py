@@ -359,12 +359,13 @@ class Kernel:
 # A cell's exception shows as error text with its traceback.
 ERROR_OUTPUT = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
 # The page's own handle on the application, in JupyterLab and Notebook 7 alike
-# (both expose `window.jupyterapp` under expose_app_in_browser).
-_KERNEL_IDLE = """(path) => {
+# (both expose `window.jupyterapp` under expose_app_in_browser), and in the
+# JupyterLite site (exposeAppInBrowser: tests/browser/test_lite.py).
+KERNEL_IDLE = """(path) => {
   const tab = window.jupyterapp?.shell.currentWidget;
   return tab?.context?.path === path && tab.sessionContext?.session?.kernel?.status === "idle";
 }"""
-_OPEN = """async (path) => {
+OPEN = """async (path) => {
   await window.jupyterapp.restored;
   await window.jupyterapp.commands.execute("docmanager:open", { path });
 }"""
@@ -401,12 +402,12 @@ class Notebook:
             if not self.page.url.startswith(f"{url}/lab"):
                 self.page.goto(f"{url}/lab/workspaces/browser-tests?reset")
                 self.page.wait_for_function("() => window.jupyterapp")  # made after "load"
-            self.page.evaluate(_OPEN, self.path)
+            self.page.evaluate(OPEN, self.path)
         self.wait_idle()
         return self
 
     def wait_idle(self) -> None:
-        self.page.wait_for_function(_KERNEL_IDLE, arg=self.path)
+        self.page.wait_for_function(KERNEL_IDLE, arg=self.path)
 
     def command(self, command: str, args: dict[str, Any] | None = None) -> None:
         """Run one of the application's commands, as a menu item would."""

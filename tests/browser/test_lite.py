@@ -44,6 +44,8 @@ from browser.board import ROOT as BOARD
 from browser.board import Board
 from browser.harness import (
     ARTIFACTS,
+    KERNEL_IDLE,
+    OPEN,
     SERVER_START_S,
     free_port,
     require_chromium,
@@ -76,16 +78,6 @@ KERNEL_MS = 240_000
 RUN_MS = 600_000
 CLICKS = 3
 
-# The open notebook's kernel is idle: Pyodide has started and loaded every package.
-KERNEL_IDLE = """(path) => {
-  const tab = window.jupyterapp?.shell.currentWidget;
-  return tab?.context?.path === path && tab.sessionContext?.session?.kernel?.status === "idle";
-}"""
-# Open a notebook in the application, once it has restored its (reset) workspace.
-OPEN = """async (path) => {
-  await window.jupyterapp.restored;
-  await window.jupyterapp.commands.execute("docmanager:open", { path });
-}"""
 # Run every cell, as the Run menu does; the command's promise settles once the
 # last cell has run (or a cell failed and the rest were not run).
 RUN_ALL = """async (limit) => {
