@@ -12,7 +12,7 @@ from IPython.lib.pretty import pretty
 from covil_nb import Action, Game
 from covil_nb.bots import BOTS, GreedyBot, IsmctsBot, MctsBot, decide, evaluate, make_bot, margin
 from covil_nb.bots.evaluation import Term, _total, summed
-from covil_nb.bots.greedy import plans, rank
+from covil_nb.bots.greedy import Plan, _LookThrough, plans, rank
 from covil_nb.bots.hint import hint
 from covil_nb.bots.mcts import Entry
 from covil_nb.model.playthrough import random_game
@@ -213,6 +213,26 @@ def test_plans_finish_the_step_an_action_begins() -> None:
     found = {str(p) for p in plans(game)}
     assert "lie Y1, attack fortress-red, exhaust iron-marshal" in found
     assert all(p.result.decision.kind != "troop-action" for p in plans(game))
+
+
+def test_going_on_from_its_own_copy_changes_no_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The look-through plays a position's last option on that position
+    itself, not a copy: the plans are those of copying every time, each
+    finished position its own, and the caller's game is left as it was."""
+    game = at_reds_door(HANDS[0], red_hp=2)
+    before = game.read_state().clone()
+    reused = plans(game)
+    branch = _LookThrough.branch
+    monkeypatch.setattr(_LookThrough, "branch", lambda self, *args: branch(self, *args[:5]))
+    copied = plans(game)
+    assert len(reused) > 3 and any(len(p.actions) > 2 for p in reused)
+
+    def told(found: list[Plan]) -> list[tuple]:
+        return [(p.actions, p.expected, p.result.read_state()) for p in found]
+
+    assert told(reused) == told(copied)
+    assert len({id(p.result) for p in reused}) == len(reused)
+    assert game.read_state() == before
 
 
 def test_a_purchase_is_tried_once_per_set_of_payments() -> None:

@@ -142,8 +142,10 @@ class _LookThrough:
         mark = signature(game)
         options = self.options(game, done)
         for i, option in enumerate(options, 1):
-            # The last option goes on from this very position, not a copy:
-            # a copy of the whole state was a fifth of a search's time.
+            # The last option goes on from this very position, not a copy
+            # (a copy of the whole state was a fifth of a search's time):
+            # the options are looked through one at a time, and nothing
+            # reads this position after its last one.
             last = i == len(options)
             yield from self.branch(game, done, (*expected, mark), resolved, option, last)
 
