@@ -223,7 +223,7 @@ def test_going_on_from_its_own_copy_changes_no_plan(monkeypatch: pytest.MonkeyPa
     before = game.read_state().clone()
     reused = plans(game)
     branch = _LookThrough.branch
-    monkeypatch.setattr(_LookThrough, "branch", lambda self, *args: branch(self, *args[:5]))
+    monkeypatch.setattr(_LookThrough, "branch", lambda self, *a, owned=False: branch(self, *a))
     copied = plans(game)
     assert len(reused) > 3 and any(len(p.actions) > 2 for p in reused)
 

@@ -140,14 +140,13 @@ class _LookThrough:
             yield Plan(done, expected, game)
             return
         mark = signature(game)
+        # The last option goes on from this very position, not a copy (a
+        # copy of the whole state was a fifth of a search's time): options
+        # are looked through one at a time, and none reads it after the last.
         options = self.options(game, done)
         for i, option in enumerate(options, 1):
-            # The last option goes on from this very position, not a copy
-            # (a copy of the whole state was a fifth of a search's time):
-            # the options are looked through one at a time, and nothing
-            # reads this position after its last one.
-            last = i == len(options)
-            yield from self.branch(game, done, (*expected, mark), resolved, option, last)
+            owned = i == len(options)
+            yield from self.branch(game, done, (*expected, mark), resolved, option, owned=owned)
 
     def chooses(self, game: Game, done: tuple[Action, ...]) -> bool:
         """Whether the seat's own options are tried here: the others answer
