@@ -67,6 +67,22 @@ class Now:
     own: list[Action] | None = None  # the step's own choices, when listed alone
     written: Decision | None = None
 
+    def __init__(  # written out, as Troop's is (one is made for every action)
+        self,
+        frame: Frame,
+        player: str,
+        table: Table,
+        legal: list[Action] | None = None,
+        own: list[Action] | None = None,
+        written: Decision | None = None,
+    ) -> None:
+        self.frame = frame
+        self.player = player
+        self.table = table
+        self.legal = legal
+        self.own = own
+        self.written = written
+
     @property
     def decision(self) -> Decision:
         if self.written is None:

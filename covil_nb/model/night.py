@@ -200,7 +200,9 @@ def leaders(counts: dict[str, int]) -> tuple[str, ...]:
     return tuple([color for color, n in counts.items() if n == top])
 
 
-@dataclass(frozen=True)
+# A value, never changed once made, and not a frozen dataclass for Score's
+# reason (a search reads the dominances of every position it scores).
+@dataclass(slots=True)
 class Dominance:
     """One terrain at the protection fee: who holds which zone, which zones
     are tied, and who dominates (strictly more majorities than every other)."""
@@ -209,6 +211,18 @@ class Dominance:
     majorities: dict[str, str | None]  # zone -> the color with the majority, if any
     ties: dict[str, tuple[str, ...]]  # zone -> the colors tied at the top
     winner: str | None
+
+    def __init__(
+        self,
+        terrain: str,
+        majorities: dict[str, str | None],
+        ties: dict[str, tuple[str, ...]],
+        winner: str | None,
+    ) -> None:
+        self.terrain = terrain
+        self.majorities = majorities
+        self.ties = ties
+        self.winner = winner
 
     def held(self) -> list[tuple[str, int]]:
         """(color, majorities) by majorities, most first (ties in the order met)."""

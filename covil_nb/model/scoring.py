@@ -21,7 +21,10 @@ RULE: Final = "Final scoring"
 FORTRESS_VP: Final = 5
 
 
-@dataclass(frozen=True)
+# A value, never changed once made; not a frozen dataclass, as Decision is
+# not: a search scores every position it looks at, and mypyc compiles the
+# __init__ written here, where a frozen one could not assign its fields.
+@dataclass(slots=True, unsafe_hash=True)
 class Score:
     player: str
     fortress: int
@@ -30,6 +33,24 @@ class Score:
     relics: int  # gold values, plus Influence bonuses on relics
     influence: int  # the part of minions + relics that Influence added
     tiebreak: tuple[int, int, int, int]  # troops on board, HP, gold, best minion
+
+    def __init__(
+        self,
+        player: str,
+        fortress: int,
+        gold: int,
+        minions: int,
+        relics: int,
+        influence: int,
+        tiebreak: tuple[int, int, int, int],
+    ) -> None:
+        self.player = player
+        self.fortress = fortress
+        self.gold = gold
+        self.minions = minions
+        self.relics = relics
+        self.influence = influence
+        self.tiebreak = tiebreak
 
     @property
     def total(self) -> int:

@@ -152,6 +152,14 @@ class Troop:
     zone: str | None = None  # None: in its owner's supply
     standing: bool = True
 
+    # Written out, in the classes a search makes most of: mypyc compiles an
+    # __init__ written in the class, not the one @dataclass writes (mypyc
+    # issue 817), and a state's copy makes a few dozen of them.
+    def __init__(self, id: str, zone: str | None = None, standing: bool = True) -> None:
+        self.id = id
+        self.zone = zone
+        self.standing = standing
+
     def clone(self) -> Troop:
         return Troop(self.id, self.zone, self.standing)
 
@@ -160,6 +168,10 @@ class Troop:
 class Minion:
     card: str
     state: MinionState = READY
+
+    def __init__(self, card: str, state: MinionState = READY) -> None:
+        self.card = card
+        self.state = state
 
     @property
     def ready(self) -> bool:
@@ -180,6 +192,28 @@ class Player:
     fortress: str | None = None  # its zone, once placed
     hand: list[str] = field(default_factory=list)
     active: list[str] = field(default_factory=list)
+
+    def __init__(  # written out, as Troop's is
+        self,
+        color: str,
+        overlord: Minion | None = None,
+        hall: list[Minion] | None = None,
+        troops: list[Troop] | None = None,
+        gold: int = MAX_GOLD,
+        hp: int = MAX_HP,
+        fortress: str | None = None,
+        hand: list[str] | None = None,
+        active: list[str] | None = None,
+    ) -> None:
+        self.color = color
+        self.overlord = overlord
+        self.hall = [] if hall is None else hall
+        self.troops = [] if troops is None else troops
+        self.gold = gold
+        self.hp = hp
+        self.fortress = fortress
+        self.hand = [] if hand is None else hand
+        self.active = [] if active is None else active
 
     @property
     def minions(self) -> list[Minion]:
@@ -333,6 +367,44 @@ class State:
     night_step: int = 0
     retaliation: list[str] = field(default_factory=list)  # targets of the rebels, in turn
     stack: list[Frame] = field(default_factory=list)
+
+    def __init__(  # written out, as Troop's is
+        self,
+        options: Options,
+        players: list[Player],
+        rng: int,
+        day: int = 1,
+        phase: Phase = Phase.MORNING,
+        scepter: int = 0,
+        turn: int = 0,
+        rebels: int = 0,
+        pool: list[str] | None = None,
+        mercenary_deck: list[str] | None = None,
+        minion_discard: list[str] | None = None,
+        relic_deck: list[str] | None = None,
+        relic_discard: list[str] | None = None,
+        box: list[str] | None = None,
+        night_step: int = 0,
+        retaliation: list[str] | None = None,
+        stack: list[Frame] | None = None,
+    ) -> None:
+        self.options = options
+        self.players = players
+        self.rng = rng
+        self.day = day
+        self.phase = phase
+        self.scepter = scepter
+        self.turn = turn
+        self.rebels = rebels
+        self.pool = [] if pool is None else pool
+        self.mercenary_deck = [] if mercenary_deck is None else mercenary_deck
+        self.minion_discard = [] if minion_discard is None else minion_discard
+        self.relic_deck = [] if relic_deck is None else relic_deck
+        self.relic_discard = [] if relic_discard is None else relic_discard
+        self.box = [] if box is None else box
+        self.night_step = night_step
+        self.retaliation = [] if retaliation is None else retaliation
+        self.stack = [] if stack is None else stack
 
     def player(self, color: str) -> Player:
         for p in self.players:
