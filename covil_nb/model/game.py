@@ -460,6 +460,13 @@ class Game:
         if now is not None and isinstance(action, Action) and now.listed(action):
             return action
         legal = now.actions() if now else []
+        # An action listed in another copy of this position (a search plays
+        # one on each of its copies) equals one listed here: looked for
+        # before reading it, which a search paid for every action it played.
+        if isinstance(action, Action):
+            for a in legal:
+                if a == action:
+                    return a
         wanted = _parse(action)
         for a in legal:
             if a == wanted:
