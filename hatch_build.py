@@ -33,7 +33,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 COMPILE = "COVIL_COMPILE"
 ENGINE = "covil_nb/_engine"
-MODEL = "covil_nb/model/"
+PACKAGE = "covil_nb/"
 
 
 def compiling() -> bool:
@@ -139,15 +139,18 @@ class CustomBuildHook(BuildHookInterface):
         return out
 
     def check_stamp(self, wheel: Path) -> None:
-        """The compiled engine's stamp is the fingerprint of the model's
-        sources the wheel carries (else the installed package would run them
-        as Python, in a wheel tagged for one platform)."""
+        """The compiled engine's stamp is the fingerprint of the sources the
+        wheel carries, the model's and those compiled with it (else the
+        installed package would run them as Python, in a wheel tagged for
+        one platform)."""
         with zipfile.ZipFile(wheel) as archive:
             stamp = archive.read(f"{ENGINE}/STAMP").decode()
+            names = archive.namelist()
+            in_package = [n.removeprefix(PACKAGE) for n in names if n.startswith(PACKAGE)]
             sources = [
-                (name.removeprefix(MODEL), archive.read(name))
-                for name in archive.namelist()
-                if name.startswith(MODEL) and name.endswith(".py") and name.count("/") == 2
+                (name, archive.read(PACKAGE + name))
+                for name in in_package
+                if self.native.fingerprinted(name)
             ]
         if self.native.fingerprint_of(sources) != stamp:
             wheel.unlink()

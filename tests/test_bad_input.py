@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from covil_nb import CovilError, CovilTypeError, Game, Scenario, play_solo
-from covil_nb.bots import margin
+from covil_nb.bots import evaluate, margin
 from covil_nb.model import codec, flow
 from covil_nb.model.actions import Action
 from covil_nb.model.game import SAVE_FORMAT, SAVE_VERSION
@@ -239,11 +239,14 @@ WRONG_TYPES = [
     ("the Action's args", lambda g: g.apply(Action("start", (1,)))),
     ("Game.player: color must be text, not None", lambda g: g.player(None)),
     ("Game.for_seat: seed must be a whole number, not 1.5", lambda g: g.for_seat("red", 1.5)),
-    # These two check their arguments by hand (search calls them in a loop).
+    # These check their arguments by hand (search calls them in a loop; the
+    # evaluation is compiled).
     ("Game.copy: log must be True or False, not 0", lambda g: g.copy(log=0)),
     ("Game.copy: undo must be True or False, not 'x'", lambda g: g.copy(undo="x")),
     ("margin: color must be text, not 3", lambda g: margin(g, 3)),
     ("margin: game must be a Game, not None", lambda g: margin(None, "red")),
+    ("evaluate: color must be text, not 3", lambda g: evaluate(g, 3)),
+    ("evaluate: game must be a Game, not None", lambda g: evaluate(None, "red")),
     ("Game.load: path must be text or a path, not None", lambda g: Game.load(None)),
     ("Game.load: path must be text or a path, not 1.5", lambda g: Game.load(1.5)),
     ("Game.solo: dummies must be a list of texts, not 1.5", lambda g: Game.solo(dummies=1.5)),

@@ -237,9 +237,9 @@ def native(compiler: ModuleType, tmp_path: Path) -> ModuleType:
 def fake_build(native: ModuleType, out: Path) -> None:
     """What a build holds, as the package checks it (empty files)."""
     (out / f"{native.LIBRARY}{native.SUFFIX}").touch()
-    (out / "covil_nb" / "model").mkdir(parents=True)
     for path in native.compiled_modules():
-        (out / "covil_nb" / "model" / f"{path.stem}{native.SUFFIX}").touch()
+        (out / native.in_build(path)).parent.mkdir(parents=True, exist_ok=True)
+        (out / native.in_build(path)).touch()
 
 
 def test_a_background_build_outlives_the_script_and_writes_to_its_log(

@@ -126,8 +126,9 @@ def test_the_engine_is_chosen_once_a_process_and_imported_whole() -> None:
     into a process that has chosen: it runs on as it began."""
     code = (
         "import sys, covil_nb.model as m\n"
-        "print([p.stem for p in m.native.compiled_modules()"
-        " if 'covil_nb.model.' + p.stem not in sys.modules])"
+        "names = ['.'.join(p.relative_to(m.native.PACKAGE.parent).with_suffix('').parts)"
+        " for p in m.native.compiled_modules()]\n"
+        "print([name for name in names if name not in sys.modules])"
     )
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert shown.stdout.strip() == "[]", shown.stderr

@@ -148,3 +148,30 @@ def test_the_constant_reader_finds_unmarked_constants(tmp_path: Path) -> None:
         "PLAIN = 3\n_HIDDEN: int = 4\nA, B = 5, 6\n__all__ = []\nlower = 7\n"
     )
     assert unmarked_constants(probe) == ["PLAIN", "_HIDDEN", "A", "B"]
+
+
+def checked_functions(path: Path) -> list[str]:
+    """The functions and methods of a module that @checked decorates."""
+    return [
+        node.name
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and any(ast.unparse(d).startswith("checked(") for d in node.decorator_list)
+    ]
+
+
+@pytest.mark.parametrize("path", compiled_modules(), ids=lambda p: p.stem)
+def test_no_compiled_function_relies_on_the_argument_checker(path: Path) -> None:
+    # @checked reads type hints, which a compiled function does not keep: it
+    # would let every argument through. A compiled surface checks by hand.
+    assert checked_functions(path) == []
+
+
+def test_the_checker_reader_finds_checked_functions(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "@checked('bots')\ndef one(x: int) -> None: ...\n"
+        "class A:\n    @checked('players')\n    def two(self) -> None: ...\n"
+        "    @property\n    def three(self) -> int: ...\n"
+    )
+    assert checked_functions(probe) == ["one", "two"]

@@ -12,6 +12,13 @@ processes: ``make_bot("random", seed=3)``, ``make_bot("mcts:playouts=200", seed=
 
 from __future__ import annotations
 
+from covil_nb.model import COMPILED, native
+
+# Before the evaluation is imported: it is compiled with the engine, and
+# comes from the same build when the model does (covil_nb/model/native.py).
+if COMPILED:
+    native.use_compiled_too("bots", __path__)
+
 from .base import BOTS, Bot, RandomBot, advance, decide, make_bot, play
 from .dummy import DummyPolicyBot
 from .evaluation import Evaluation, evaluate, margin

@@ -34,7 +34,7 @@ from functools import partial
 from typing import Any, Final, NamedTuple
 
 from covil_nb.model import Game, State
-from covil_nb.model.arguments import checked, fit
+from covil_nb.model.arguments import fit
 from covil_nb.model.cards import CardSet
 from covil_nb.model.combat import REBEL_STRENGTH
 from covil_nb.model.errors import CovilError, said
@@ -47,16 +47,16 @@ from covil_nb.model.words import color_name, terrain_name
 
 # Weights, in VP per unit. The future is uncertain, so what is only expected
 # counts for less than what is already scored.
-FEE_WEIGHT = 0.8  # per gold of tonight's fee: the board may still change before night
-HEADROOM_PER_DAY = 0.2  # per empty treasury slot, per day still to come after today
-HP_VALUE = 0.4  # per fortress hit point
-DANGER_WEIGHT = 0.5  # the chance that a reachable unguarded fortress is hit
-TROOP_VALUE = 0.3  # per troop on the board
-STANDING_VALUE = 0.6  # per troop action still to take today
-READY_VALUE = 0.4  # per ready minion
-TIRED_VALUE = 0.2  # per tired minion: one rest from ready
-RELIC_USE_VALUE = 0.3  # per relic in hand, beyond its gold value
-RAID_WEIGHT = 0.8  # per expected relic VP drawn tonight
+FEE_WEIGHT: Final = 0.8  # per gold of tonight's fee: the board may still change before night
+HEADROOM_PER_DAY: Final = 0.2  # per empty treasury slot, per day still to come after today
+HP_VALUE: Final = 0.4  # per fortress hit point
+DANGER_WEIGHT: Final = 0.5  # the chance that a reachable unguarded fortress is hit
+TROOP_VALUE: Final = 0.3  # per troop on the board
+STANDING_VALUE: Final = 0.6  # per troop action still to take today
+READY_VALUE: Final = 0.4  # per ready minion
+TIRED_VALUE: Final = 0.2  # per tired minion: one rest from ready
+RELIC_USE_VALUE: Final = 0.3  # per relic in hand, beyond its gold value
+RAID_WEIGHT: Final = 0.8  # per expected relic VP drawn tonight
 
 
 class Term(NamedTuple):
@@ -130,9 +130,9 @@ class Evaluation:
         p.text(str(self))
 
 
-@checked("bots")
-def evaluate(game: Game, color: str) -> Evaluation:
+def evaluate(game: Any, color: Any) -> Evaluation:
     """The evaluation of ``game`` for ``color``."""
+    _check(game, color, "evaluate")
     every = evaluate_all(game)
     if color not in every:
         raise _no_player(color, every)
@@ -144,14 +144,10 @@ def evaluate_all(game: Game) -> dict[str, Evaluation]:
     return {color: Evaluation(color, terms) for color, terms in _terms(game)}
 
 
-def margin(game: Game, color: str) -> float:
+def margin(game: Any, color: Any) -> float:
     """``color``'s evaluation less the best rival's: what a bot maximizes.
     Against the strongest rival, since only the first place wins."""
-    # Checked here, not by @checked: a search scores every position it
-    # looks at (the wrappers of this and Game.copy took a tenth of its time).
-    if not isinstance(game, Game) or not isinstance(color, str):
-        fit(Game, game, "margin: game", "bots")
-        fit(str, color, "margin: color", "bots")
+    _check(game, color, "margin")
     # Every look-ahead scores thousands of positions: the totals are summed
     # from the terms without making an Evaluation of each.
     values = {c: _total(terms) for c, terms in _terms(game)}
@@ -159,6 +155,18 @@ def margin(game: Game, color: str) -> float:
         raise _no_player(color, values)
     mine = values.pop(color)
     return mine - max(values.values(), default=0.0)
+
+
+def _check(game: object, color: object, where: str) -> None:
+    """Refuse an argument of the wrong type, naming it. Checked here, not
+    by @checked: this module is compiled (and @checked reads the type hints
+    a compiled function does not keep), and a search scores every position
+    it looks at (the wrappers of margin and Game.copy took a tenth of its
+    time). The arguments are taken as Any: compiled, a typed parameter
+    would stop a wrong type with a bare TypeError before this could name it."""
+    if not isinstance(game, Game) or not isinstance(color, str):
+        fit(Game, game, f"{where}: game", "bots")
+        fit(str, color, f"{where}: color", "bots")
 
 
 def _terms(game: Game) -> Iterator[tuple[str, tuple[Term, ...]]]:
@@ -199,19 +207,28 @@ def _no_player(color: str, players: Iterable[str]) -> CovilError:
 # -- what every term reads from the board ---------------------------------------------
 
 
-@dataclass
 class _Board:
-    """The facts several terms share, computed once per position (not
-    frozen: a frozen dataclass takes several times as long to make, and
-    one is made for every position a search scores)."""
+    """The facts several terms share, computed once per position (a plain
+    class: one is made for every position a search scores, and mypyc
+    compiles this __init__, not one that @dataclass writes)."""
 
-    state: State
-    cards: CardSet
-    board: Board
-    dominated: dict[str, list[str]]  # color -> terrains it dominates now
-    fee_to_come: bool  # tonight's fee is not collected yet
-    raid_to_come: bool
-    days_after_today: int
+    def __init__(
+        self,
+        state: State,
+        cards: CardSet,
+        board: Board,
+        dominated: dict[str, list[str]],
+        fee_to_come: bool,
+        raid_to_come: bool,
+        days_after_today: int,
+    ) -> None:
+        self.state = state
+        self.cards = cards
+        self.board = board
+        self.dominated = dominated  # color -> terrains it dominates now
+        self.fee_to_come = fee_to_come  # tonight's fee is not collected yet
+        self.raid_to_come = raid_to_come
+        self.days_after_today = days_after_today
 
     @classmethod
     def read(cls, game: Game) -> _Board:
@@ -372,11 +389,11 @@ def _relics(b: _Board, p: Player) -> Term:
     return Term("relics", RELIC_USE_VALUE * n, partial(_relics_said, n))
 
 
-TERMS = (_fee, _headroom, _raid, _fortress, _troops, _minions, _relics)
+TERMS: Final = (_fee, _headroom, _raid, _fortress, _troops, _minions, _relics)
 
 #: Each term beyond the VP now in a learner's words: what a step gains when
 #: the term grows, and what it costs when it shrinks ("it costs a troop action").
-SAID = {
+SAID: Final = {
     "fee": (tr("more protection fee tonight"), tr("some of tonight's protection fee")),
     "headroom": (tr("room in the treasury for the gold to come"),) * 2,
     "raid": (

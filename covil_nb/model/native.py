@@ -30,6 +30,7 @@ import sys
 import sysconfig
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Final
 
 SOURCE = Path(__file__).resolve().parent
 # The maps and cards sit beside the source; a compiled module's __file__ is
@@ -93,23 +94,48 @@ class EngineNotBuilt(ImportError):
     """COVIL_ENGINE=compiled, and there is no compiled engine for this source."""
 
 
+# Compiled with the engine, from outside it: the bots' evaluation, which a
+# search runs on every position it scores (a third of its time as Python).
+# It imports the model; the model never imports it. Paths in the package.
+ALSO_COMPILED: Final = ("bots/evaluation.py",)
+PACKAGE = SOURCE.parent
+
+
 def compiled_modules() -> list[Path]:
-    """The source files mypyc compiles: every module here but those above."""
-    return sorted(p for p in SOURCE.glob("*.py") if p.name not in UNCOMPILED)
+    """The source files mypyc compiles: every module here but those above,
+    and those named in ``ALSO_COMPILED``."""
+    here = sorted(p for p in SOURCE.glob("*.py") if p.name not in UNCOMPILED)
+    return here + [PACKAGE / name for name in ALSO_COMPILED]
+
+
+def fingerprinted(name: str) -> bool:
+    """Whether the build's fingerprint covers the package's file ``name``
+    (a path in the package, "model/state.py"): every module of the model,
+    compiled or not, and the modules compiled from outside it."""
+    return name in ALSO_COMPILED or (
+        name.startswith(f"{SOURCE.name}/") and name.count("/") == 1 and name.endswith(".py")
+    )
 
 
 def fingerprint() -> str:
-    """What a build is valid for: this Python and every source file here."""
-    return fingerprint_of((path.name, path.read_bytes()) for path in SOURCE.glob("*.py"))
+    """What a build is valid for: this Python and every source file it covers."""
+    sources = [*SOURCE.glob("*.py"), *(PACKAGE / name for name in ALSO_COMPILED)]
+    named = ((path.relative_to(PACKAGE).as_posix(), path.read_bytes()) for path in sources)
+    return fingerprint_of(named)
 
 
 def fingerprint_of(sources: Iterable[tuple[str, bytes]]) -> str:
-    """The fingerprint of these source files (name, content), for this
-    Python: the wheel's build hook checks a wheel's own files with it."""
+    """The fingerprint of these source files (path in the package, content),
+    for this Python: the wheel's build hook checks a wheel's own files with it."""
     digest = hashlib.sha256(SUFFIX.encode())
     for name, content in sorted(sources):
         digest.update(name.encode() + b"\0" + content + b"\0")
     return digest.hexdigest()
+
+
+def in_build(module: Path) -> Path:
+    """Where a build holds the compiled ``module`` (a source file), from its root."""
+    return PACKAGE.name / module.relative_to(PACKAGE).with_name(f"{module.stem}{SUFFIX}")
 
 
 def current() -> bool:
@@ -119,11 +145,8 @@ def current() -> bool:
             return False
     except OSError:
         return False
-    modules = BUILD / "covil_nb" / "model"
-    built = [BUILD / f"{LIBRARY}{SUFFIX}"] + [
-        modules / f"{p.stem}{SUFFIX}" for p in compiled_modules()
-    ]
-    return all(path.is_file() for path in built)
+    wanted = [BUILD / f"{LIBRARY}{SUFFIX}"] + [BUILD / in_build(p) for p in compiled_modules()]
+    return all(path.is_file() for path in wanted)
 
 
 def building() -> bool:
@@ -169,8 +192,15 @@ def use_compiled(package_path: list[str]) -> bool:
     except ImportError as failure:
         del sys.modules[LIBRARY]
         return _refused(wanted, f"its library does not load ({failure})")
-    package_path.insert(0, str(BUILD / "covil_nb" / "model"))
+    package_path.insert(0, str(BUILD / PACKAGE.name / SOURCE.name))
     return True
+
+
+def use_compiled_too(package: str, package_path: list[str]) -> None:
+    """Make ``package`` (of covil_nb, "bots") import the modules of it the
+    build holds (``ALSO_COMPILED``). Called by its ``__init__``, once the
+    model has chosen to run compiled (the build is the same one)."""
+    package_path.insert(0, str(BUILD / PACKAGE.name / package))
 
 
 def _refused(wanted: str, why: str) -> bool:
