@@ -145,12 +145,11 @@ class CustomBuildHook(BuildHookInterface):
         one platform)."""
         with zipfile.ZipFile(wheel) as archive:
             stamp = archive.read(f"{ENGINE}/STAMP").decode()
-            names = archive.namelist()
-            in_package = [n.removeprefix(PACKAGE) for n in names if n.startswith(PACKAGE)]
+            covered = self.native.fingerprinted()
             sources = [
                 (name, archive.read(PACKAGE + name))
-                for name in in_package
-                if self.native.fingerprinted(name)
+                for name in (n.removeprefix(PACKAGE) for n in archive.namelist())
+                if name in covered
             ]
         if self.native.fingerprint_of(sources) != stamp:
             wheel.unlink()

@@ -108,20 +108,17 @@ def compiled_modules() -> list[Path]:
     return here + [PACKAGE / name for name in ALSO_COMPILED]
 
 
-def fingerprinted(name: str) -> bool:
-    """Whether the build's fingerprint covers the package's file ``name``
-    (a path in the package, "model/state.py"): every module of the model,
-    compiled or not, and the modules compiled from outside it."""
-    return name in ALSO_COMPILED or (
-        name.startswith(f"{SOURCE.name}/") and name.count("/") == 1 and name.endswith(".py")
-    )
+def fingerprinted() -> dict[str, Path]:
+    """The source files a build's fingerprint covers, by their path in the
+    package ("model/state.py"): every module of the model, compiled or
+    not, and those compiled from outside it."""
+    sources = [*SOURCE.glob("*.py"), *(PACKAGE / name for name in ALSO_COMPILED)]
+    return {path.relative_to(PACKAGE).as_posix(): path for path in sources}
 
 
 def fingerprint() -> str:
     """What a build is valid for: this Python and every source file it covers."""
-    sources = [*SOURCE.glob("*.py"), *(PACKAGE / name for name in ALSO_COMPILED)]
-    named = ((path.relative_to(PACKAGE).as_posix(), path.read_bytes()) for path in sources)
-    return fingerprint_of(named)
+    return fingerprint_of((name, path.read_bytes()) for name, path in fingerprinted().items())
 
 
 def fingerprint_of(sources: Iterable[tuple[str, bytes]]) -> str:
