@@ -18,8 +18,8 @@ import pytest
 from covil_nb import Game
 from covil_nb.bots import GreedyBot, MctsBot
 from covil_nb.bots.evaluation import evaluate_all
-from covil_nb.bots.greedy import rank
 from covil_nb.bots.mcts import playout
+from covil_nb.bots.planning import rank
 
 POSITIONS = 24  # decisions sampled across the game, from day 1 to day 4
 

@@ -7,7 +7,7 @@ lichess's computer analysis.
 
 A **decision** is where a seat begins a **run** of its own actions: the
 actions it takes one after the other within one step (see
-:func:`~covil_nb.bots.greedy.in_step`) before another seat answers or a card
+:func:`~covil_nb.bots.planning.in_step`) before another seat answers or a card
 is drawn (a turn's purchase and its payments; an attack up to its minion; a
 defense; a relic bought, whose draw the next decision knows). The
 option it **played** is that run, read from the record. :func:`assess`
@@ -53,10 +53,10 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, replace
 from typing import Any
 
-from covil_nb.bots.greedy import Plan, follow, in_step
 from covil_nb.bots.hint import told
 from covil_nb.bots.ismcts import Candidate, IsmctsBot
 from covil_nb.bots.mcts import candidates, paired
+from covil_nb.bots.planning import Plan, follow, in_step
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
@@ -341,7 +341,7 @@ def _seats(game: Game, seats: Sequence[str] | None) -> list[str]:
 def _choices(record: dict[str, Any], seats: list[str]) -> list[_Choice]:
     """Where each of the seats begins a run of its own actions (see the
     module docstring), with the run. Steps are cut as the look-through cuts
-    them (:func:`~covil_nb.bots.greedy.in_step`)."""
+    them (:func:`~covil_nb.bots.planning.in_step`)."""
     game = Game.replay({**record, "actions": []}).copy(log=False)
     runs: list[tuple[int, str, list[str]]] = []
     last: str | None = None  # whose run goes on: who played the action before, in this step

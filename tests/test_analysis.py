@@ -15,7 +15,7 @@ import pytest
 from covil_nb import CovilError, CovilTypeError, Game, Study, analyse
 from covil_nb.analysis import _choices, advantage, annotate, assess, glyph_for, summary
 from covil_nb.bots import GreedyBot, play
-from covil_nb.bots.greedy import rank
+from covil_nb.bots.planning import rank
 from covil_nb.study import BLUNDER, ENGINE, INACCURACY, MISTAKE, NOISE
 
 BUDGET = 24  # iterations a decision: enough to tell, quick to run

@@ -1,20 +1,34 @@
 """The bots: legal actions over whole games, determinism, no peeking at the
-real game's hidden cards, and an evaluation whose terms make sense."""
+real game's hidden cards, an evaluation whose terms make sense, and searches
+that hand the garbage collector back as they found it."""
 
 from __future__ import annotations
 
+import gc
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 from IPython.lib.pretty import pretty
 
 from covil_nb import Action, Game
-from covil_nb.bots import BOTS, GreedyBot, IsmctsBot, MctsBot, decide, evaluate, make_bot, margin
+from covil_nb.bots import (
+    BOTS,
+    GreedyBot,
+    IsmctsBot,
+    MctsBot,
+    decide,
+    evaluate,
+    ismcts,
+    make_bot,
+    margin,
+    mcts,
+)
 from covil_nb.bots.evaluation import Term, _total, summed
-from covil_nb.bots.greedy import Plan, _LookThrough, plans, rank
 from covil_nb.bots.hint import hint
-from covil_nb.bots.mcts import Entry
+from covil_nb.bots.mcts import Entry, searching
+from covil_nb.bots.planning import follow, plans, rank
 from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
 
@@ -215,23 +229,18 @@ def test_plans_finish_the_step_an_action_begins() -> None:
     assert all(p.result.decision.kind != "troop-action" for p in plans(game))
 
 
-def test_going_on_from_its_own_copy_changes_no_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_going_on_from_its_own_copy_changes_no_plan() -> None:
     """The look-through plays a position's last option on that position
-    itself, not a copy: the plans are those of copying every time, each
-    finished position its own, and the caller's game is left as it was."""
+    itself, not a copy: each finished position is still the one its actions
+    give played afresh (``follow``, from a copy of the game of its own), each
+    its own, and the caller's game is left as it was."""
     game = at_reds_door(HANDS[0], red_hp=2)
     before = game.read_state().clone()
-    reused = plans(game)
-    branch = _LookThrough.branch
-    monkeypatch.setattr(_LookThrough, "branch", lambda self, *a, owned=False: branch(self, *a))
-    copied = plans(game)
-    assert len(reused) > 3 and any(len(p.actions) > 2 for p in reused)
-
-    def told(found: list[Plan]) -> list[tuple]:
-        return [(p.actions, p.expected, p.result.read_state()) for p in found]
-
-    assert told(reused) == told(copied)
-    assert len({id(p.result) for p in reused}) == len(reused)
+    found = plans(game)
+    assert len(found) > 3 and any(len(p.actions) > 2 for p in found)
+    for plan in found:
+        assert follow(game, plan.actions).result.read_state() == plan.result.read_state()
+    assert len({id(p.result) for p in found}) == len(found)
     assert game.read_state() == before
 
 
@@ -369,3 +378,41 @@ def test_at_the_end_only_the_score_counts() -> None:
     for color in game.players:
         ev = evaluate(game, color)
         assert [t.name for t in ev.terms] == ["vp_now"] and ev.total == score[color]
+
+
+@pytest.mark.parametrize("spec", ["mcts:playouts=6,width=2", "ismcts:iterations=6"])
+def test_a_search_runs_with_what_was_alive_before_it_frozen(
+    spec: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The objects alive before a search are out of the collector's sight
+    while its rounds run (its full passes walked them all), and back after."""
+    frozen: list[int] = []
+
+    def looking(play_round: Callable[..., None]) -> Callable[..., None]:
+        def looked(*args: object) -> None:
+            frozen.append(gc.get_freeze_count())
+            play_round(*args)
+
+        return looked
+
+    monkeypatch.setattr(mcts, "play_round", looking(mcts.play_round))
+    monkeypatch.setattr(ismcts.Race, "play_round", looking(ismcts.Race.play_round))
+    assert gc.get_freeze_count() == 0
+    make_bot(spec, 1).choose(Game.new(["yellow", "red"], board="A", seed=5))
+    assert frozen and min(frozen) > 1000
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_search_unfreezes_on_a_failure_and_leaves_a_host_s_freeze_alone() -> None:
+    with pytest.raises(RuntimeError), searching():
+        assert gc.get_freeze_count() > 0
+        raise RuntimeError
+    assert gc.get_freeze_count() == 0
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with searching():
+            pass
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()

@@ -15,9 +15,9 @@ import pytest
 
 from covil_nb import CovilError, Game
 from covil_nb.bots import IsmctsBot, ismcts, make_bot, play
-from covil_nb.bots.greedy import outcome, rank
 from covil_nb.bots.ismcts import information_set
 from covil_nb.bots.mcts import candidates
+from covil_nb.bots.planning import outcome, rank
 from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
 

@@ -22,9 +22,10 @@ from covil_nb.model.language import Listed, Text, named, ntr, tr
 from covil_nb.model.words import color_name, short
 
 from .evaluation import SAID, Evaluation, evaluate_all
-from .greedy import Plan, PlanningBot, signature
+from .greedy import PlanningBot
 from .ismcts import Candidate, IsmctsBot
 from .mcts import NOISE, paired
+from .planning import Plan, signature
 
 # The decisions that go on with the player's own step, not answers to
 # another's move (a defense, a retreat).

@@ -15,7 +15,7 @@ seed)``) and goes down the tree only by actions legal in that world:
   halved down to one, which races it in a last round);
 - below the root, up to ``depth`` more of the seat's own decisions of the day
   that begin a step, each a node keyed by what the seat sees there (the
-  decision's :func:`~covil_nb.bots.greedy.signature` and the position with the
+  decision's :func:`~covil_nb.bots.planning.signature` and the position with the
   hidden hands as counts); its children are single actions, the playout's own
   choice first, the others opened as the node's visits grow (progressive
   widening), chosen by UCB1; an action legal in some worlds only counts the
@@ -51,18 +51,18 @@ from covil_nb.model.language import tr
 from covil_nb.model.vocabulary import DecisionKind
 
 from .evaluation import margin
-from .greedy import (
+from .greedy import PlanningBot
+from .mcts import MAX_PLAYOUT_ACTIONS, Budget, Entry, candidates, replay, searching
+from .planning import (
     PLAN_LIMIT,
     Following,
     Plan,
-    PlanningBot,
     in_step,
     outcome,
     rank,
     rule_of_thumb,
     signature,
 )
-from .mcts import MAX_PLAYOUT_ACTIONS, Budget, Entry, candidates, replay
 
 # The default budget, in iterations a decision by the number of players (more
 # players make longer days to play out). The README's tree search section has the figures.
@@ -244,7 +244,8 @@ class IsmctsBot(PlanningBot):
         reached: dict[int, int] = {}
         if len(entries) > 1 and budget.left != 0:
             race = Race(self, game, kept, budget)
-            reached = race.run(entries, len(entries) if among else None)
+            with searching():
+                reached = race.run(entries, len(entries) if among else None)
         order = sorted(
             entries, key=lambda e: (-reached.get(e.order, -1), -e.mean, e is not kept, e.order)
         )

@@ -19,10 +19,12 @@ is a number of playouts (deterministic for a given seed) or seconds.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -30,7 +32,8 @@ from covil_nb.model import Game
 from covil_nb.model.arguments import checked
 
 from .evaluation import margin, summed
-from .greedy import PLAN_LIMIT, Plan, PlanningBot, outcome, rank, rule_of_thumb
+from .greedy import PlanningBot
+from .planning import PLAN_LIMIT, Plan, outcome, rank, rule_of_thumb
 
 # The default budget, in playouts a decision by the number of players: more
 # players make longer days to play out, so fewer playouts take the same time.
@@ -103,11 +106,12 @@ class MctsBot(PlanningBot):
         me = view.decision.player  # type: ignore[union-attr]
         budget = Budget.of(self.playouts, self.seconds, DEFAULT_PLAYOUTS, view)
         racing = entries
-        while not budget.spent() and len(racing) > 1:
-            play_round(view, me, racing, self.rng.getrandbits(63))
-            budget.use(len(racing))
-            self.searched += len(racing)
-            racing = survivors(racing)
+        with searching():
+            while not budget.spent() and len(racing) > 1:
+                play_round(view, me, racing, self.rng.getrandbits(63))
+                budget.use(len(racing))
+                self.searched += len(racing)
+                racing = survivors(racing)
         if not racing[0].values:  # no budget at all: the evaluation decides
             return racing[0].plan
         return max(racing, key=lambda e: (e.mean, -e.order)).plan
@@ -191,6 +195,25 @@ def paired(entry: Raced, other: Raced) -> tuple[float, float]:
         return mean, 0.0
     var = summed((d - mean) ** 2 for d in diffs) / (rounds - 1)
     return mean, math.sqrt(var / rounds)
+
+
+@contextmanager
+def searching() -> Iterator[None]:
+    """Run a search with the objects alive before it kept out of the cyclic
+    garbage collector's sight (``gc.freeze``), and put back after. A search
+    allocates so fast that the collector's full passes came a hundred times
+    a game, and each walked every object of the engine, the maps and the
+    host (in a troops game against greedy: 6.7 s of 41 s); the search's own
+    garbage is still collected. A host that froze objects itself keeps them
+    frozen: then this does nothing."""
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 class Budget:

@@ -95,9 +95,11 @@ class EngineNotBuilt(ImportError):
 
 
 # Compiled with the engine, from outside it: the bots' evaluation, which a
-# search runs on every position it scores (a third of its time as Python).
-# It imports the model; the model never imports it. Paths in the package.
-ALSO_COMPILED: Final = ("bots/evaluation.py",)
+# search runs on every position it scores (a third of its time as Python),
+# and their planning, the look-through and rule of thumb that reach those
+# positions (a sixth of the rest). They import the model; the model never
+# imports them. Paths in the package.
+ALSO_COMPILED: Final = ("bots/evaluation.py", "bots/planning.py")
 PACKAGE = SOURCE.parent
 
 

@@ -27,8 +27,8 @@ import traitlets
 from covil_nb.analysis import RULE as ANALYSIS
 from covil_nb.analysis import analyse
 from covil_nb.bots import Bot, IsmctsBot
-from covil_nb.bots.greedy import Plan
 from covil_nb.bots.hint import Hint, going_on, hint
+from covil_nb.bots.planning import Plan
 from covil_nb.model import Action, CovilError, Event, Game, night
 from covil_nb.model.arguments import checked
 from covil_nb.model.game import Moment
