@@ -18,7 +18,7 @@ import pytest
 from covil_nb import Game
 from covil_nb.bots import GreedyBot, MctsBot
 from covil_nb.bots.evaluation import evaluate_all
-from covil_nb.bots.mcts import playout
+from covil_nb.bots.mcts import collector_for_search, playout
 from covil_nb.bots.planning import rank
 
 POSITIONS = 24  # decisions sampled across the game, from day 1 to day 4
@@ -64,12 +64,14 @@ def per_decision(benchmark, views: list[Game], decide) -> None:
 
 def test_mcts_playouts_per_second(benchmark, views: list[Game]) -> None:
     """Playouts alone (a sampled world, the plan, the rest of the day by the
-    rule of thumb, the evaluation), from the best plan of each position."""
+    rule of thumb, the evaluation), from the best plan of each position, the
+    collector frozen as in a search."""
     jobs = [(v, v.decision.player, rank(v)[0][1]) for v in views]
 
     def playouts() -> None:
-        for seed, (view, me, plan) in enumerate(jobs * 4):
-            playout(view.for_seat(me, seed, log=False), me, plan, seed)
+        with collector_for_search:
+            for seed, (view, me, plan) in enumerate(jobs * 4):
+                playout(view.for_seat(me, seed, log=False), me, plan, seed)
 
     benchmark.pedantic(playouts, rounds=3, iterations=1)
     benchmark.extra_info["playouts_per_round"] = 4 * len(jobs)

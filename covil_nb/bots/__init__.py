@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from covil_nb.model import COMPILED, native
 
-# Before the evaluation is imported: it is compiled with the engine, and
-# comes from the same build when the model does (covil_nb/model/native.py).
+# Before the evaluation and the planning are imported: they are compiled with
+# the engine, and come from the same build when the model does
+# (covil_nb/model/native.py, ALSO_COMPILED).
 if COMPILED:
     native.use_compiled_too("bots", __path__)
 

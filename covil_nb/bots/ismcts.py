@@ -52,7 +52,7 @@ from covil_nb.model.vocabulary import DecisionKind
 
 from .evaluation import margin
 from .greedy import PlanningBot
-from .mcts import MAX_PLAYOUT_ACTIONS, Budget, Entry, candidates, replay, searching
+from .mcts import MAX_PLAYOUT_ACTIONS, Budget, Entry, candidates, collector_for_search, replay
 from .planning import (
     PLAN_LIMIT,
     Following,
@@ -244,7 +244,7 @@ class IsmctsBot(PlanningBot):
         reached: dict[int, int] = {}
         if len(entries) > 1 and budget.left != 0:
             race = Race(self, game, kept, budget)
-            with searching():
+            with collector_for_search:
                 reached = race.run(entries, len(entries) if among else None)
         order = sorted(
             entries, key=lambda e: (-reached.get(e.order, -1), -e.mean, e is not kept, e.order)

@@ -17,8 +17,9 @@ look-through uses for the other players' answers and the search bots for
 their playouts.
 
 A search runs this module thousands of times a decision, so it is compiled
-with the engine (``covil_nb/model/native.py``, ``ALSO_COMPILED``): its classes
-cannot be patched or subclassed from Python.
+with the engine (``covil_nb/model/native.py``, ``ALSO_COMPILED``). Replacing
+one of its functions or methods from Python has no effect on its compiled
+callers, and a Python subclass of one of its classes cannot be made.
 """
 
 from __future__ import annotations
