@@ -391,11 +391,11 @@ def test_a_search_runs_with_what_was_alive_before_it_frozen(
 ) -> None:
     """The objects alive before a search are out of the collector's sight
     while its rounds run (its full passes walked them all), and back after."""
-    frozen: list[int] = []
+    counts: list[int] = []  # the freeze count as each round starts
 
     def looking(play_round: Callable[..., None]) -> Callable[..., None]:
         def looked(*args: object) -> None:
-            frozen.append(gc.get_freeze_count())
+            counts.append(gc.get_freeze_count())
             play_round(*args)
 
         return looked
@@ -404,7 +404,7 @@ def test_a_search_runs_with_what_was_alive_before_it_frozen(
     monkeypatch.setattr(ismcts.Race, "play_round", looking(ismcts.Race.play_round))
     assert gc.get_freeze_count() == 0
     make_bot(spec, 1).choose(Game.new(["yellow", "red"], board="A", seed=5))
-    assert frozen and min(frozen) > 0
+    assert counts and min(counts) > 0
     assert gc.get_freeze_count() == 0
 
 

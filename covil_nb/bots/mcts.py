@@ -6,10 +6,10 @@ finish the step under way (the look-through,
 evaluation go on. Each is then played out in many sampled worlds: a world is
 ``view.for_seat(me, seed)``, the other hands and the decks dealt anew; the
 plan is played in it (the other players answer by
-:func:`~covil_nb.bots.planning.rule_of_thumb`), then everyone plays by the rule of thumb to the
-end of the day (the night included, where the fee and the raid pay out), and
-the position is scored with :func:`margin`, the seat's evaluation less the
-best rival's.
+:func:`~covil_nb.bots.planning.rule_of_thumb`), then everyone plays by the
+rule of thumb to the end of the day (the night included, where the fee and
+the raid pay out), and the position is scored with :func:`margin`, the
+seat's evaluation less the best rival's.
 
 The plans race: every round plays each plan still in the race in the same
 freshly sampled world with the same dice (common random numbers), so plans
