@@ -4,7 +4,7 @@ it: the machine is shared, so wall times are noisy). Run with
     .venv/bin/python benchmarks/figures.py              # the engine figures
     .venv/bin/python benchmarks/figures.py --search 10   # and the search bot's (10 games)
     .venv/bin/python benchmarks/figures.py --search 10 --bot ismcts   # the tree search bot's
-    .venv/bin/python benchmarks/figures.py --search 10 --bot ismcts:troop_action=1 --players 3
+    .venv/bin/python benchmarks/figures.py --search 10 --bot ismcts --players 3
     .venv/bin/python benchmarks/figures.py --where       # where a game's time goes
     COVIL_ENGINE=python .venv/bin/python benchmarks/figures.py  # the Python source's
 
@@ -92,43 +92,41 @@ def load_time(repeats: int) -> str:
 
 # What each search bot's budget counts.
 UNITS: dict[type, str] = {MctsBot: "playouts", IsmctsBot: "iterations"}
+SLOW = 0.05  # CPU s past which a decision the bot did not search counts too
 
 
 def search_decisions(games: int, spec: str = "mcts", players: int = 2) -> list[str]:
     """A seeded search bot (``spec``, as ``make_bot`` reads it: its default
     budget unless the spec sets one) against greedy (one bot each other
-    seat) on board A, seats rotating: the CPU time of every searched decision."""
+    seat) on board A, seats rotating: the CPU time of every decision it
+    searched, and of any other that took over ``SLOW`` s (a long look-through
+    that left one plan: not searched, and still the bot's time)."""
     unit = UNITS[type(make_bot(spec))]
     times: list[float] = []
-    playouts = cpu_total = 0.0
+    units = cpu_total = 0.0
     for seed in range(games):
         shift = seed % players
         colors = COLORS[shift:players] + COLORS[:shift]
         game = Game.new(colors, board="A", seed=seed)
-        mcts = make_bot(spec, seed)
-        bots = {c: mcts if i == 0 else GreedyBot(seed) for i, c in enumerate(colors)}
+        searcher = make_bot(spec, seed)
+        bots = {c: searcher if i == 0 else GreedyBot(seed) for i, c in enumerate(colors)}
         worlds = random.Random(seed)
         while not game.is_over:
-            color = game.decision.player  # type: ignore[union-attr]
-            bot = bots[color]
-            if bot is mcts:
-                before = mcts.searched
-                cpu = time.process_time()
-                action = decide(bot, game, worlds.getrandbits(63))
-                spent = time.process_time() - cpu
-                if mcts.searched > before or spent > 0.05:
-                    times.append(spent)
-                    playouts += mcts.searched - before
-                    cpu_total += spent
-            else:
-                action = decide(bot, game, worlds.getrandbits(63))
+            bot = bots[game.decision.player]  # type: ignore[union-attr]
+            before, cpu = searcher.searched, time.process_time()
+            action = decide(bot, game, worlds.getrandbits(63))
+            spent = time.process_time() - cpu
+            if bot is searcher and (searcher.searched > before or spent > SLOW):
+                times.append(spent)
+                units += searcher.searched - before
+                cpu_total += spent
             game.apply(action)
     times.sort()
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     return [
         f"   {spec}: {len(times)} searched decisions in {games} {players}-player games; CPU s "
         f"per decision p50 {statistics.median(times):.3f}, p95 {p95:.3f}, max {times[-1]:.3f}",
-        f"   {spec}: {playouts / cpu_total:.0f} {unit}/s (look-through included)",
+        f"   {spec}: {units / cpu_total:.0f} {unit}/s (look-through included)",
     ]
 
 
@@ -180,11 +178,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--search", type=int, default=0, help="mcts games to time (0: none)")
+    parser.add_argument(
+        "--search", type=int, default=0, help="games of the search bot --bot to time (0: none)"
+    )
     parser.add_argument("--bot", default="mcts", help="for --search: a search bot's spec")
     parser.add_argument("--players", type=int, default=2, help="for --search")
     parser.add_argument("--where", action="store_true", help="where a random game's time goes")
     args = parser.parse_args()
+    if args.search and type(make_bot(args.bot)) not in UNITS:
+        parser.error(f"--bot {args.bot} is not a search bot: give an mcts or ismcts spec")
     # The figures are the compiled engine's once ./dev setup has built it.
     print(f"engine: {'compiled (build/engine)' if COMPILED else 'Python source'}")
     if args.where:

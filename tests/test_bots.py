@@ -5,6 +5,7 @@ that hand the garbage collector back as they found it."""
 from __future__ import annotations
 
 import gc
+import os
 import random
 import re
 from collections.abc import Callable
@@ -12,7 +13,7 @@ from collections.abc import Callable
 import pytest
 from IPython.lib.pretty import pretty
 
-from covil_nb import Action, Game
+from covil_nb import Action, CovilError, Game
 from covil_nb.bots import (
     BOTS,
     GreedyBot,
@@ -28,7 +29,7 @@ from covil_nb.bots import (
 from covil_nb.bots.evaluation import Term, _total, summed
 from covil_nb.bots.hint import hint
 from covil_nb.bots.mcts import Entry, collector_for_search
-from covil_nb.bots.planning import Plan, follow, plans, rank
+from covil_nb.bots.planning import Plan, follow, plans, rank, signature
 from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
 
@@ -75,6 +76,40 @@ def test_the_bots_are_registered() -> None:
     bot = make_bot("mcts:playouts=10,width=3", 2)
     assert isinstance(bot, MctsBot) and bot.playouts == 10 and bot.width == 3
     assert {"random", "greedy", "mcts"} <= set(BOTS)
+    assert make_bot("ismcts:troop_action=false,explore=0.5").troop_action is False
+
+
+@pytest.mark.parametrize(
+    ("spec", "refusal"),
+    [
+        ("ismcts:iterations=-1", "iterations must be 0 or more, not -1"),
+        ("ismcts:seconds=0", "seconds must be more than 0, not 0"),
+        ("ismcts:seconds=inf", "seconds must be a finite number, not inf"),  # would search for ever
+        ("ismcts:width=0", "width must be 1 or more, not 0"),
+        ("ismcts:depth=-1", "depth must be 0 or more, not -1"),
+        ("ismcts:greedy=-2", "greedy must be 0 or more, not -2"),
+        ("ismcts:playout_limit=0", "playout_limit must be 1 or more, not 0"),
+        ("ismcts:explore=nan", "explore must be a finite number, not nan"),
+        ("ismcts:seconds=1e400", "seconds must be a finite number, not inf"),
+        ("ismcts:limit=0", "limit must be 1 or more, not 0"),
+        ("mcts:playouts=-1", "playouts must be 0 or more, not -1"),
+        ("mcts:width=0", "width must be 1 or more, not 0"),
+        ("mcts:seconds=-1", "seconds must be more than 0, not -1"),
+        ("greedy:limit=0", "limit must be 1 or more, not 0"),
+        ("ismcts:troop_action=x", "troop_action must be True or False, not 'x'"),
+        ("ismcts:troop_action=1", "troop_action must be True or False, not 1"),
+        ("ismcts:seed=3", "the seed is not an option: each game seeds its bots"),
+        ("ismcts:iterations=10,iterations=20", "the option 'iterations' is given twice"),
+        ("greedy:deep=1", "unknown option 'deep': choose among limit"),
+        ("random:deep=1", "unknown option 'deep': this bot takes none"),
+        ("mcts:playouts", "option 'playouts' must be written key=value"),
+    ],
+)
+def test_a_bad_bot_option_is_refused_once_with_the_spec(spec: str, refusal: str) -> None:
+    with pytest.raises(CovilError, match=re.escape(refusal)) as refused:
+        make_bot(spec)
+    said = str(refused.value)
+    assert said.startswith(f"bot {spec!r}: ") and said.count("[bots]") == 1, said
 
 
 # -- determinism ------------------------------------------------------------------------
@@ -115,6 +150,36 @@ def test_a_single_legal_action_is_played_without_search() -> None:
     bot = MctsBot(1, playouts=50)
     assert bot.choose(game.for_seat(game.decision.player, 1)) == game.legal_actions()[0]
     assert bot.searched == 0
+
+
+def test_a_plan_is_followed_through_its_forced_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Y1 attacks R1 with the one minion that can (a forced exhaust), red may
+    defend, then yellow may raise the stakes: a plan that foresaw all of it
+    plays it to the end, with no second pick in the middle of its step."""
+    s = Scenario(["yellow", "red"], board="A", seed=11)
+    s.fortress("yellow", "J").fortress("red", "H").hand("red", []).gold("yellow", 0)
+    s.overlord("yellow", "iron-marshal", "exhausted").hall("yellow", ["forest-stalker"])
+    s.hand("yellow", ["greenwood-mask"]).troops("yellow", "E", standing=1)
+    game = s.troops("red", "E", standing=1).afternoon(turn="yellow").build()
+    game.apply("lie Y1")
+    attack = next(a for a in game.legal_actions() if str(a) == "attack R1")
+    forced = game.for_seat("yellow", 0)
+    forced.apply(attack)
+    (exhaust,) = forced.legal_actions()
+    stakes = forced.copy()
+    stakes.apply(exhaust)
+    stakes.apply("pass")  # red does not defend
+    assert stakes.decision_kind == "raise-stakes" and len(stakes.legal_actions()) == 2
+    keep = next(a for a in stakes.legal_actions() if str(a) == "pass")
+    plan = Plan(
+        (attack, exhaust, keep), (signature(game), signature(forced), signature(stakes)), stakes
+    )
+    bot = GreedyBot(0)
+    monkeypatch.setattr(
+        bot, "pick", lambda game: pytest.fail(f"picked again at {game.decision_kind}")
+    )
+    bot.following.start(plan)
+    assert [bot.choose(forced), bot.choose(stakes)] == [exhaust, keep]
 
 
 # -- no peeking -----------------------------------------------------------------------------
@@ -158,25 +223,15 @@ def test_the_bot_is_shown_a_view_never_the_real_game() -> None:
     assert len(hands) > 1, "the views deal red's hidden hand anew"
 
 
-@pytest.mark.parametrize(
-    "factory",
-    [
-        lambda: GreedyBot(7),
-        lambda: MctsBot(7, playouts=24, width=4),
-        lambda: IsmctsBot(7, iterations=24),
-    ],
-    ids=["greedy", "mcts", "ismcts"],
-)
-def test_a_choice_does_not_depend_on_the_real_hidden_cards(factory) -> None:
-    """Two games alike but for red's hand: the same choice for the same seed.
-    (The two views still differ in what they deal yellow's unknowns, since
-    ``for_seat`` shuffles the real hidden cards in their real order; the search
-    bot's worlds differ with them, so its choice here must be a clear one.)"""
-    chosen = []
-    for hand in HANDS:
-        game = at_reds_door(hand)
-        chosen.append(factory().choose(game.for_seat("yellow", 99)))
-    assert chosen[0] == chosen[1]
+def test_what_a_bot_is_shown_does_not_depend_on_the_real_hidden_cards() -> None:
+    """Two games alike but for red's hand: yellow's views of them are the same
+    position, world by world, so no bot's choice can depend on red's real hand
+    (every bot sees the game through ``decide``'s view, above)."""
+    games = [at_reds_door(hand) for hand in HANDS]
+    assert games[0].state != games[1].state
+    for seed in range(6):
+        views = [game.for_seat("yellow", seed) for game in games]
+        assert views[0].read_state() == views[1].read_state()
 
 
 @pytest.mark.parametrize(
@@ -416,6 +471,22 @@ def test_the_collector_is_put_back_after_a_failure() -> None:
         raise RuntimeError
     assert gc.get_freeze_count() == 0
     assert gc.get_threshold() == before
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
+def test_a_process_forked_during_a_search_starts_with_the_collector_put_back() -> None:
+    before = gc.get_threshold()
+    with collector_for_search:  # as if another thread were searching
+        child = os.fork()
+        if child == 0:  # the child: its exit code says what it found, whatever happens
+            code = 1
+            try:
+                fine = gc.get_freeze_count() == 0 and gc.get_threshold() == before
+                code = 0 if fine and collector_for_search.searches == 0 else 1
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
 
 
 def test_overlapping_searches_unfreeze_when_the_last_ends() -> None:

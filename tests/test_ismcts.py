@@ -15,9 +15,9 @@ import pytest
 
 from covil_nb import CovilError, Game
 from covil_nb.bots import IsmctsBot, ismcts, make_bot, play
-from covil_nb.bots.ismcts import information_set
-from covil_nb.bots.mcts import candidates
-from covil_nb.bots.planning import outcome, rank
+from covil_nb.bots.ismcts import Arm, Node, Playout, Race, information_set, widened
+from covil_nb.bots.mcts import Budget, Entry, candidates
+from covil_nb.bots.planning import Plan, outcome, rank, signature
 from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
 
@@ -178,23 +178,19 @@ def test_no_iterations_race_nothing_greedy_s_order_stands() -> None:
     assert all(not c.values and c.reached == 0 for c in policy)
 
 
-@pytest.mark.parametrize(
-    ("options", "refusal"),
-    [({"iterations": -1}, "iterations must be 0 or more"), ({"seconds": 0}, "more than 0")],
-)
-def test_a_budget_that_cannot_be_spent_is_refused(options: dict, refusal: str) -> None:
-    with pytest.raises(CovilError, match=refusal):
-        IsmctsBot(1, **options)
-
-
 def test_plans_to_race_are_checked_against_the_position() -> None:
     view, bot = many_plans(), small(7)
     with pytest.raises(CovilError, match="at least one plan"):
         bot.policy(view, among=[])
     elsewhere = rank(position(2, 8).for_seat("yellow", 0), 40)[0][1]
     assert elsewhere.actions[0] not in view.legal_actions()
-    with pytest.raises(CovilError, match="does not begin with a legal action"):
+    with pytest.raises(CovilError, match="made for another decision"):
         bot.policy(view, keep=elsewhere)
+    # Its first action legal here, but foreseen at another decision:
+    mine = candidates(view, 12, 40)[0]
+    foreign = Plan(mine.actions, (signature(elsewhere.result), *mine.expected[1:]), mine.result)
+    with pytest.raises(CovilError, match="made for another decision"):
+        bot.policy(view, among=[mine, foreign])
     with pytest.raises(CovilError, match="the game is over"):
         bot.policy(random_game(Game.new(["yellow", "red"], board="A", seed=1), 1))
 
@@ -224,19 +220,75 @@ def test_the_unguarded_fortress_is_attacked(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_troop_action_searches_what_a_lying_troop_does() -> None:
-    """By default a troop that lies down does what the plan that chose it
-    said; with ``troop_action`` its action is searched again."""
+    """By default what a troop that lies down does is searched again; with
+    ``troop_action=False`` it is what the plan that chose to lie it down said."""
     s = Scenario(["yellow", "red"], board="A", seed=11)
     s.fortress("yellow", "J").fortress("red", "H").troops("yellow", "J", standing=1)
     game = s.troops("red", "H", standing=1).afternoon(turn="yellow").build()
+    chosen = next(p for _, p in rank(game.for_seat("yellow", 0), 40) if str(p).startswith("lie Y1"))
     game.apply("lie Y1")
     assert game.decision.kind == "troop-action" and len(game.legal_actions()) > 2
-    for option, searched in [(0, False), (1, True)]:
+    for option, searched in [(False, False), (True, True)]:
         bot = small(4, troop_action=option)
-        chosen = next(p for _, p in rank(game.at(0), 40) if str(p).startswith("lie Y1"))
         bot.following.start(chosen)  # as if the bot had chosen to lie Y1 down
-        bot.choose(game)
+        bot.choose(game.for_seat("yellow", 0))
         assert (bot.searched > 0) is searched
+
+
+def raced(bot: IsmctsBot, view: Game) -> Race:
+    """A race of ``bot``'s budget over the view's candidates, run."""
+    race = Race(bot, view, None, Budget.of(bot.iterations, None, {}, view))
+    race.run([Entry(plan, i) for i, plan in enumerate(candidates(view, bot.width, bot.limit))])
+    return race
+
+
+def test_a_node_opens_children_as_its_visits_grow_each_tried_first_then_by_ucb() -> None:
+    assert [widened(visits) for visits in (0, 1, 4, 16, 100, 400)] == [2, 2, 3, 4, 7, 12]
+    node, offered = Node(), ["a", "b", "c", "d"]
+
+    def visit(value: float) -> str:
+        key = node.select(offered, 1.0)
+        node.visits += 1
+        node.arms[key].add(value)
+        return key
+
+    assert [visit(1.0), visit(0.0)] == ["a", "b"]  # untried first, in the prior's order
+    assert [visit(1.0), visit(1.0)] == ["a", "a"]  # the better mean, both tried as often
+    assert visit(0.0) == "c"  # the fourth visit opened a third child
+    assert {k: a.available for k, a in node.arms.items()} == {"a": 5, "b": 5, "c": 1}
+    # UCB's exploration counts the visits a child was offered, not the node's:
+    # "c", offered once of 5 and tried once, is not favoured for the other 4
+    # (counted on the node's visits, its bonus would put it ahead of "a").
+    node = Node(5, {"a": Arm(3, 3.0, 5), "c": Arm(1, 0.7, 1)})
+    assert node.select(["a", "c"], 1.0) == "a"
+
+
+def test_a_huge_whole_budget_is_only_large() -> None:
+    assert IsmctsBot(1, iterations=10**400).iterations == 10**400
+
+
+def test_the_tree_searches_the_seats_later_choices_never_a_forced_one() -> None:
+    """Nodes below the root, each played by more than one of its children: a
+    decision with one legal action is no node (it would spend the depth)."""
+    race = raced(small(5, iterations=40, depth=2), many_plans())
+    assert race.tree
+    for node in race.tree.values():
+        assert len(node.arms) > 1 and sum(arm.visits for arm in node.arms.values()) == node.visits
+    assert any(sum(arm.visits > 0 for arm in n.arms.values()) > 1 for n in race.tree.values())
+
+
+def test_a_child_the_tree_chose_gets_the_greedy_steps_the_playouts_own_would() -> None:
+    view = many_plans()
+    me = view.decider
+    playout = Playout(1, 20, random.Random(0), {})
+    playout.choose(view)  # greedy's step, counted
+    playout.forget(me)  # the tree chose another action: the step is given back
+    assert playout.planned[me] == 0 and not playout.following[me].steps
+    playout.choose(view)
+    assert playout.planned[me] == 1
+    playout.choose(view)  # greedy's one step spent: the rule of thumb's choice
+    playout.forget(me)
+    assert playout.planned[me] == 1
 
 
 def test_the_bot_is_registered_with_its_options() -> None:

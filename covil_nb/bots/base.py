@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Mapping
 from typing import Protocol, runtime_checkable
 
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
-from covil_nb.model.language import tr
+from covil_nb.model.language import Text, tr
 
 from .dummy import DummyPolicyBot
 from .greedy import GreedyBot
@@ -53,8 +54,9 @@ BOTS: dict[str, BotFactory] = {
 
 @checked("bots")
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    """Build a bot from ``name`` or ``name:key=value,key=value`` (ints and
-    floats are parsed), e.g. ``"mcts:playouts=200"``."""
+    """Build a bot from ``name`` or ``name:key=value,key=value`` (whole
+    numbers, decimals and ``true``/``false`` are parsed), e.g.
+    ``"mcts:playouts=200"``."""
     name, _, options = spec.partition(":")
     if name not in BOTS:
         raise CovilError(
@@ -65,21 +67,48 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
             ),
             "bots",
         )
-    kwargs: dict[str, int | float | str] = {}
-    for item in filter(None, options.split(",")):
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise CovilError(
-                tr("bot option {item} must be written key=value", item=repr(item)), "bots"
-            )
-        kwargs[key.strip()] = _number(value.strip())
+    kwargs = _options(spec, BOTS[name], options)
     try:
         return BOTS[name](seed=seed, **kwargs)
+    except CovilError as exc:  # the bot's own refusal, said once, with the spec
+        raise _refused(spec, exc.message) from None
     except TypeError as exc:
-        raise CovilError(tr("bot {spec}: {exc}", spec=repr(spec), exc=exc), "bots") from None
+        raise _refused(spec, exc) from None
 
 
-def _number(text: str) -> int | float | str:
+def _options(spec: str, bot: BotFactory, options: str) -> dict[str, object]:
+    """The options of a spec by name, each given once and known to ``bot``."""
+    known = [p for p in inspect.signature(bot).parameters if p != "seed"]
+    kwargs: dict[str, object] = {}
+    for item in filter(None, options.split(",")):
+        key, sep, value = (part.strip() for part in item.partition("="))
+        if not sep:
+            raise _refused(spec, tr("option {item} must be written key=value", item=repr(item)))
+        if key == "seed":
+            raise _refused(spec, tr("the seed is not an option: each game seeds its bots"))
+        if key not in known:
+            raise _refused(spec, _unknown(key, known))
+        if key in kwargs:
+            raise _refused(spec, tr("the option {key} is given twice", key=repr(key)))
+        kwargs[key] = _value(value)
+    return kwargs
+
+
+def _unknown(key: str, known: list[str]) -> Text:
+    if not known:
+        return tr("unknown option {key}: this bot takes none", key=repr(key))
+    return tr("unknown option {key}: choose among {known}", key=repr(key), known=", ".join(known))
+
+
+def _refused(spec: str, why: object) -> CovilError:
+    return CovilError(tr("bot {spec}: {why}", spec=repr(spec), why=why), "bots")
+
+
+def _value(text: str) -> int | float | bool | str:
+    """An option's value as written: a whole number, a decimal, true or false,
+    else the text (the bot's own checks say what it should have been)."""
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
     for kind in (int, float):
         try:
             return kind(text)

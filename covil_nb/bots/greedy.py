@@ -3,22 +3,39 @@
 It looks through every way to finish the step under way
 (:func:`~covil_nb.bots.planning.plans`), ranks the finished positions by
 :func:`~covil_nb.bots.evaluation.margin` (its evaluation less the best
-rival's) and follows the best plan through the step's decisions, as long as
-they come as foreseen. :class:`PlanningBot` is what it shares with the search
-bots, which pick the plan otherwise.
+rival's) and follows the best plan through the step's decisions, its forced
+ones included, as long as they come as foreseen. :class:`PlanningBot` is
+what it shares with the search bots, which pick the plan otherwise.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
-from covil_nb.model import Action, Game
+from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.language import Number, ntr, tr
 from covil_nb.model.words import color_name
 
 from .evaluation import evaluate
 from .planning import PLAN_LIMIT, TIE, Following, Plan, rank
+
+
+def at_least(low: float, strict: bool = False, **options: float | None) -> None:
+    """Refuse a bot option below ``low`` (or at it too, with ``strict``), or
+    not finite: a budget of ``seconds=inf`` would search for ever. An option
+    of None is one not given."""
+    for name, value in options.items():
+        if value is None:
+            continue
+        said = dict(name=name, low=low, value=value)
+        if isinstance(value, float) and not math.isfinite(value):  # an int always is
+            raise CovilError(tr("{name} must be a finite number, not {value}", **said), "bots")
+        if strict and not value > low:
+            raise CovilError(tr("{name} must be more than {low}, not {value}", **said), "bots")
+        if value < low:
+            raise CovilError(tr("{name} must be {low} or more, not {value}", **said), "bots")
 
 
 @checked("bots")
@@ -29,17 +46,20 @@ class PlanningBot:
     name = "planning"
 
     def __init__(self, seed: int = 0, limit: int = PLAN_LIMIT) -> None:
+        at_least(1, limit=limit)
         self.rng = random.Random(seed)
         self.limit = limit
         self.following = Following()
 
     def choose(self, game: Game) -> Action:
-        legal = game.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+        # The plan first: it foresaw its forced decisions too, and passing one
+        # by would leave it a decision behind, dropped at the next.
         planned = self.following.next(game)
         if planned is not None:
             return planned
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
         best = self.pick(game)
         self.following.start(best)
         return best.actions[0]

@@ -88,7 +88,9 @@ def searched(game: Game, policy: list[Candidate]) -> str:
     """What the search found of its choice against the next best, in whole
     VP by the end of the day, and whether the dice could explain the gap
     (less than twice the standard error of the difference, played in the
-    same worlds); "" when there was no choice to search."""
+    same worlds; always, with one world); "" when there was no choice to
+    search. The gap is measured in the worlds that chose the plan, so it
+    leans its way: the race's winner drew its luck there too."""
     if len(policy) < 2 or not policy[1].values:
         return ""
     gap, error = paired(policy[0], policy[1])

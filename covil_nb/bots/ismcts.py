@@ -7,41 +7,55 @@ seed)``) and goes down the tree only by actions legal in that world:
 
 - the root's children are the seat's plans (the step under way finished,
   :func:`~covil_nb.bots.mcts.candidates`) in greedy's order: the first ones,
-  more of them the larger the budget (widening by the budget), race by
+  more of them the larger the budget (widening by the budget: 6 at 90
+  iterations, as the flat search races, 5 at 40, 4 at 20, 9 at the
+  analysis's 200, the default ``width`` of 12 from 400 iterations or with a
+  budget in seconds), race by
   sequential halving (Karnin, Koren and Somekh 2013): the budget is cut into
   rounds, each round's iterations are shared evenly among the plans still in,
   and the worse half by mean margin drops out, until one plan is left (a plan
   kept in the race, the one a player chose, is never dropped: the others are
   halved down to one, which races it in a last round);
 - below the root, up to ``depth`` more of the seat's own decisions of the day
-  that begin a step, each a node keyed by what the seat sees there (the
-  decision's :func:`~covil_nb.bots.planning.signature` and the position with the
-  hidden hands as counts); its children are single actions, the playout's own
-  choice first, the others opened as the node's visits grow (progressive
-  widening), chosen by UCB1; an action legal in some worlds only counts the
-  visits in which it was legal (its availability);
-- the playout: every seat's next ``greedy`` steps are greedy's best plans (a
-  look-through of ``playout_limit`` positions, free actions included), then
-  the rule of thumb, to the end of the day (the night included); the
-  position is scored with :func:`~covil_nb.bots.evaluation.margin`. A
-  seat's greedy choice is looked through once per search for each of that
-  seat's information sets, in the first world that meets it, and
-  remembered: two games measured took 2.3 and 2.9 times less CPU. (An
-  approximation: greedy's look-through scores with the whole world's
-  evaluation, whose hidden cards are that first world's.)
+  that begin a step and offer a choice (a forced one is no node), each a node
+  keyed by what the seat sees there: the decision's
+  :func:`~covil_nb.bots.planning.signature` and the position with the hidden
+  hands as counts (coarser than all the seat knows, which the key leaves out:
+  the turn order, the discards, how far the night has gone; decisions alike
+  in all else share their statistics); its children are single actions, the
+  playout's own choice first, the others opened as the node's visits grow
+  (progressive widening), chosen by UCB1; an action counts only the visits
+  in which it was offered and open (its availability);
+- the playout: each seat's next ``greedy`` choices that no plan of its own
+  foresaw (decisions with more than one action, a defence against another's
+  attack included) are greedy's best plans (a look-through of
+  ``playout_limit`` positions, free actions included), then the rule of
+  thumb, to the end of the day (the night included); the position is scored
+  with :func:`~covil_nb.bots.evaluation.margin`. Where the tree chooses
+  otherwise than the playout would, the greedy choice is given back, so that
+  every child goes on with as many (one more, where the tree's action ends
+  the step at once: the playout's own choice spends one on the whole step).
+  A seat's greedy choice is looked through once per search for each of that
+  seat's information sets, in the first world that meets it, and remembered:
+  two games measured took 2.3 and 2.9 times less CPU. (Approximations:
+  greedy's look-through scores with the whole world's evaluation, whose
+  hidden cards are that first world's, the searching seat's real hand among
+  them for the others' choices; and the root's plan is replayed wherever its
+  next action is legal, even where the others answered otherwise than it
+  foresaw, when the bot itself would look again.)
 
 The plan chosen is the last one left; :meth:`IsmctsBot.policy` tells every
 plan with its margins world by world and the rounds it came through. The
 budget is a number of iterations (deterministic for a seed) or seconds;
-every round plays one sweep at least, so a tiny budget (or one in seconds)
-may be overspent by a few iterations.
+every round plays one sweep at least of the plans still racing, so a tiny
+budget may be overspent by a few iterations, and one in seconds alone,
+which races every plan, plays 23 at least where 12 race (12, 6, 3 and 2).
 """
 
 from __future__ import annotations
 
 import math
 import random
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -51,8 +65,16 @@ from covil_nb.model.language import tr
 from covil_nb.model.vocabulary import DecisionKind
 
 from .evaluation import margin
-from .greedy import PlanningBot
-from .mcts import MAX_PLAYOUT_ACTIONS, Budget, Entry, candidates, collector_for_search, replay
+from .greedy import PlanningBot, at_least
+from .mcts import (
+    MAX_PLAYOUT_ACTIONS,
+    Budget,
+    Entry,
+    candidates,
+    collector_for_search,
+    mean_and_error,
+    replay,
+)
 from .planning import (
     PLAN_LIMIT,
     Following,
@@ -66,13 +88,13 @@ from .planning import (
 
 # The default budget, in iterations a decision by the number of players (more
 # players make longer days to play out). The README's tree search section has the figures.
-DEFAULT_ITERATIONS = {1: 100, 2: 100, 3: 40, 4: 24}
-WIDTH = 12  # plans the root may race, best by the evaluation first
-WIDEN_BASE = 2  # children open from the first visit (at the root: with no budget)
+DEFAULT_ITERATIONS = {2: 90, 3: 40, 4: 20}
+WIDTH = 12  # plans the root may race, best by the evaluation first (12 from 400 iterations)
+WIDEN_BASE = 2  # children open from a node's first visit; the root opens widened(budget)
 WIDEN_RATE = 0.5  # one more child open as sqrt(visits) grows by 1 / WIDEN_RATE
 EXPLORE = 2.0  # UCB's exploration constant, in points of margin
 DEPTH = 1  # the seat's own step-starting decisions searched below the root
-GREEDY_STEPS = 2  # steps each seat plays by greedy's best plan in a playout
+GREEDY_STEPS = 2  # choices no plan foresaw that each seat makes by greedy's best plan in a playout
 PLAYOUT_LIMIT = 40  # positions a playout's greedy look-through may visit
 
 
@@ -111,10 +133,10 @@ class Node:
     def select(self, offered: list[str], explore: float) -> str:
         """Among ``offered`` (legal in this world, best prior first), the
         first ones open by progressive widening, the best by UCB1 counted on
-        availability; an open child not yet tried first. (A node's key,
-        :func:`information_set`, holds the actions offered, so every world
-        that reaches it offers the same: availability then equals the node's
-        visits. It is counted apart so that a coarser key stays sound.)"""
+        availability; an open child not yet tried first. (A child opened
+        late, or the playout's choice where it varies with the world's dice,
+        was not offered at every visit of the node: its availability counts
+        the visits it was.)"""
         open_ = offered[: widened(self.visits)]
         arms = [self.arms.setdefault(key, Arm()) for key in open_]
         for arm in arms:
@@ -149,17 +171,13 @@ class Candidate:
 
     @property
     def mean(self) -> float:
-        return statistics.fmean(self.values) if self.values else 0.0
+        """The mean margin (0 unplayed), as the race ordered the plans by."""
+        return mean_and_error(self.values)[0] if self.values else 0.0
 
     @property
     def error(self) -> float:
-        """The standard error of the mean (0 below two visits)."""
-        if len(self.values) < 2:
-            return 0.0
-        return statistics.stdev(self.values) / math.sqrt(len(self.values))
-
-    def __str__(self) -> str:
-        return f"{self.visits:4d}  {self.mean:+6.2f} ± {self.error:.2f}  {self.plan}"
+        """The standard error of the mean: infinite below two visits."""
+        return mean_and_error(self.values)[1] if self.values else math.inf
 
 
 @checked("bots")
@@ -168,8 +186,10 @@ class IsmctsBot(PlanningBot):
     ``seconds`` (not deterministic; with neither, see ``DEFAULT_ITERATIONS``),
     over up to ``width`` plans; ``depth``, ``greedy``, ``playout_limit`` and
     ``explore`` shape the tree and the playouts (see the module docstring);
-    ``limit`` bounds the root's look-through. Decisions with one legal
-    action, or one plan, are not searched."""
+    ``limit`` bounds the root's look-through; with ``troop_action`` (the
+    default), what a troop that has lain down does is searched again, not
+    taken from the plan that lay it down. Decisions with one legal action,
+    or one plan, are not searched."""
 
     name = "ismcts"
 
@@ -184,17 +204,12 @@ class IsmctsBot(PlanningBot):
         playout_limit: int = PLAYOUT_LIMIT,
         explore: float = EXPLORE,
         limit: int = PLAN_LIMIT,
-        troop_action: int = 0,
+        troop_action: bool = True,
     ) -> None:
         super().__init__(seed, limit)
-        if iterations is not None and iterations < 0:
-            raise CovilError(
-                tr("iterations must be 0 or more, not {iterations}", iterations=iterations), "bots"
-            )
-        if seconds is not None and not seconds > 0:
-            raise CovilError(
-                tr("seconds must be more than 0, not {seconds}", seconds=seconds), "bots"
-            )
+        at_least(0, iterations=iterations, depth=depth, greedy=greedy, explore=explore)
+        at_least(1, width=width, playout_limit=playout_limit)
+        at_least(0, strict=True, seconds=seconds)
         self.iterations = iterations
         self.seconds = seconds
         self.width = width
@@ -232,10 +247,12 @@ class IsmctsBot(PlanningBot):
             raise CovilError(tr("the game is over: there is nothing to search"), "bots")
         if among is not None and not among:
             raise CovilError(tr("among: give at least one plan to race"), "bots")
+        here = signature(game)
         for plan in [*(among or []), *([keep] if keep else [])]:
-            if plan.actions[0] not in game.legal_actions():
+            if plan.expected[0] != here:  # its later steps and outcome are another position's
                 raise CovilError(
-                    tr("the plan '{plan}' does not begin with a legal action", plan=plan), "bots"
+                    tr("the plan '{plan}' was made for another decision than this one", plan=plan),
+                    "bots",
                 )
         found = list(among) if among is not None else candidates(game, self.width, self.limit)
         entries = [Entry(plan, i) for i, plan in enumerate(found)]
@@ -360,8 +377,13 @@ class Iteration:
             world.apply(action)
 
     def at_own_step(self, world: Game) -> bool:
-        """The seat decides, and the decision begins a step of its own."""
-        return world.decider == self.me and not in_step(world.decision_kind, True)
+        """The seat decides, the decision begins a step of its own, and it
+        offers a choice (a forced action would spend the depth on nothing)."""
+        return (
+            world.decider == self.me
+            and not in_step(world.decision_kind, True)
+            and len(world.legal_actions()) > 1
+        )
 
     def descend(self, world: Game, default: Action) -> Action:
         """The tree's action at the seat's decision: the playout's choice is
@@ -377,8 +399,9 @@ class Iteration:
 
 
 class Playout:
-    """The playout policy: each seat's first ``greedy`` steps by greedy's best
-    plan (which takes free actions: relics, Commands, buying a relic), then
+    """The playout policy: each seat's first ``greedy`` choices that no plan
+    of its own foresaw by greedy's best plan (which takes free actions:
+    relics, Commands, buying a relic), then
     the rule of thumb (which takes none). ``known`` remembers greedy's
     choices by the information set of the seat choosing, for the whole search."""
 
@@ -388,16 +411,19 @@ class Playout:
         self.greedy, self.limit, self.dice, self.known = greedy, limit, dice, known
         self.planned: dict[str, int] = {}
         self.following: dict[str, Following] = {}
+        self.picked: str | None = None  # the seat whose greedy step the last choice counted
 
     def choose(self, world: Game) -> Action:
         who = world.decider
         assert who is not None
+        self.picked = None
         following = self.following.setdefault(who, Following())
         planned = following.next(world)
         if planned is not None:
             return planned
         if self.planned.get(who, 0) < self.greedy and len(world.legal_actions()) > 1:
             self.planned[who] = self.planned.get(who, 0) + 1
+            self.picked = who
             key = information_set(world, who)
             best = self.known.get(key)
             if best is None:
@@ -407,5 +433,10 @@ class Playout:
         return rule_of_thumb(world, self.dice)
 
     def forget(self, who: str) -> None:
-        """Drop the plan ``who`` was following (it chose otherwise)."""
+        """Drop the plan ``who`` was following (the tree chose otherwise),
+        and give back the greedy step its last choice counted, if it did: every
+        child of a node is played on with as many of greedy's steps as the
+        playout's own choice."""
         self.following[who] = Following()
+        if self.picked == who:
+            self.planned[who] -= 1

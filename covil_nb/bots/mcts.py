@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gc
 import math
+import os
 import random
 import threading
 import time
@@ -33,14 +34,14 @@ from covil_nb.model import Game
 from covil_nb.model.arguments import checked
 
 from .evaluation import margin, summed
-from .greedy import PlanningBot
+from .greedy import PlanningBot, at_least
 from .planning import PLAN_LIMIT, Plan, outcome, rank, rule_of_thumb
 
 # The default budget, in playouts a decision by the number of players: more
 # players make longer days to play out, so fewer playouts take the same time.
 # Two players: p95 0.33-0.43 s, worst 0.57-0.79 s of CPU a decision on one
 # core (benchmarks/figures.py --search 10, on a shared machine).
-DEFAULT_PLAYOUTS = {1: 240, 2: 240, 3: 150, 4: 90}
+DEFAULT_PLAYOUTS = {2: 240, 3: 150, 4: 90}
 WIDTH = 6  # plans kept for the race, best by the evaluation first
 MIN_ROUNDS = 4  # rounds before any plan may leave the race
 # Standard errors of a paired difference within which the dice may explain it:
@@ -91,6 +92,9 @@ class MctsBot(PlanningBot):
         limit: int = PLAN_LIMIT,
     ) -> None:
         super().__init__(seed, limit)
+        at_least(0, playouts=playouts)
+        at_least(1, width=width)
+        at_least(0, strict=True, seconds=seconds)
         self.playouts = playouts
         self.seconds = seconds
         self.width = width
@@ -185,35 +189,44 @@ def _behind(entry: Entry, leader: Entry) -> bool:
 
 def paired(entry: Raced, other: Raced) -> tuple[float, float]:
     """The mean of ``entry``'s results less ``other``'s, played in the same
-    worlds round by round, and its standard error (0 with one round). Over
-    the rounds both played: a plan that left a race early played its first
-    rounds only."""
+    worlds round by round, and its standard error (infinite with one round:
+    one world says nothing of the spread). Over the rounds both played: a
+    plan that left a race early played its first rounds only."""
     diffs = [a - b for a, b in zip(entry.values, other.values, strict=False)]
-    rounds = len(diffs)
-    if not rounds:
+    if not diffs:
         raise ValueError("no round played by both: nothing to compare")
-    mean = summed(diffs) / rounds
-    if rounds < 2:
-        return mean, 0.0
-    var = summed((d - mean) ** 2 for d in diffs) / (rounds - 1)
-    return mean, math.sqrt(var / rounds)
+    return mean_and_error(diffs)
+
+
+def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` (summed in order, as the race's means are) and
+    its standard error, infinite below two values."""
+    count = len(values)
+    mean = summed(values) / count
+    if count < 2:
+        return mean, math.inf
+    var = summed((v - mean) ** 2 for v in values) / (count - 1)
+    return mean, math.sqrt(var / count)
 
 
 class _SearchCollector:
     """The cyclic garbage collector as searches want it, while any runs: the
     objects alive before them kept out of its sight (``gc.freeze``), and its
-    young collections made rarer (``YOUNG``, not 700, allocations between
-    them). A search allocates so fast that the collector's full passes came
-    about a hundred times a game, each walking every object of the engine,
-    the maps and the host (in a troops game against greedy: 6.7 s of 41 s
-    of CPU; 0.8 s frozen), and its young collections twenty thousand times
-    (2.2 s; 0.5 s with ``YOUNG``). The searches' own garbage is still
-    collected. All is put back as it was when the last running search ends.
+    young collections made rarer (``YOUNG`` allocations between them, not
+    CPython's 700, its default up to 3.12). A search allocates so fast that
+    the collector's full passes came about a hundred times a game, each
+    walking every object of the engine, the maps and the host (in a troops
+    game against greedy: 6.7 s of 41 s of CPU; 0.8 s frozen), and its young
+    collections twenty thousand times (2.2 s; 0.5 s with ``YOUNG``). The
+    searches' own garbage is still collected. All is put back as it was when
+    the last running search ends.
 
     Searches may overlap (an analysis or a tournament on threads): the first
     to start sets the collector, the last to end puts it back. A host that
     froze objects itself before keeps them frozen (then nothing is frozen);
-    what a host freezes while a search runs is unfrozen with the rest."""
+    what a host freezes, or the thresholds it sets, while a search runs are
+    put back with the rest. A process forked while a search runs on another
+    thread starts with none running (:meth:`forked`)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
@@ -233,14 +246,29 @@ class _SearchCollector:
 
     def __exit__(self, *failure: object) -> None:
         with self.lock:
-            self.searches -= 1
+            # Never below 0: a process forked inside a search (see forked) ends it too.
+            self.searches = max(0, self.searches - 1)
             if self.searches == 0:
-                gc.set_threshold(*self.thresholds)
-                if self.froze:
-                    gc.unfreeze()
+                self.put_back()
+
+    def put_back(self) -> None:
+        gc.set_threshold(*self.thresholds)
+        if self.froze:
+            gc.unfreeze()
+
+    def forked(self) -> None:
+        """In a child process: the searches of the parent's other threads
+        do not run here (they would never end and put the collector back),
+        and the lock may have been held by one of them."""
+        self.lock = threading.Lock()
+        if self.searches:
+            self.searches = 0
+            self.put_back()
 
 
 collector_for_search = _SearchCollector()
+if hasattr(os, "register_at_fork"):  # not on Windows, which spawns
+    os.register_at_fork(after_in_child=collector_for_search.forked)
 
 
 class Budget:

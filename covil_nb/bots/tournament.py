@@ -665,7 +665,7 @@ _SEAT_BOUNDARY = re.compile(rf",\s*(?=(?:{'|'.join(COLORS)})\s*=)")
 
 @checked(RULE)
 def parse_seats(text: str) -> dict[str, str]:
-    """``"yellow=mcts:playouts=200,c=1.4,red=dummy"`` to ``{"yellow": ..., "red":
+    """``"yellow=mcts:playouts=200,width=4,red=dummy"`` to ``{"yellow": ..., "red":
     "dummy"}``: a comma starts a new seat only before ``color=``, so bot options
     keep theirs."""
     seats: dict[str, str] = {}

@@ -60,33 +60,6 @@ TOURNAMENTS: dict[str, dict[str, Any]] = {
         "games": 400,
         "seed": 0,
     },
-    # The tree search bot searching what a troop that has lain down does, too
-    # (``troop_action=1``), on the same seeds: whether it should be the default.
-    "ismcts-troops-vs-greedy": {
-        "seats": {"yellow": "ismcts:troop_action=1", "red": "greedy"},
-        "games": 400,
-        "seed": 0,
-    },
-    "ismcts-troops-vs-mcts": {
-        "seats": {"yellow": "ismcts:troop_action=1", "red": "mcts"},
-        "games": 400,
-        "seed": 0,
-    },
-    "ismcts-troops-vs-two-greedy": {
-        "seats": {"yellow": "ismcts:troop_action=1", "red": "greedy", "green": "greedy"},
-        "games": 402,
-        "seed": 0,
-    },
-    "ismcts-troops-vs-three-greedy": {
-        "seats": {
-            "yellow": "ismcts:troop_action=1",
-            "red": "greedy",
-            "green": "greedy",
-            "blue": "greedy",
-        },
-        "games": 400,
-        "seed": 0,
-    },
 }
 
 
