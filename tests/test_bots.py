@@ -8,6 +8,7 @@ import gc
 import os
 import random
 import re
+import threading
 from collections.abc import Callable
 
 import pytest
@@ -475,17 +476,27 @@ def test_the_collector_is_put_back_after_a_failure() -> None:
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
 def test_a_process_forked_during_a_search_starts_with_the_collector_put_back() -> None:
-    before = gc.get_threshold()
-    with collector_for_search:  # as if another thread were searching
-        child = os.fork()
-        if child == 0:  # the child: its exit code says what it found, whatever happens
-            code = 1
-            try:
-                fine = gc.get_freeze_count() == 0 and gc.get_threshold() == before
-                code = 0 if fine and collector_for_search.searches == 0 else 1
-            finally:
-                os._exit(code)
-        _, status = os.waitpid(child, 0)
+    before, searching, done = gc.get_threshold(), threading.Event(), threading.Event()
+
+    def search() -> None:  # another thread's search, under way when the fork comes
+        with collector_for_search:
+            searching.set()
+            done.wait()
+
+    other = threading.Thread(target=search)
+    other.start()
+    searching.wait()
+    child = os.fork()
+    if child == 0:  # the child: its exit code says what it found, whatever happens
+        code = 1
+        try:
+            fine = gc.get_freeze_count() == 0 and gc.get_threshold() == before
+            code = 0 if fine and collector_for_search.searches == 0 else 1
+        finally:
+            os._exit(code)
+    done.set()
+    other.join()
+    _, status = os.waitpid(child, 0)
     assert os.waitstatus_to_exitcode(status) == 0
 
 

@@ -268,12 +268,10 @@ def test_a_huge_whole_budget_is_only_large() -> None:
 
 
 def test_the_tree_searches_the_seats_later_choices_never_a_forced_one() -> None:
-    """Nodes below the root, each played by more than one of its children: a
-    decision with one legal action is no node (it would spend the depth)."""
+    """Nodes below the root, each with more than one child open: a decision
+    with one legal action is no node (it would spend the depth)."""
     race = raced(small(5, iterations=40, depth=2), many_plans())
-    assert race.tree
-    for node in race.tree.values():
-        assert len(node.arms) > 1 and sum(arm.visits for arm in node.arms.values()) == node.visits
+    assert race.tree and all(len(node.arms) > 1 for node in race.tree.values())
     assert any(sum(arm.visits > 0 for arm in n.arms.values()) > 1 for n in race.tree.values())
 
 

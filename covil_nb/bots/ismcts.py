@@ -72,6 +72,7 @@ from .mcts import (
     Entry,
     candidates,
     collector_for_search,
+    mean,
     mean_and_error,
     replay,
 )
@@ -172,7 +173,7 @@ class Candidate:
     @property
     def mean(self) -> float:
         """The mean margin (0 unplayed), as the race ordered the plans by."""
-        return mean_and_error(self.values)[0] if self.values else 0.0
+        return mean(self.values)
 
     @property
     def error(self) -> float:

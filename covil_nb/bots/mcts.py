@@ -63,7 +63,7 @@ class Entry:
     @property
     def mean(self) -> float:
         """The mean result (0 before any)."""
-        return summed(self.values) / len(self.values) if self.values else 0.0
+        return mean(self.values)
 
 
 class Raced(Protocol):
@@ -198,15 +198,18 @@ def paired(entry: Raced, other: Raced) -> tuple[float, float]:
     return mean_and_error(diffs)
 
 
+def mean(values: Sequence[float]) -> float:
+    """The mean of ``values``, summed in order (see ``summed``); 0 of none."""
+    return summed(values) / len(values) if values else 0.0
+
+
 def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``values`` (summed in order, as the race's means are) and
-    its standard error, infinite below two values."""
-    count = len(values)
-    mean = summed(values) / count
+    """The mean of ``values`` and its standard error, infinite below two values."""
+    count, average = len(values), mean(values)
     if count < 2:
-        return mean, math.inf
-    var = summed((v - mean) ** 2 for v in values) / (count - 1)
-    return mean, math.sqrt(var / count)
+        return average, math.inf
+    var = summed((v - average) ** 2 for v in values) / (count - 1)
+    return average, math.sqrt(var / count)
 
 
 class _SearchCollector:
@@ -233,8 +236,10 @@ class _SearchCollector:
         self.searches = 0
         self.froze = False
         self.thresholds = gc.get_threshold()
+        self.mine = threading.local()  # the searches this thread is in
 
     def __enter__(self) -> None:
+        self.mine.depth = getattr(self.mine, "depth", 0) + 1
         with self.lock:
             if self.searches == 0:
                 self.froze = gc.get_freeze_count() == 0
@@ -245,9 +250,9 @@ class _SearchCollector:
             self.searches += 1
 
     def __exit__(self, *failure: object) -> None:
+        self.mine.depth -= 1
         with self.lock:
-            # Never below 0: a process forked inside a search (see forked) ends it too.
-            self.searches = max(0, self.searches - 1)
+            self.searches -= 1
             if self.searches == 0:
                 self.put_back()
 
@@ -257,12 +262,13 @@ class _SearchCollector:
             gc.unfreeze()
 
     def forked(self) -> None:
-        """In a child process: the searches of the parent's other threads
-        do not run here (they would never end and put the collector back),
-        and the lock may have been held by one of them."""
+        """In a child process only the forking thread goes on: the searches
+        of the parent's other threads do not run here (they would never end
+        and put the collector back), and the lock may have been held by one
+        of them."""
         self.lock = threading.Lock()
-        if self.searches:
-            self.searches = 0
+        running, self.searches = self.searches, getattr(self.mine, "depth", 0)
+        if running and not self.searches:
             self.put_back()
 
 
