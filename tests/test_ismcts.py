@@ -7,15 +7,19 @@ and a clear best plan found."""
 from __future__ import annotations
 
 import math
+import os
 import random
 import statistics
+import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from covil_nb import CovilError, Game
+from covil_nb import Action, CovilError, Game
 from covil_nb.bots import IsmctsBot, ismcts, make_bot, play
-from covil_nb.bots.ismcts import Arm, Node, Playout, Race, information_set, widened
+from covil_nb.bots.ismcts import Arm, Iteration, Node, Playout, Race, information_set, widened
 from covil_nb.bots.mcts import Budget, Entry, candidates
 from covil_nb.bots.planning import Plan, outcome, rank, signature
 from covil_nb.model.playthrough import random_game
@@ -59,9 +63,17 @@ def choices(seed: int, game: Game, decisions: int) -> list[str]:
     return chosen
 
 
-def test_same_seed_and_iterations_same_choices() -> None:
-    game = position(3, 5)
-    assert choices(3, game, 8) == choices(3, game, 8)
+def test_same_seed_and_iterations_same_choices_in_another_process() -> None:
+    """Nothing hangs on the hash seed or the process: another one, with
+    another hash seed, chooses the same."""
+    tests = Path(__file__).resolve().parent
+    code = "from test_ismcts import choices, position; print(choices(3, position(3, 5), 8))"
+    path = os.pathsep.join([str(tests), str(tests.parent)])
+    env = {**os.environ, "PYTHONHASHSEED": "123", "PYTHONPATH": path}
+    other = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert other.stdout.strip() == str(choices(3, position(3, 5), 8))
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -83,11 +95,13 @@ def many_plans() -> Game:
 def test_the_policy_accounts_for_every_iteration() -> None:
     bot = small(1, iterations=30)
     policy = bot.policy(many_plans())
-    assert len(policy) > 2
-    assert sum(c.visits for c in policy) == bot.searched
-    assert 30 - len(policy) < bot.searched <= 30  # whole sweeps, within the budget
+    raced = [c for c in policy if c.visits]
+    assert len(raced) > 2
+    # Whole sweeps of the plans racing last, within the budget.
+    assert 30 - len(raced) < sum(c.visits for c in policy) <= 30
     assert [c.visits for c in policy] == sorted((c.visits for c in policy), reverse=True)
-    assert all(c.error >= 0 for c in policy)
+    # The error of a mean: none known from fewer than two worlds.
+    assert all(math.isinf(c.error) == (c.visits < 2) for c in policy)
 
 
 def test_sequential_halving_keeps_the_better_half_each_round() -> None:
@@ -304,3 +318,104 @@ def test_the_tree_is_keyed_by_what_the_seat_sees() -> None:
     worlds = [game.for_seat("yellow", seed) for seed in range(6)]
     assert len({tuple(sorted(w.player("red").hand)) for w in worlds}) > 1
     assert len({information_set(w, "yellow") for w in worlds}) == 1
+
+
+def test_the_tree_offers_greedy_s_choices_in_its_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below the root, a node's children open in greedy's order after the
+    playout's own choice (its best), not in the order the engine lists them."""
+    s = Scenario(["yellow", "red"], board="A", seed=11)
+    s.fortress("yellow", "J").fortress("red", "H").troops("yellow", "B", standing=2)
+    world = s.troops("red", "F", standing=1).afternoon("yellow").build()
+    iteration = Iteration(
+        Race(small(1), world, None, Budget.of(6, None, {}, world)), random.Random(0)
+    )
+    offered: list[str] = []
+    monkeypatch.setattr(Node, "select", lambda node, keys, explore: offered.extend(keys) or keys[0])
+    iteration.descend(world, iteration.playout.choose(world))
+    ranked = [str(plan.actions[0]) for _, plan in rank(world, SMALL["playout_limit"])]
+    listed = [str(action) for action in world.legal_actions()]
+    assert offered == list(dict.fromkeys(ranked + listed))
+    assert offered[:3] != listed[:3]  # where the engine's order is not greedy's
+
+
+def attacked_red() -> tuple[Game, list[Plan]]:
+    """Yellow's Y1 has lain down beside R1 in E, red holds relics yellow
+    cannot see; yellow's plans, its attack on R1 among them."""
+    s = Scenario(["yellow", "red"], board="A", seed=11)
+    s.fortress("yellow", "J").fortress("red", "H").hand("red", ["greenwood-mask"]).gold("yellow", 0)
+    s.overlord("yellow", "iron-marshal", "exhausted").hall("yellow", ["forest-stalker"])
+    s.troops("yellow", "E", standing=1)
+    game = s.troops("red", "E", standing=1).afternoon(turn="yellow").build()
+    game.apply("lie Y1")
+    view = game.for_seat("yellow", 0)
+    return view, [plan for _, plan in rank(view, 200)]
+
+
+def test_the_others_answer_the_root_plan_as_anywhere_in_the_playout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Red, attacked by the root's plan, answers by greedy's plans, free
+    actions included (a relic, buying one), which the rule of thumb never
+    takes: the attack is weighed against the defence greedy would put up."""
+    view, plans = attacked_red()
+    attack = next(plan for plan in plans if str(plan).startswith("attack R1"))
+    free: list[bool] = []
+    replayed = ismcts.replay
+
+    def spied(world: Game, me: str, plan: Plan, answer: Callable[[Game], Action]) -> bool:
+        def answered(world: Game) -> Action:
+            action = answer(world)
+            free.append(action not in world.legal_actions(free=False))
+            return action
+
+        return replayed(world, me, plan, answered)
+
+    monkeypatch.setattr(ismcts, "replay", spied)
+    small(1, iterations=4).policy(view, among=[attack, plans[0]])
+    assert any(free)
+
+
+def leading(leader: str) -> Game:
+    """Red's R1 has lain down in G, beside yellow's fortress in J and
+    green's in K, both at 2 HP and unguarded; ``leader`` has the larger hall."""
+    s = Scenario(["yellow", "red", "green"], board="A", seed=5)
+    s.fortress("yellow", "J", hp=2).fortress("red", "H").fortress("green", "K", hp=2).day(3)
+    for color in ("yellow", "red", "green"):
+        s.gold(color, 2).hand(color, [])
+    s.troops("yellow", "L", standing=1).troops("green", "M", standing=1)
+    s.troops("red", "G", standing=2).troops("red", "H", standing=1)
+    minions = ["private", "squire", "grunt"]
+    s.hall(leader, [f"{leader}-{m}" for m in minions] + ["forest-stalker", "iron-bastion"])
+    game = s.afternoon("red").build()
+    game.apply("lie R1")
+    return game
+
+
+@pytest.mark.parametrize("leader", ["yellow", "green"])
+def test_the_search_hurts_the_leader_whoever_it_is(leader: str) -> None:
+    """Red, not the first seat, scores every world by its own margin over
+    its best rival: it attacks the leader's fortress, the first seat or not."""
+    policy = IsmctsBot(2, iterations=40).policy(leading(leader).for_seat("red", 3))
+    assert str(policy[0].plan).startswith(f"attack fortress-{leader}")
+
+
+def test_the_plans_of_a_sweep_share_its_world_and_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plans are compared on equal luck: every plan of a sweep is played in
+    the same world with the same dice, and each sweep deals anew."""
+    played: list[tuple[str, tuple]] = []
+    run = Iteration.run
+
+    def spied(iteration: Iteration, world: Game, plan: Plan) -> float:
+        played.append((str(plan), (outcome(world), iteration.playout.dice.getstate())))
+        return run(iteration, world, plan)
+
+    monkeypatch.setattr(Iteration, "run", spied)
+    small(2, iterations=30).policy(many_plans())
+    sweeps: list[list[tuple[str, tuple]]] = [[]]
+    for plan, luck in played:
+        if any(plan == other for other, _ in sweeps[-1]):  # a plan again: the next sweep
+            sweeps.append([])
+        sweeps[-1].append((plan, luck))
+    assert len(sweeps) > 3
+    assert all(len({luck for _, luck in sweep}) == 1 for sweep in sweeps)
+    assert len({sweep[0][1] for sweep in sweeps}) == len(sweeps)

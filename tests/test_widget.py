@@ -27,6 +27,7 @@ from covil_nb.model import Event, flow, night
 from covil_nb.model.afternoon import TROOP_ACTION
 from covil_nb.model.language import set_language
 from covil_nb.model.scenario import Scenario
+from covil_nb.model.vocabulary import DecisionKind
 from covil_nb.widget import drawing, scene
 from covil_nb.widget._svg_style import HIGHLIGHTS, PLAYERS
 from covil_nb.widget.board import moment_json
@@ -408,6 +409,28 @@ def test_a_bot_step_is_one_update_that_says_what_the_bot_did():
     )
 
 
+def test_every_step_a_bot_plays_is_said_in_words():
+    """A step that tells nothing in the log yet (a purchase's payment, a
+    fight's target) is said by its label, as the list of actions says it:
+    never the notation."""
+    widget, chooser, said = (
+        play(["yellow", "red"], bots={"red": "greedy"}, seed=3),
+        random.Random(3),
+        [],
+    )
+    while len(said) < 60 and not widget.game.is_over:
+        if widget.decision["waiting"] is None:
+            widget.act(chooser.choice(widget.decision["actions"])["action"])
+            continue
+        widget.step()
+        moment = widget.controls["moment"]
+        if moment and moment["player"] == "red" and moment["index"] == 0:
+            said.append((moment["actions"][0], moment["told"]))
+    paid = [told for action, told in said if action.startswith("pay")]
+    assert any(told[0].startswith("Pay ") for told in paid)  # a payment's label
+    assert all(told and not IDENTIFIER.search(" ".join(told)) for _, told in said)
+
+
 def test_skip_plays_the_bots_to_the_next_decision_of_a_person():
     widget = play(["yellow", "red", "green"], bots={"red": "random", "green": "random"}, seed=2)
     widget.act(widget.decision["actions"][0]["action"])
@@ -524,7 +547,8 @@ def test_a_hint_followed_tells_the_rest_of_its_step_and_never_changes_its_mind()
     while True:  # a decision whose hinted step has more of the player's own actions
         send(widget, "hint")
         plan = widget._hinted[0]
-        if len(plan.actions) > 1 and plan.expected[1][1] in OWN_STEP:
+        # (Not a troop's action: the search bot searches that anew, below.)
+        if len(plan.actions) > 1 and plan.expected[1][1] in OWN_STEP - {DecisionKind.TROOP_ACTION}:
             break
         widget.act(chooser.choice(widget.decision["actions"])["action"])
         to_decision(widget)
@@ -540,6 +564,24 @@ def test_a_hint_followed_tells_the_rest_of_its_step_and_never_changes_its_mind()
     to_decision(widget)
     send(widget, "hint")
     assert not widget.hint["text"].endswith(REST)
+
+
+def test_a_hint_followed_to_a_troops_action_searches_it_anew():
+    """The hint's bot searches what a troop that has lain down does (its
+    troop_action), as it would in play: the rest of the step is not told."""
+    widget, _ = started()
+    chooser = random.Random(6)
+    while True:
+        send(widget, "hint")
+        plan = widget._hinted[0]
+        if len(plan.actions) > 1 and plan.expected[1][1] == DecisionKind.TROOP_ACTION:
+            break
+        widget.act(chooser.choice(widget.decision["actions"])["action"])
+        to_decision(widget)
+    widget.act(widget.hint["action"])
+    send(widget, "hint")
+    assert widget.decision["kind"] == DecisionKind.TROOP_ACTION
+    assert "Searched" in widget.hint["text"] and not widget.hint["text"].endswith(REST)
 
 
 def test_a_click_that_is_not_legal_says_why():

@@ -23,12 +23,12 @@ seed)``) and goes down the tree only by actions legal in that world:
   hands as counts (coarser than all the seat knows, which the key leaves out:
   the turn order, the discards, how far the night has gone; decisions alike
   in all else share their statistics); its children are single actions, the
-  playout's own choice first, the others opened as the node's visits grow
-  (progressive widening), chosen by UCB1; an action counts only the visits
+  playout's own choice first, then greedy's in its order, the others opened
+  as the node's visits grow (progressive widening), chosen by UCB1; an action counts only the visits
   in which it was offered and open (its availability);
 - the playout: each seat's next ``greedy`` choices that no plan of its own
   foresaw (decisions with more than one action, a defence against another's
-  attack included) are greedy's best plans (a look-through of
+  attack included, the root plan's own step too) are greedy's best plans (a look-through of
   ``playout_limit`` positions, free actions included), then the rule of
   thumb, to the end of the day (the night included); the position is scored
   with :func:`~covil_nb.bots.evaluation.margin`. Where the tree chooses
@@ -42,7 +42,9 @@ seed)``) and goes down the tree only by actions legal in that world:
   hidden cards are that first world's, the searching seat's real hand among
   them for the others' choices; and the root's plan is replayed wherever its
   next action is legal, even where the others answered otherwise than it
-  foresaw, when the bot itself would look again.)
+  foresaw, when the bot itself would look again; and the root's plans are
+  those of the seat's view, whose hidden cards are one deal of what it does
+  not know: a relic bought is valued at that deal's top card.)
 
 The plan chosen is the last one left; :meth:`IsmctsBot.policy` tells every
 plan with its margins world by world and the rounds it came through. The
@@ -132,12 +134,13 @@ class Node:
     arms: dict[str, Arm] = field(default_factory=dict)
 
     def select(self, offered: list[str], explore: float) -> str:
-        """Among ``offered`` (legal in this world, best prior first), the
-        first ones open by progressive widening, the best by UCB1 counted on
-        availability; an open child not yet tried first. (A child opened
-        late, or the playout's choice where it varies with the world's dice,
-        was not offered at every visit of the node: its availability counts
-        the visits it was.)"""
+        """Among ``offered`` (legal in this world, best prior first: the
+        playout's choice, then greedy's order), the first ones open by
+        progressive widening, the best by UCB1 counted on availability; an
+        open child not yet tried first. (A child opened late, or the
+        playout's choice where it varies with the world's dice, was not
+        offered at every visit of the node: its availability counts the
+        visits it was.)"""
         open_ = offered[: widened(self.visits)]
         arms = [self.arms.setdefault(key, Arm()) for key in open_]
         for arm in arms:
@@ -222,11 +225,15 @@ class IsmctsBot(PlanningBot):
         self.searched = 0  # iterations run so far, for the benchmarks
 
     def choose(self, game: Game) -> Action:
-        # With ``troop_action``, what a troop that has lain down does is searched
-        # too, not taken from the plan that chose to lie it down.
-        if self.troop_action and game.decision_kind == DecisionKind.TROOP_ACTION:
+        if self.searches_anew(game):
             self.following = Following()
         return super().choose(game)
+
+    def searches_anew(self, game: Game) -> bool:
+        """Whether the bot drops the plan it follows at this decision and
+        searches again: with ``troop_action``, at what a troop that has lain
+        down does (not taken from the plan that chose to lie it down)."""
+        return self.troop_action and game.decision_kind == DecisionKind.TROOP_ACTION
 
     def pick(self, game: Game) -> Plan:
         return self.policy(game)[0].plan
@@ -296,7 +303,7 @@ class Race:
         self.bot, self.view, self.kept, self.budget = bot, view, kept, budget
         self.me: str = view.decision.player  # type: ignore[union-attr]
         self.tree: dict[tuple, Node] = {}
-        self.known: dict[tuple, Plan] = {}  # greedy's choices in playouts, by information set
+        self.known: dict[tuple, list[Plan]] = {}  # greedy's plans, by information set
 
     def run(self, entries: list[Entry], opened: int | None = None) -> dict[int, int]:
         """Race the first ``opened`` of ``entries`` (by default, as many as
@@ -350,15 +357,16 @@ class Iteration:
     arm on the way below the root."""
 
     def __init__(self, race: Race, dice: random.Random) -> None:
-        self.bot, self.tree, self.me, self.dice = race.bot, race.tree, race.me, dice
+        self.bot, self.tree, self.me = race.bot, race.tree, race.me
         self.path: list[tuple[Node, str]] = []
         self.playout = Playout(race.bot.greedy, race.bot.playout_limit, dice, race.known)
 
     def run(self, world: Game, plan: Plan) -> float:
         day = world.day
-        # The plan's later actions may not come in this world (the others
-        # answered otherwise): the playout then finishes the step.
-        replay(world, self.me, plan, self.dice)
+        # The others answer the plan as they would anywhere in the playout
+        # (by greedy's plans first: a defence relic too). The plan's later
+        # actions may then not come in this world: the playout finishes the step.
+        replay(world, self.me, plan, self.playout.choose)
         self.play_day(world, day)
         value = margin(world, self.me)
         for node, key in self.path:
@@ -388,10 +396,12 @@ class Iteration:
 
     def descend(self, world: Game, default: Action) -> Action:
         """The tree's action at the seat's decision: the playout's choice is
-        the first child, then the legal actions in their order."""
+        the first child, then the first actions of greedy's plans in its
+        order, then any other legal action in the engine's order."""
         node = self.tree.setdefault(information_set(world, self.me), Node())
         legal = {str(a): a for a in world.legal_actions()}
-        offered = [str(default)] + [k for k in legal if k != str(default)]
+        ranked = [str(plan.actions[0]) for plan in self.playout.ranked(world)]
+        offered = [k for k in dict.fromkeys([str(default), *ranked, *legal]) if k in legal]
         chosen = node.select(offered, self.bot.explore)
         self.path.append((node, chosen))
         if chosen != str(default):
@@ -404,10 +414,10 @@ class Playout:
     of its own foresaw by greedy's best plan (which takes free actions:
     relics, Commands, buying a relic), then
     the rule of thumb (which takes none). ``known`` remembers greedy's
-    choices by the information set of the seat choosing, for the whole search."""
+    plans by the information set of the seat choosing, for the whole search."""
 
     def __init__(
-        self, greedy: int, limit: int, dice: random.Random, known: dict[tuple, Plan]
+        self, greedy: int, limit: int, dice: random.Random, known: dict[tuple, list[Plan]]
     ) -> None:
         self.greedy, self.limit, self.dice, self.known = greedy, limit, dice, known
         self.planned: dict[str, int] = {}
@@ -425,13 +435,20 @@ class Playout:
         if self.planned.get(who, 0) < self.greedy and len(world.legal_actions()) > 1:
             self.planned[who] = self.planned.get(who, 0) + 1
             self.picked = who
-            key = information_set(world, who)
-            best = self.known.get(key)
-            if best is None:
-                best = self.known[key] = rank(world, self.limit)[0][1]
+            best = self.ranked(world)[0]
             following.start(best)
             return best.actions[0]
         return rule_of_thumb(world, self.dice)
+
+    def ranked(self, world: Game) -> list[Plan]:
+        """Greedy's plans for whoever decides in ``world``, best first: looked
+        through once per search for each information set, in the first world
+        that meets it."""
+        key = information_set(world, world.decider)  # type: ignore[arg-type]
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = [plan for _, plan in rank(world, self.limit)]
+        return found
 
     def forget(self, who: str) -> None:
         """Drop the plan ``who`` was following (the tree chose otherwise),

@@ -26,11 +26,11 @@ import os
 import random
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from covil_nb.model import Game
+from covil_nb.model import Action, Game
 from covil_nb.model.arguments import checked
 
 from .evaluation import margin, summed
@@ -152,7 +152,7 @@ def playout(world: Game, me: str, plan: Plan, seed: int) -> float:
     seed)``, which it plays on), then the rest of the day by the rule of
     thumb with dice from ``seed``; ``me``'s margin at the end."""
     dice = random.Random(seed)
-    if not replay(world, me, plan, dice):
+    if not replay(world, me, plan, lambda world: rule_of_thumb(world, dice)):
         return margin(world, me)
     day = world.day
     for _ in range(MAX_PLAYOUT_ACTIONS):
@@ -162,12 +162,13 @@ def playout(world: Game, me: str, plan: Plan, seed: int) -> float:
     return margin(world, me)
 
 
-def replay(world: Game, me: str, plan: Plan, dice: random.Random) -> bool:
-    """Play the plan's actions, the others answering by the rule of thumb;
-    False if the world does not allow the plan (nothing then happens after)."""
+def replay(world: Game, me: str, plan: Plan, answer: Callable[[Game], Action]) -> bool:
+    """Play the plan's actions, the others answering by ``answer`` (the flat
+    search's, the rule of thumb; the tree search's, its playout); False if
+    the world does not allow the plan (nothing then happens after)."""
     for action in plan.actions:
         while world.decider is not None and world.decider != me:
-            world.apply(rule_of_thumb(world, dice))
+            world.apply(answer(world))
         if world.decider is None or action not in world.legal_actions():
             return False
         world.apply(action)

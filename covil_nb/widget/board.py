@@ -167,6 +167,9 @@ class GameWidget(anywidget.AnyWidget):
         self._moments: list[Moment] = []
         self._at = 0
         self._before: scene.Places = {}  # the troops before the step played back
+        # The step's action in words (its label), said where it tells nothing
+        # yet (a purchase's first payment): never its notation.
+        self._chosen = ""
         self._told: scene.Told = {}  # the log's finished phases, written once
         # Answers to the page (a refusal, a hint) are counted, so that the same
         # answer twice is sent twice (an equal trait value would not be).
@@ -390,10 +393,10 @@ class GameWidget(anywidget.AnyWidget):
     # -- handlers: each checks everything, then changes --------------------------------
     def _on_act(self, message: protocol.Message) -> None:
         game = self._ready_person(tr("play"))
-        before = scene.places(game)
+        before, chosen = scene.places(game), game.explain(message.action)
         self._since = len(game.log)
         game.apply(message.action)  # a refusal raises with the game as it was
-        self._after_action(before)
+        self._after_action(before, chosen)
 
     def _on_why(self, message: protocol.Message) -> None:
         raise scene.explain_click(self.line.game, message.element, self._offered())
@@ -412,9 +415,9 @@ class GameWidget(anywidget.AnyWidget):
                 tr("it is {seat}'s decision: there is no step to show", seat=seat), "widget"
             )
         action = self.seats.decide(game)
-        before = scene.places(game)
+        before, chosen = scene.places(game), game.explain(action)
         game.apply(action)
-        self._after_action(before)
+        self._after_action(before, chosen)
 
     def _on_skip(self, _message: protocol.Message) -> None:
         game = self.line.game
@@ -452,7 +455,10 @@ class GameWidget(anywidget.AnyWidget):
                 "widget",
             )
         view = game.for_seat(color, seed=len(game.history))
-        told = self._going_on(game, view) or hint(view, IsmctsBot(seed=0))
+        bot = IsmctsBot(seed=0)
+        # The rest of the last hint's step, unless the bot would search anew here.
+        going = None if bot.searches_anew(view) else self._going_on(game, view)
+        told = going or hint(view, bot)
         if told.plan is not None:
             self._hinted = (told.plan, [str(a) for a in game.history])
         self._answers += 1
@@ -567,12 +573,12 @@ class GameWidget(anywidget.AnyWidget):
             return "over"
         return "bot" if seat.kind == BOT else None
 
-    def _after_action(self, before: scene.Places) -> None:
+    def _after_action(self, before: scene.Places, chosen: str) -> None:
         """Show the step just played, one moment at a time (``Game.moments``);
-        ``before``: where the troops were."""
+        ``before``: where the troops were; ``chosen``: the action's label."""
         self._moments = self.line.game.moments()
         self._at = 0
-        self._before = before
+        self._before, self._chosen = before, chosen
         self.line.learn(tuple(len(m.events) for m in self._moments))
         self._publish()
 
@@ -737,7 +743,7 @@ class GameWidget(anywidget.AnyWidget):
         index = self._moment_told()
         if index is None:
             return None
-        return moment_json(self._moments[index], index)
+        return moment_json(self._moments[index], index, self._chosen)
 
     def _night(self) -> list[str]:
         """The night since the person at the screen last played, in a few
@@ -826,16 +832,18 @@ class GameWidget(anywidget.AnyWidget):
         return data, metadata
 
 
-def moment_json(moment: Moment, index: int) -> dict[str, Any]:
+def moment_json(moment: Moment, index: int, chosen: str = "") -> dict[str, Any]:
     """Who did what at a moment of playback, and why (a dummy's priority).
     ``told`` is what happened in the log's sentences, for people (``actions``
     keeps the notation): not the dummy's own summary, which ``reason`` gives,
-    nor a fight's end (``outcome``)."""
+    nor a fight's end (``outcome``); where the chosen action (the first
+    moment's) tells nothing yet, its label, ``chosen``."""
+    said = told(moment) or ([chosen] if index == 0 and chosen else [])
     return {
         "index": index,
         "player": moment.player,
         "actions": list(moment.actions),
-        "told": told(moment),
+        "told": said,
         # A night step's reason is its rule's title; a dummy's, its priority.
         "reason": str(moment.reason) if moment.player else cite(str(moment.reason)),
         "outcome": outcome(moment.events),
