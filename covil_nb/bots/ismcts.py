@@ -132,6 +132,9 @@ class Node:
 
     visits: int = 0
     arms: dict[str, Arm] = field(default_factory=dict)
+    # Greedy's first actions here, best first: the order children open in
+    # (read once: a decision's ranking may hold hundreds of plans).
+    ranked: list[str] | None = None
 
     def select(self, offered: list[str], explore: float) -> str:
         """Among ``offered`` (legal in this world, best prior first: the
@@ -400,8 +403,10 @@ class Iteration:
         order, then any other legal action in the engine's order."""
         node = self.tree.setdefault(information_set(world, self.me), Node())
         legal = {str(a): a for a in world.legal_actions()}
-        ranked = [str(plan.actions[0]) for plan in self.playout.ranked(world)]
-        offered = [k for k in dict.fromkeys([str(default), *ranked, *legal]) if k in legal]
+        if node.ranked is None:
+            found = self.playout.ranked(world)
+            node.ranked = list(dict.fromkeys(str(plan.actions[0]) for plan in found))
+        offered = [k for k in dict.fromkeys([str(default), *node.ranked, *legal]) if k in legal]
         chosen = node.select(offered, self.bot.explore)
         self.path.append((node, chosen))
         if chosen != str(default):
