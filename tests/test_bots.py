@@ -10,6 +10,7 @@ import random
 import re
 import threading
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from IPython.lib.pretty import pretty
@@ -35,6 +36,7 @@ from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
 
 COLORS = ["yellow", "red", "green", "blue"]
+TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
 # Small budgets keep whole games fast; they take the same code paths.
 SMALL = {"greedy": {"limit": 40}, "mcts": {"playouts": 6, "width": 2, "limit": 40}}
 
@@ -259,6 +261,23 @@ def test_a_hint_tells_the_greedy_step_and_its_reasons_in_words() -> None:
     assert told.action == Action.parse("attack fortress-red")
     assert told.text.startswith("Melee attack on red's unguarded fortress in zone H, then exhaust ")
     assert "red loses 5 VP now" in told.text
+    assert "combat ends" not in told.text  # no combat was under way
+
+
+def test_a_hint_in_a_combat_says_who_wins_after_the_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tutorial 5's fight: red attacks 3 against 2, yellow holds the
+    Tidecaller Conch (+1 defense). The hint says what the relic is for."""
+    monkeypatch.syspath_prepend(str(TUTORIALS))
+    from data.positions import relic_defense
+
+    told = hint(relic_defense().for_seat("yellow", 0), GreedyBot(0))
+    assert told.action == Action.parse("activate tidecaller-conch")
+    assert told.text.startswith(
+        "Activate Tidecaller Conch, then move Y2 to zone L: the combat ends at attack 3 against "
+        "defense 3, and yellow wins: a tie goes to the defender; "
+    )
 
 
 def test_the_search_bots_hint_says_what_its_search_found_in_whole_vp() -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from covil_nb.model import Action, Game
 from covil_nb.model.arguments import checked
+from covil_nb.model.combat import standing
 from covil_nb.model.language import Listed, Text, named, ntr, tr
 from covil_nb.model.words import color_name, short
 
@@ -132,7 +133,29 @@ def told(game: Game, plan: Plan) -> tuple[str, str]:
     before, after = evaluate_all(game), evaluate_all(plan.result)
     gains, costs = _reasons(before[me], after[me])
     gains += _rival_losses(before, after, me)
-    return _deed(game, plan), str(_why(gains, costs))
+    why, fight = _why(gains, costs), _fight(game, plan)
+    if fight is not None:  # said first: it is what the answer is for
+        why = tr("{fight}; {why}", fight=fight, why=why) if gains or costs else fight
+    return _deed(game, plan), str(why)
+
+
+def _fight(game: Game, plan: Plan) -> Text | None:
+    """Where a combat under way stands once the seat's own answer is played
+    (what a relic or a minion in a fight is for): who wins, now that it
+    ended, or if no one plays more; nothing outside a combat."""
+    fight = game.combat
+    if fight is None:
+        return None
+    trial, me = game.copy(log=False), game.decider
+    for action in plan.actions:
+        if trial.decider != me:
+            break
+        trial.apply(action)
+        fight = trial.combat or fight  # a pass that ends it changes no strength
+    at = standing(fight.attack, fight.defense, fight.attacker, fight.defender)
+    if trial.combat is None:
+        return tr("the combat ends at {at}", at=at)
+    return tr("if no one plays more, the combat ends at {at}", at=at)
 
 
 def _why(gains: list[Text], costs: list[Text]) -> Text:

@@ -775,22 +775,7 @@ class Combat(Frame):
         written when listed: the totals are the position's, not a later one's."""
         attack, defense = self.strengths(t)
         defender = self.defender(t).color
-        if not defender_holds(attack, defense):
-            winner = (
-                tr("{color} wins", color=color_name(self.attacker))
-                if self.attacker
-                else tr("the rebels win")
-            )
-        elif attack.total == defense.total:
-            winner = tr("{color} wins: a tie goes to the defender", color=color_name(defender))
-        else:
-            winner = tr("{color} wins", color=color_name(defender))
-        at = tr(
-            "attack {attack} against defense {defense}, and {winner}",
-            attack=attack.total,
-            defense=defense.total,
-            winner=winner,
-        )
+        at = standing(attack, defense, self.attacker, defender)
         if self._pass_ends():
             return tr("Pass: the combat ends now at {at}", at=at)
         other = self.attacker if self.responder == defender else defender
@@ -927,6 +912,25 @@ def resolve(t: Table, combat: Combat) -> None:
 def defender_holds(attack: Strength, defense: Strength) -> bool:
     """The outcome's comparison: a tie goes to the defender."""
     return attack.total <= defense.total
+
+
+def standing(attack: Strength, defense: Strength, attacker: str | None, defender: str) -> Text:
+    """The strengths of a combat and who wins at them ("attack 2 against
+    defense 2, and yellow wins: a tie goes to the defender"); ``attacker``
+    None for the rebels."""
+    rebels = tr("the rebels win")
+    if not defender_holds(attack, defense):
+        winner = tr("{color} wins", color=color_name(attacker)) if attacker else rebels
+    elif attack.total == defense.total:
+        winner = tr("{color} wins: a tie goes to the defender", color=color_name(defender))
+    else:
+        winner = tr("{color} wins", color=color_name(defender))
+    return tr(
+        "attack {attack} against defense {defense}, and {winner}",
+        attack=attack.total,
+        defense=defense.total,
+        winner=winner,
+    )
 
 
 def _guard_label(t: Table, guard: Action) -> Text:

@@ -118,7 +118,7 @@ function nextStepText(view, decision, controls) {
       : view.t("Steps left to show: {count}", { count: controls.pending ?? 0 });
   return byHand
     ? view.t("{state}: Step (n) shows the next, Skip to my decision (s) jumps to yours.", { state: more })
-    : view.t("{state}: they play on by themselves (p pauses).", { state: more });
+    : view.t("{state}: the board plays on by itself (p pauses).", { state: more });
 }
 
 /**

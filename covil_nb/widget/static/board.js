@@ -312,7 +312,7 @@ function nextStepText(view, decision, controls) {
   if (thinking(model) || decision.waiting !== "playback" && decision.waiting !== "bot") return "";
   const byHand = sharedOf(model).speed === "off";
   const more = decision.waiting === "bot" ? view.t("{seat} is to play", { seat: seatLabel(view, decision.player) }) : view.t("Steps left to show: {count}", { count: controls.pending ?? 0 });
-  return byHand ? view.t("{state}: Step (n) shows the next, Skip to my decision (s) jumps to yours.", { state: more }) : view.t("{state}: they play on by themselves (p pauses).", { state: more });
+  return byHand ? view.t("{state}: Step (n) shows the next, Skip to my decision (s) jumps to yours.", { state: more }) : view.t("{state}: the board plays on by itself (p pauses).", { state: more });
 }
 function seatLabel({ model }, color) {
   const seat = ((model.get("board") || {}).seats || []).find((s) => s.color === color);
