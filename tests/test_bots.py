@@ -30,6 +30,7 @@ from covil_nb.bots import (
 )
 from covil_nb.bots.evaluation import Term, _total, summed
 from covil_nb.bots.hint import hint
+from covil_nb.bots.hint import told as told_of
 from covil_nb.bots.mcts import Entry, collector_for_search
 from covil_nb.bots.planning import Plan, follow, plans, rank, signature
 from covil_nb.model.playthrough import random_game
@@ -277,6 +278,13 @@ def test_a_hint_in_a_combat_says_who_wins_after_the_answer(
     assert told.text.startswith(
         "Activate Tidecaller Conch, then move Y2 to zone L: the combat ends at attack 3 against "
         "defense 3, and yellow wins: a tie goes to the defender; "
+    )
+    # The Drowned Crown (+2) leaves red nothing to answer: the fight ends in
+    # the same step, at the strengths the relic made.
+    view = relic_defense().for_seat("yellow", 0)
+    crown = next(plan for _, plan in rank(view) if str(plan) == "activate drowned-crown, pass")
+    assert told_of(view, crown)[1].startswith(
+        "the combat ends at attack 3 against defense 4, and yellow wins; "
     )
 
 

@@ -411,8 +411,8 @@ def test_a_bot_step_is_one_update_that_says_what_the_bot_did():
 
 def test_every_step_a_bot_plays_is_said_in_words():
     """A step that tells nothing in the log yet (a purchase's payment, a
-    fight's target) is said by its label, as the list of actions says it:
-    never the notation."""
+    fight's target) is said by its label, as the list of actions says it,
+    in the board's language of the moment: never the notation."""
     widget, chooser, said = (
         play(["yellow", "red"], bots={"red": "greedy"}, seed=3),
         random.Random(3),
@@ -426,8 +426,12 @@ def test_every_step_a_bot_plays_is_said_in_words():
         moment = widget.controls["moment"]
         if moment and moment["player"] == "red" and moment["index"] == 0:
             said.append((moment["actions"][0], moment["told"]))
+            if moment["told"] == ["Pay 5 gold"]:
+                widget.language = "pt"
+                assert widget.controls["moment"]["told"] == ["Pagar 5 moedas"]
+                widget.language = "en"
     paid = [told for action, told in said if action.startswith("pay")]
-    assert any(told[0].startswith("Pay ") for told in paid)  # a payment's label
+    assert ["Pay 5 gold"] in paid  # a payment's label
     assert all(told and not IDENTIFIER.search(" ".join(told)) for _, told in said)
 
 

@@ -141,20 +141,22 @@ def told(game: Game, plan: Plan) -> tuple[str, str]:
 
 def _fight(game: Game, plan: Plan) -> Text | None:
     """Where a combat under way stands once the seat's own answer is played
-    (what a relic or a minion in a fight is for): who wins, now that it
-    ended, or if no one plays more; nothing outside a combat."""
+    (what a relic or a minion in a fight is for): who wins, by the outcome
+    if the answer ended it (the last relic may leave nothing to answer), or
+    if no one plays more; nothing outside a combat."""
     fight = game.combat
     if fight is None:
         return None
-    trial, me = game.copy(log=False), game.decider
+    trial, me = game.copy(), game.decider  # with its log: an outcome is an event
     for action in plan.actions:
         if trial.decider != me:
             break
-        trial.apply(action)
-        fight = trial.combat or fight  # a pass that ends it changes no strength
-    at = standing(fight.attack, fight.defense, fight.attacker, fight.defender)
-    if trial.combat is None:
-        return tr("the combat ends at {at}", at=at)
+        ended = [e.data for e in trial.apply(action) if e.kind == "combat"]
+        if ended:
+            at = standing(ended[0]["attack"], ended[0]["defense"], fight.attacker, fight.defender)
+            return tr("the combat ends at {at}", at=at)
+        fight = trial.combat or fight
+    at = standing(fight.attack.total, fight.defense.total, fight.attacker, fight.defender)
     return tr("if no one plays more, the combat ends at {at}", at=at)
 
 

@@ -132,9 +132,6 @@ class Node:
 
     visits: int = 0
     arms: dict[str, Arm] = field(default_factory=dict)
-    # Greedy's first actions here, best first: the order children open in
-    # (read once: a decision's ranking may hold hundreds of plans).
-    ranked: list[str] | None = None
 
     def select(self, offered: list[str], explore: float) -> str:
         """Among ``offered`` (legal in this world, best prior first: the
@@ -306,7 +303,7 @@ class Race:
         self.bot, self.view, self.kept, self.budget = bot, view, kept, budget
         self.me: str = view.decision.player  # type: ignore[union-attr]
         self.tree: dict[tuple, Node] = {}
-        self.known: dict[tuple, list[Plan]] = {}  # greedy's plans, by information set
+        self.known: dict[tuple, Ranked] = {}  # greedy's look, by information set
 
     def run(self, entries: list[Entry], opened: int | None = None) -> dict[int, int]:
         """Race the first ``opened`` of ``entries`` (by default, as many as
@@ -403,15 +400,24 @@ class Iteration:
         order, then any other legal action in the engine's order."""
         node = self.tree.setdefault(information_set(world, self.me), Node())
         legal = {str(a): a for a in world.legal_actions()}
-        if node.ranked is None:
-            found = self.playout.ranked(world)
-            node.ranked = list(dict.fromkeys(str(plan.actions[0]) for plan in found))
-        offered = [k for k in dict.fromkeys([str(default), *node.ranked, *legal]) if k in legal]
+        # (The node's key holds the decision's legal actions: greedy's are legal here.)
+        offered = list(dict.fromkeys([str(default), *self.playout.ranked(world).firsts, *legal]))
         chosen = node.select(offered, self.bot.explore)
         self.path.append((node, chosen))
         if chosen != str(default):
             self.playout.forget(self.me)  # greedy's plan began otherwise
         return legal[chosen]
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """Greedy's look at a decision as a search keeps it: its best plan, and
+    its plans' first actions, best first (the order a node's children open
+    in). Not every plan: each holds its position, ten times the memory, and
+    as much more for the garbage collector to walk."""
+
+    best: Plan
+    firsts: tuple[str, ...]
 
 
 class Playout:
@@ -422,7 +428,7 @@ class Playout:
     plans by the information set of the seat choosing, for the whole search."""
 
     def __init__(
-        self, greedy: int, limit: int, dice: random.Random, known: dict[tuple, list[Plan]]
+        self, greedy: int, limit: int, dice: random.Random, known: dict[tuple, Ranked]
     ) -> None:
         self.greedy, self.limit, self.dice, self.known = greedy, limit, dice, known
         self.planned: dict[str, int] = {}
@@ -440,19 +446,21 @@ class Playout:
         if self.planned.get(who, 0) < self.greedy and len(world.legal_actions()) > 1:
             self.planned[who] = self.planned.get(who, 0) + 1
             self.picked = who
-            best = self.ranked(world)[0]
+            best = self.ranked(world).best
             following.start(best)
             return best.actions[0]
         return rule_of_thumb(world, self.dice)
 
-    def ranked(self, world: Game) -> list[Plan]:
-        """Greedy's plans for whoever decides in ``world``, best first: looked
-        through once per search for each information set, in the first world
-        that meets it."""
+    def ranked(self, world: Game) -> Ranked:
+        """Greedy's look at the decision in ``world``: looked through once per
+        search for each information set of the seat deciding, in the first
+        world that meets it."""
         key = information_set(world, world.decider)  # type: ignore[arg-type]
         found = self.known.get(key)
         if found is None:
-            found = self.known[key] = [plan for _, plan in rank(world, self.limit)]
+            plans = [plan for _, plan in rank(world, self.limit)]
+            firsts = tuple(dict.fromkeys(str(plan.actions[0]) for plan in plans))
+            found = self.known[key] = Ranked(plans[0], firsts)
         return found
 
     def forget(self, who: str) -> None:

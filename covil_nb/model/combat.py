@@ -775,7 +775,7 @@ class Combat(Frame):
         written when listed: the totals are the position's, not a later one's."""
         attack, defense = self.strengths(t)
         defender = self.defender(t).color
-        at = standing(attack, defense, self.attacker, defender)
+        at = standing(attack.total, defense.total, self.attacker, defender)
         if self._pass_ends():
             return tr("Pass: the combat ends now at {at}", at=at)
         other = self.attacker if self.responder == defender else defender
@@ -876,7 +876,7 @@ def resolve(t: Table, combat: Combat) -> None:
     troop = defender.troop(combat.target)
     assert troop is not None and troop.zone is not None
     facts = dict(attack=attack.total, defense=defense.total)
-    if defender_holds(attack, defense):
+    if defender_holds(attack.total, defense.total):
         t.say(
             OUTCOME,
             lambda: _defender_wins(combat.attacker, attack, defense, defender.color),
@@ -909,26 +909,26 @@ def resolve(t: Table, combat: Combat) -> None:
         damage_fortress(t, defender, attack.total - defense.total, attacker)
 
 
-def defender_holds(attack: Strength, defense: Strength) -> bool:
-    """The outcome's comparison: a tie goes to the defender."""
-    return attack.total <= defense.total
+def defender_holds(attack: int, defense: int) -> bool:
+    """The outcome's comparison of the strengths' totals: a tie goes to the defender."""
+    return attack <= defense
 
 
-def standing(attack: Strength, defense: Strength, attacker: str | None, defender: str) -> Text:
-    """The strengths of a combat and who wins at them ("attack 2 against
-    defense 2, and yellow wins: a tie goes to the defender"); ``attacker``
-    None for the rebels."""
+def standing(attack: int, defense: int, attacker: str | None, defender: str) -> Text:
+    """A combat's strengths (their totals) and who wins at them ("attack 2
+    against defense 2, and yellow wins: a tie goes to the defender");
+    ``attacker`` None for the rebels."""
     rebels = tr("the rebels win")
     if not defender_holds(attack, defense):
         winner = tr("{color} wins", color=color_name(attacker)) if attacker else rebels
-    elif attack.total == defense.total:
+    elif attack == defense:
         winner = tr("{color} wins: a tie goes to the defender", color=color_name(defender))
     else:
         winner = tr("{color} wins", color=color_name(defender))
     return tr(
         "attack {attack} against defense {defense}, and {winner}",
-        attack=attack.total,
-        defense=defense.total,
+        attack=attack,
+        defense=defense,
         winner=winner,
     )
 

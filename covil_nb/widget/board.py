@@ -167,9 +167,10 @@ class GameWidget(anywidget.AnyWidget):
         self._moments: list[Moment] = []
         self._at = 0
         self._before: scene.Places = {}  # the troops before the step played back
-        # The step's action in words (its label), said where it tells nothing
-        # yet (a purchase's first payment): never its notation.
-        self._chosen = ""
+        # The step's action and the position it was chosen in: its label says
+        # it, in the board's language of the moment, where it tells nothing
+        # yet (a purchase's first payment), never its notation.
+        self._chosen: tuple[Game, str] | None = None
         self._told: scene.Told = {}  # the log's finished phases, written once
         # Answers to the page (a refusal, a hint) are counted, so that the same
         # answer twice is sent twice (an equal trait value would not be).
@@ -393,7 +394,7 @@ class GameWidget(anywidget.AnyWidget):
     # -- handlers: each checks everything, then changes --------------------------------
     def _on_act(self, message: protocol.Message) -> None:
         game = self._ready_person(tr("play"))
-        before, chosen = scene.places(game), game.explain(message.action)
+        before, chosen = scene.places(game), (game.copy(log=False), message.action)
         self._since = len(game.log)
         game.apply(message.action)  # a refusal raises with the game as it was
         self._after_action(before, chosen)
@@ -415,7 +416,7 @@ class GameWidget(anywidget.AnyWidget):
                 tr("it is {seat}'s decision: there is no step to show", seat=seat), "widget"
             )
         action = self.seats.decide(game)
-        before, chosen = scene.places(game), game.explain(action)
+        before, chosen = scene.places(game), (game.copy(log=False), str(action))
         game.apply(action)
         self._after_action(before, chosen)
 
@@ -573,9 +574,10 @@ class GameWidget(anywidget.AnyWidget):
             return "over"
         return "bot" if seat.kind == BOT else None
 
-    def _after_action(self, before: scene.Places, chosen: str) -> None:
+    def _after_action(self, before: scene.Places, chosen: tuple[Game, str]) -> None:
         """Show the step just played, one moment at a time (``Game.moments``);
-        ``before``: where the troops were; ``chosen``: the action's label."""
+        ``before``: where the troops were; ``chosen``: the position before
+        and the action played."""
         self._moments = self.line.game.moments()
         self._at = 0
         self._before, self._chosen = before, chosen
@@ -743,7 +745,11 @@ class GameWidget(anywidget.AnyWidget):
         index = self._moment_told()
         if index is None:
             return None
-        return moment_json(self._moments[index], index, self._chosen)
+        chosen = ""
+        if index == 0 and self._chosen is not None:
+            position, action = self._chosen
+            chosen = position.explain(action)
+        return moment_json(self._moments[index], index, chosen)
 
     def _night(self) -> list[str]:
         """The night since the person at the screen last played, in a few
@@ -836,9 +842,9 @@ def moment_json(moment: Moment, index: int, chosen: str = "") -> dict[str, Any]:
     """Who did what at a moment of playback, and why (a dummy's priority).
     ``told`` is what happened in the log's sentences, for people (``actions``
     keeps the notation): not the dummy's own summary, which ``reason`` gives,
-    nor a fight's end (``outcome``); where the chosen action (the first
-    moment's) tells nothing yet, its label, ``chosen``."""
-    said = told(moment) or ([chosen] if index == 0 and chosen else [])
+    nor a fight's end (``outcome``); where the action chosen (the first
+    moment's) tells nothing yet, ``chosen``: its label."""
+    said = told(moment) or ([chosen] if chosen else [])
     return {
         "index": index,
         "player": moment.player,
