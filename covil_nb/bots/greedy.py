@@ -52,6 +52,8 @@ class PlanningBot:
         self.following = Following()
 
     def choose(self, game: Game) -> Action:
+        if self.searches_anew(game):
+            self.following = Following()
         # The plan first: it foresaw its forced decisions too, and passing one
         # by would leave it a decision behind, dropped at the next.
         planned = self.following.next(game)
@@ -63,6 +65,12 @@ class PlanningBot:
         best = self.pick(game)
         self.following.start(best)
         return best.actions[0]
+
+    def searches_anew(self, game: Game) -> bool:
+        """Whether the bot drops the plan it follows at this decision and
+        picks again (the hint goes on with a plan only where its bot would):
+        never, here; a subclass may say where."""
+        return False
 
     def pick(self, game: Game) -> Plan:
         raise NotImplementedError

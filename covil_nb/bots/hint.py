@@ -67,12 +67,15 @@ def hint(game: Game, bot: PlanningBot) -> Hint:
 
 
 @checked("bots")
-def going_on(game: Game, plan: Plan, played: Sequence[str]) -> Hint | None:
+def going_on(game: Game, plan: Plan, played: Sequence[str], bot: PlanningBot) -> Hint | None:
     """The rest of ``plan``, a hint told before, when the seat's actions
     since (``played``, in notation) are its first ones and ``game`` (that
     seat's view) is at the decision it foresaw next: told without searching
     again, so that a hint never changes its mind halfway through its own
-    step. None when the game went otherwise."""
+    step. None when the game went otherwise, or where ``bot``, the hint's,
+    would search anew (a lying troop's action, for the tree search)."""
+    if bot.searches_anew(game):
+        return None
     done = len(played)
     going = 0 < done < len(plan.actions)
     if not going or list(played) != [str(a) for a in plan.actions[:done]]:

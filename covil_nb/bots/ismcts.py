@@ -224,15 +224,9 @@ class IsmctsBot(PlanningBot):
         self.troop_action = troop_action
         self.searched = 0  # iterations run so far, for the benchmarks
 
-    def choose(self, game: Game) -> Action:
-        if self.searches_anew(game):
-            self.following = Following()
-        return super().choose(game)
-
     def searches_anew(self, game: Game) -> bool:
-        """Whether the bot drops the plan it follows at this decision and
-        searches again: with ``troop_action``, at what a troop that has lain
-        down does (not taken from the plan that chose to lie it down)."""
+        """With ``troop_action``, what a troop that has lain down does is
+        searched again, not taken from the plan that chose to lie it down."""
         return self.troop_action and game.decision_kind == DecisionKind.TROOP_ACTION
 
     def pick(self, game: Game) -> Plan:

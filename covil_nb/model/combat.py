@@ -918,13 +918,14 @@ def standing(attack: int, defense: int, attacker: str | None, defender: str) -> 
     """A combat's strengths (their totals) and who wins at them ("attack 2
     against defense 2, and yellow wins: a tie goes to the defender");
     ``attacker`` None for the rebels."""
-    rebels = tr("the rebels win")
-    if not defender_holds(attack, defense):
-        winner = tr("{color} wins", color=color_name(attacker)) if attacker else rebels
-    elif attack == defense:
+    if attack == defense:
         winner = tr("{color} wins: a tie goes to the defender", color=color_name(defender))
-    else:
+    elif defender_holds(attack, defense):
         winner = tr("{color} wins", color=color_name(defender))
+    elif attacker is None:
+        winner = tr("the rebels win")
+    else:
+        winner = tr("{color} wins", color=color_name(attacker))
     return tr(
         "attack {attack} against defense {defense}, and {winner}",
         attack=attack,

@@ -167,10 +167,6 @@ class GameWidget(anywidget.AnyWidget):
         self._moments: list[Moment] = []
         self._at = 0
         self._before: scene.Places = {}  # the troops before the step played back
-        # The step's action and the position it was chosen in: its label says
-        # it, in the board's language of the moment, where it tells nothing
-        # yet (a purchase's first payment), never its notation.
-        self._chosen: tuple[Game, str] | None = None
         self._told: scene.Told = {}  # the log's finished phases, written once
         # Answers to the page (a refusal, a hint) are counted, so that the same
         # answer twice is sent twice (an equal trait value would not be).
@@ -394,10 +390,10 @@ class GameWidget(anywidget.AnyWidget):
     # -- handlers: each checks everything, then changes --------------------------------
     def _on_act(self, message: protocol.Message) -> None:
         game = self._ready_person(tr("play"))
-        before, chosen = scene.places(game), (game.copy(log=False), message.action)
+        before = scene.places(game)
         self._since = len(game.log)
         game.apply(message.action)  # a refusal raises with the game as it was
-        self._after_action(before, chosen)
+        self._after_action(before)
 
     def _on_why(self, message: protocol.Message) -> None:
         raise scene.explain_click(self.line.game, message.element, self._offered())
@@ -416,9 +412,9 @@ class GameWidget(anywidget.AnyWidget):
                 tr("it is {seat}'s decision: there is no step to show", seat=seat), "widget"
             )
         action = self.seats.decide(game)
-        before, chosen = scene.places(game), (game.copy(log=False), str(action))
+        before = scene.places(game)
         game.apply(action)
-        self._after_action(before, chosen)
+        self._after_action(before)
 
     def _on_skip(self, _message: protocol.Message) -> None:
         game = self.line.game
@@ -457,9 +453,7 @@ class GameWidget(anywidget.AnyWidget):
             )
         view = game.for_seat(color, seed=len(game.history))
         bot = IsmctsBot(seed=0)
-        # The rest of the last hint's step, unless the bot would search anew here.
-        going = None if bot.searches_anew(view) else self._going_on(game, view)
-        told = going or hint(view, bot)
+        told = self._going_on(game, view, bot) or hint(view, bot)
         if told.plan is not None:
             self._hinted = (told.plan, [str(a) for a in game.history])
         self._answers += 1
@@ -470,16 +464,17 @@ class GameWidget(anywidget.AnyWidget):
             "elements": list(elements_of(told.action, game)),  # what the page rings
         }
 
-    def _going_on(self, game: Game, view: Game) -> Hint | None:
+    def _going_on(self, game: Game, view: Game, bot: IsmctsBot) -> Hint | None:
         """The rest of the last hint's step, if the player has followed it so
-        far (``view``: the seat's view of ``game``, which keeps no history)."""
+        far and ``bot`` would follow it too (``view``: the seat's view of
+        ``game``, which keeps no history)."""
         if self._hinted is None:
             return None
         plan, then = self._hinted
         now = [str(a) for a in game.history]
         if now[: len(then)] != then:
             return None
-        return going_on(view, plan, now[len(then) :])
+        return going_on(view, plan, now[len(then) :], bot)
 
     def _on_analyse(self, _message: protocol.Message) -> None:
         game = self._line.game
@@ -574,13 +569,12 @@ class GameWidget(anywidget.AnyWidget):
             return "over"
         return "bot" if seat.kind == BOT else None
 
-    def _after_action(self, before: scene.Places, chosen: tuple[Game, str]) -> None:
+    def _after_action(self, before: scene.Places) -> None:
         """Show the step just played, one moment at a time (``Game.moments``);
-        ``before``: where the troops were; ``chosen``: the position before
-        and the action played."""
+        ``before``: where the troops were."""
         self._moments = self.line.game.moments()
         self._at = 0
-        self._before, self._chosen = before, chosen
+        self._before = before
         self.line.learn(tuple(len(m.events) for m in self._moments))
         self._publish()
 
@@ -745,11 +739,11 @@ class GameWidget(anywidget.AnyWidget):
         index = self._moment_told()
         if index is None:
             return None
-        chosen = ""
-        if index == 0 and self._chosen is not None:
-            position, action = self._chosen
-            chosen = position.explain(action)
-        return moment_json(self._moments[index], index, chosen)
+        moment, chosen = self._moments[index], ""
+        if index == 0 and not told(moment):  # the action tells nothing yet: its label
+            game = self.line.game  # the moments are of its last step
+            chosen = game.at(len(game.history) - 1).explain(moment.actions[0])
+        return moment_json(moment, index, chosen)
 
     def _night(self) -> list[str]:
         """The night since the person at the screen last played, in a few
