@@ -339,6 +339,49 @@ def test_a_bot_is_shown_thinking_as_soon_as_it_is_asked(open_in_lab: NotebookOpe
     assert notebook.kernel.value("board.game.history[-1]").startswith("start")
 
 
+# Played in the kernel up to red's first payment (a purchase's, which the log
+# tells only once it is paid): yellow by a seeded chooser, red stepped.
+TO_REDS_PAYMENT = """
+import random
+chooser = random.Random(3)
+while board.decision["waiting"] != "bot" or board.game.decision_kind != "payment":
+    if board.decision["waiting"] is None:
+        board.act(chooser.choice(board.decision["actions"])["action"])
+    else:
+        board.step()
+"""
+
+
+def test_a_bots_step_that_tells_nothing_yet_is_said_by_its_label(
+    open_in_lab: NotebookOpener,
+) -> None:
+    """A payment of the bot's purchase: the banner says it in words, as the
+    list of actions would ("Pay 5 gold"), never in notation."""
+    notebook = open_in_lab("bot.ipynb")
+    board = Board(notebook.run_all(f"{ROOT}[data-version]"))
+    board.speed("off")
+    notebook.kernel.run(TO_REDS_PAYMENT)
+    expect(board.root).to_have_attribute("data-waiting", "bot")
+    before = board.version
+    board.control("Step").click()
+    board.moved_on_from(before)
+    banner = board.root.locator(".covil-banner")
+    expect(banner).to_contain_text(re.compile(r"red \(greedy\): Pay "))
+    expect(banner).not_to_contain_text("played pay")
+    banner.screenshot(path=str(screenshot_path("bot-payment")))
+
+
+def test_the_hint_in_a_fight_says_who_wins_after_the_answer(open_in_lab: NotebookOpener) -> None:
+    notebook = open_in_lab("fight.ipynb")
+    board = Board(notebook.run_all(f"{ROOT}[data-version]"))
+    board.control("Hint").click()
+    hint = board.root.locator(".covil-hint")
+    expect(hint).to_contain_text(
+        "the combat ends at attack 3 against defense 3, and yellow wins: a tie goes to the defender"
+    )
+    board.root.screenshot(path=str(screenshot_path("fight-hint")))
+
+
 def test_the_server_loads_the_boards_extension(jupyter: Server) -> None:
     """The package's server extension (kernel messages sent without Nagle's
     delay) is enabled by installing the package: the server under test has it."""
