@@ -265,6 +265,21 @@ def test_a_hint_tells_the_greedy_step_and_its_reasons_in_words() -> None:
     assert "combat ends" not in told.text  # no combat was under way
 
 
+def test_a_troop_actions_hint_never_gives_the_troop_action_as_its_cost() -> None:
+    """Every troop action spends one, so that is no reason to take this one:
+    a move whose gain the evaluation cannot see yet says its gain comes later."""
+    game = Game.new(["yellow", "red"], board="A", seed=0)
+    bots = {color: GreedyBot(0) for color in game.players}
+    for _ in range(23):  # greedy against greedy, to yellow's second move on day 1
+        game.apply(bots[game.decider].choose(game))
+    view = game.for_seat("yellow", 0)
+    told = hint(view, GreedyBot(0))
+    assert told.text.startswith("Lie down Y2, then move Y2 to zone M: what it gains comes later")
+    plan = next(plan for _, plan in rank(view) if plan.actions[0] == told.action)
+    troops = [evaluate(g, "yellow")["troops"] for g in (view, plan.result)]
+    assert troops[0] > troops[1]  # the troop action spent, not said
+
+
 def test_a_hint_in_a_combat_says_who_wins_after_the_answer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

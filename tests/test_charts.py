@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 import pandas as pd
 import pytest
 
+from covil_nb.widget._svg import text_width
 from covil_nb.widget.charts import SOURCES, vp_by_source, win_rates
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -69,14 +70,24 @@ def test_charts_are_deterministic_and_name_their_title() -> None:
     assert not re.search(r"\bid=|0x[0-9a-f]{6,}", vp_by_source(sources(), "VP").svg)
 
 
-def test_a_rate_near_one_is_written_inside_its_bar_not_past_the_edge() -> None:
+def test_a_rate_is_written_after_its_whisker_and_inside_the_picture() -> None:
+    """Long labels and a rate near 100% (tutorial 8's chart): each rate's
+    words start past its whisker's end, never across it, and end inside."""
     near_one = pd.DataFrame(
-        {"win_rate": [1.0, 0.3], "ci_low": [0.51, 0.2], "ci_high": [1.0, 0.4]},
-        index=["greedy", "random"],
+        {
+            "win_rate": [1.0, 0.74, 0.002],
+            "ci_low": [0.51, 0.633, 0.0],
+            "ci_high": [1.0, 0.825, 0.014],
+        },
+        index=["greedy, against the dummy", "the tree search bot, against greedy", "random"],
     )
-    svg = ET.fromstring(win_rates(near_one, "Who wins").svg)
-    width = float(svg.get("viewBox").split()[2])
+    picture = win_rates(near_one, "Who wins")
+    svg = ET.fromstring(picture.svg)
     labels = {t.text: t for t in svg.iter(f"{SVG}text")}
-    full, partial = labels["100.0% (51.0% to 100.0%)"], labels["30.0% (20.0% to 40.0%)"]
-    assert full.get("text-anchor") == "end" and float(full.get("x")) < width
-    assert partial.get("text-anchor") is None  # room enough after its whisker
+    whiskers = " ".join(p.get("d") for p in svg.iter(f"{SVG}path"))
+    highs = [float(h) for h in re.findall(r"M[\d.]+,[\d.]+H([\d.]+)", whiskers)]
+    said = ["100.0% (51.0% to 100.0%)", "74.0% (63.3% to 82.5%)", "0.2% (0.0% to 1.4%)"]
+    for words, high in zip(said, highs, strict=True):
+        start = float(labels[words].get("x"))
+        assert labels[words].get("text-anchor") is None and start > high
+        assert start + text_width(words, 12) <= picture.width

@@ -533,6 +533,20 @@ def test_the_sections_stack_in_one_column_beside_the_map_only_the_legend() -> No
     assert all(bottom < top for bottom, top in zip(bottoms, tops[1:], strict=False))
 
 
+def test_the_boards_legend_leaves_its_frame_and_title_to_the_page() -> None:
+    """The side panel's legend is a box the learner folds away, titled by the
+    page: the key inside draws the same rows, without a frame or a title."""
+    players = ["yellow", "red"]
+    framed, bare = drawing.legend(players), drawing.legend(players, framed=False)
+    words = [[t.text for t in parse(s.svg()).iter(f"{SVG}text")] for s in (framed, bare)]
+    assert words[0][0] == "Legend" and words[0][1:] == words[1]
+    assert (
+        len(parse(framed.svg()).findall(f"{SVG}rect"))
+        == len(parse(bare.svg()).findall(f"{SVG}rect")) + 1
+    )
+    assert bare.height == framed.height - 30
+
+
 def test_relics_wrap_in_rows_under_the_minions() -> None:
     """Many relics never shrink: they take more rows of tiles, the hall grows."""
     s = Scenario(["yellow", "red"], board="A", seed=5)

@@ -20,6 +20,7 @@ from covil_nb.model import Action, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.combat import standing
 from covil_nb.model.language import Listed, Text, named, ntr, tr
+from covil_nb.model.vocabulary import Verb
 from covil_nb.model.words import color_name, short
 
 from .evaluation import SAID, Evaluation, evaluate_all
@@ -134,9 +135,11 @@ def told(game: Game, plan: Plan) -> tuple[str, str]:
     Y1, then gain 1 gold") and why ("1 VP now and more protection fee tonight")."""
     me = game.decision.player  # type: ignore[union-attr]
     before, after = evaluate_all(game), evaluate_all(plan.result)
-    gains, costs = _reasons(before[me], after[me])
+    # Every troop action spends one: that says nothing of why to take this one.
+    spent = {"troops"} if plan.actions[0].verb == Verb.LIE else set()
+    gains, costs = _reasons(before[me], after[me], spent)
     gains += _rival_losses(before, after, me)
-    why, fight = _why(gains, costs), _fight(game, plan)
+    why, fight = _why(gains, costs, later=bool(spent)), _fight(game, plan)
     if fight is not None:  # said first: it is what the answer is for
         why = tr("{fight}; {why}", fight=fight, why=why) if gains or costs else fight
     return _deed(game, plan), str(why)
@@ -163,7 +166,11 @@ def _fight(game: Game, plan: Plan) -> Text | None:
     return tr("if no one plays more, the combat ends at {at}", at=at)
 
 
-def _why(gains: list[Text], costs: list[Text]) -> Text:
+def _why(gains: list[Text], costs: list[Text], later: bool) -> Text:
+    """The reasons said; with none, a troop action's gain comes ``later`` in
+    the day than the evaluation sees (a move towards a fight, say)."""
+    if not costs and not gains and later:
+        return tr("what it gains comes later in the day, and no other choice does better")
     if not costs:
         return Listed(gains) if gains else tr("nothing better to do now")
     if not gains:
@@ -212,9 +219,11 @@ def _payment(game: Game, action: Action) -> Text:
     return named(card.name)
 
 
-def _reasons(before: Evaluation, after: Evaluation) -> tuple[list[Text], list[Text]]:
+def _reasons(
+    before: Evaluation, after: Evaluation, spent: set[str]
+) -> tuple[list[Text], list[Text]]:
     """What the step gains and what it costs: the VP now, then the terms it
-    changes most."""
+    changes most (of the terms ``spent``, by any step of its kind, only a gain)."""
     gains: list[Text] = []
     costs: list[Text] = []
     vp = round(after["vp_now"] - before["vp_now"])
@@ -223,7 +232,11 @@ def _reasons(before: Evaluation, after: Evaluation) -> tuple[list[Text], list[Te
     # At the game's end only the VP count: the other terms are gone.
     was, now = _values(before), _values(after)
     changes = sorted(
-        ((now[name] - was[name], name) for name in SAID if name in was and name in now),
+        (
+            (now[name] - was[name], name)
+            for name in SAID
+            if name in was and name in now and not (now[name] < was[name] and name in spent)
+        ),
         key=lambda change: -abs(change[0]),
     )
     for change, name in changes[:REASONS]:

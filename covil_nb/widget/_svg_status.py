@@ -217,8 +217,10 @@ _ROW = 26.0
 _LABEL = 12.0
 
 
-def legend(players: list[str]) -> Section:
-    """What the shapes mean, in two columns. It depends only on who plays."""
+def legend(players: list[str], framed: bool = True) -> Section:
+    """What the shapes mean, in two columns. It depends only on who plays.
+    ``framed=False`` leaves out the panel and the title: the board's side panel
+    draws them itself, as a box the learner may fold away."""
     items: list[tuple[str, Text | str, bool]] = [  # (icon centred on (0, 0), words, whole row)
         *((_terrain_disc(t), terrain_name(t), False) for t in TERRAINS),
         (town_icon(0, 0), tr("town, rebels n/{most}", most=MAX_REBELS), True),
@@ -237,20 +239,26 @@ def legend(players: list[str]) -> Section:
             for name, color in HIGHLIGHTS.items()
         ),
     ]
-    parts = [text(10, 20, str(tr("Legend")), font_size=14, font_weight="bold", fill=INK)]
+    top = 44 if framed else 14
+    parts = (
+        [text(10, 20, str(tr("Legend")), font_size=14, font_weight="bold", fill=INK)]
+        if framed
+        else []
+    )
     row = col = 0
     for icon, words, whole in items:
         if whole and col:
             row, col = row + 1, 0
-        x, y = 10 + col * _COLUMN, 44 + row * _ROW
+        x, y = 10 + col * _COLUMN, top + row * _ROW
         parts.append(group(icon, transform=f"translate({num(x + 11)},{num(y)})"))
         parts.append(text(x + 28, y + 4.5, str(words), font_size=_LABEL, fill=INK))
         if whole or col:
             row, col = row + 1, 0
         else:
             col = 1
-    height = 44 + (row + (1 if col else 0)) * _ROW - 6
-    return Section("legend", LEGEND_W, height, panel(LEGEND_W, height) + "".join(parts))
+    height = top + (row + (1 if col else 0)) * _ROW - 6
+    frame = panel(LEGEND_W, height) if framed else ""
+    return Section("legend", LEGEND_W, height, frame + "".join(parts))
 
 
 def _legend_troops(players: list[str]) -> list[tuple[str, Text | str, bool]]:

@@ -20,7 +20,7 @@ numbers with one decimal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -44,6 +44,7 @@ LABEL = 12.0  # font size of the labels
 TOP = 40.0  # the title's band
 AXIS = 26.0  # the scale's band, under the bars
 PAD = 12.0
+_GAP = 6.0  # from a bar's (or whisker's) end to the words after it
 BAR_FILL = "#6d8fb3"
 BAD = HIGHLIGHTS["bad"]  # a glyph's ink
 #: The sources of VP, in the order they are stacked, with their colours.
@@ -51,12 +52,17 @@ SOURCES = {"fortress": "#8c6a4f", "gold": "#e0b341", "minions": "#5a7fc2", "reli
 
 
 def win_rates(table: pd.DataFrame, title: str) -> Picture:
-    """A bar for each row's win rate, with its 95% interval, on a scale from 0 to 100%."""
-    rows = [(str(label), r.win_rate, r.ci_low, r.ci_high) for label, r in table.iterrows()]
-    left, right = _plot_area(label for label, *_ in rows)
+    """A bar for each row's win rate, with its 95% interval, on a scale from 0
+    to 100%. Each rate is written after its whisker, never across it: the
+    scale leaves room for the widest after 100%."""
+    rows = [
+        (str(label), r.win_rate, r.ci_low, r.ci_high, _rate_said(r.win_rate, r.ci_low, r.ci_high))
+        for label, r in table.iterrows()
+    ]
+    left, right = _plot_area([row[0] for row in rows], [row[4] for row in rows])
     scale = right - left  # a rate of 1 spans the plot
     parts = [_ticks(left, scale, len(rows), [0, 0.25, 0.5, 0.75, 1], lambda v: f"{v:.0%}")]
-    for i, (label, rate, low, high) in enumerate(rows):
+    for i, (label, rate, low, high, said) in enumerate(rows):
         y = TOP + ROW * i
         mid = y + BAR / 2
         parts += [
@@ -70,7 +76,7 @@ def win_rates(table: pd.DataFrame, title: str) -> Picture:
                 stroke=INK,
                 stroke_width=1.5,
             ),
-            _rate_label(_rate_said(rate, low, high), left, scale, mid, rate, high),
+            text(left + high * scale + _GAP, _baseline(mid), said, font_size=LABEL),
         ]
     return _picture(title, len(rows), parts)
 
@@ -87,17 +93,6 @@ def _rate_said(rate: float, low: float, high: float) -> str:
     )
 
 
-def _rate_label(words: str, left: float, scale: float, mid: float, rate: float, high: float) -> str:
-    """The rate and its interval after the whisker (whose ``high`` end is at
-    or past the ``rate``); where that would run past the edge (a rate near
-    100%), inside the bar, in white, ending just before the bar's end."""
-    after = left + high * scale + 6
-    if after + text_width(words, LABEL) <= WIDTH - PAD:
-        return text(after, _baseline(mid), words, font_size=LABEL)
-    inside = left + rate * scale - 6
-    return text(inside, _baseline(mid), words, font_size=LABEL, text_anchor="end", fill="#ffffff")
-
-
 def vp_by_source(table: pd.DataFrame, title: str) -> Picture:
     """A stacked bar for each row: its mean VP from the fortress, the
     treasury, the minions and the relics, with the total at its end."""
@@ -105,7 +100,8 @@ def vp_by_source(table: pd.DataFrame, title: str) -> Picture:
         (str(label), [(source, float(r[source])) for source in SOURCES])
         for label, r in table.iterrows()
     ]
-    left, right = _plot_area(label for label, _ in rows)
+    totals = [str(Number(sum(v for _, v in parts), ".1f")) for _, parts in rows]
+    left, right = _plot_area([label for label, _ in rows], totals)
     most = max((sum(v for _, v in parts) for _, parts in rows), default=0.0)
     top = max(10.0, 10.0 * -(-most // 10))  # the scale ends on a round ten
     scale = (right - left) / top
@@ -134,19 +130,19 @@ def vp_by_source(table: pd.DataFrame, title: str) -> Picture:
                     )
                 )
             x += value * scale
-        total = sum(v for _, v in sources)
-        parts.append(text(x + 6, baseline, str(Number(total, ".1f")), font_size=LABEL))
+        parts.append(text(x + _GAP, baseline, totals[i], font_size=LABEL))
     return _picture(title, len(rows), parts)
 
 
 # -- the parts both charts share ---------------------------------------------------------
 
 
-def _plot_area(labels: Iterable[str]) -> tuple[float, float]:
-    """Where the bars start and end: after the longest label, before room
-    for the numbers written at their ends."""
+def _plot_area(labels: list[str], ends: list[str]) -> tuple[float, float]:
+    """Where the bars start and end: after the longest label, and before room
+    for the longest of the words written past a bar's end (or its whisker's)."""
     longest = max((text_width(label, LABEL) for label in labels), default=0.0)
-    return PAD + longest + 10, WIDTH - PAD - 120
+    widest = max((text_width(end, LABEL) for end in ends), default=0.0)
+    return PAD + longest + 10, WIDTH - PAD - _GAP - widest
 
 
 def _label(label: str, left: float, mid: float) -> str:

@@ -4,7 +4,7 @@
 
 import { make } from "./dom.js";
 import { positions, sliderText, told } from "./log.js";
-import { sharedOf, thinking } from "./shared.js";
+import { longWait, sharedOf, thinking } from "./shared.js";
 
 /** @typedef {import("./types").View} View */
 /** @typedef {import("./types").Decision} Decision */
@@ -116,8 +116,13 @@ function nextStepText(view, decision, controls) {
     decision.waiting === "bot"
       ? view.t("{seat} is to play", { seat: seatLabel(view, decision.player) })
       : view.t("Steps left to show: {count}", { count: controls.pending ?? 0 });
-  return byHand
-    ? view.t("{state}: Step (n) shows the next, Skip to my decision (s) jumps to yours.", { state: more })
+  if (byHand) return view.t("{state}: Step (n) shows the next, Skip to my decision (s) jumps to yours.", { state: more });
+  const wait = longWait(model);
+  return wait
+    ? view.t("{state}: the board plays on by itself in {seconds} s, or now with Step (n) (p pauses).", {
+        state: more,
+        seconds: Math.round(wait.delay / 1000),
+      })
     : view.t("{state}: the board plays on by itself (p pauses).", { state: more });
 }
 

@@ -38,7 +38,7 @@ import { onKey, toggleHelp, tryHere } from "./keyboard.js";
 import { drawLog, goTo, onPast } from "./log.js";
 import { drawBoard, drawPosition, onClick, settle } from "./marks.js";
 import { make } from "./dom.js";
-import { afterPaint, asked, scheduleStep, setAsked, sharedOf, thinking, transmit } from "./shared.js";
+import { afterPaint, asked, scheduleStep, setAsked, sharedOf, stopTimer, thinking, transmit } from "./shared.js";
 import { skeleton } from "./skeleton.js";
 import { mountStudy } from "./study.js";
 import { hostTheme, watchTheme } from "./theme.js";
@@ -82,7 +82,7 @@ function initialize({ model }) {
     model.off("change:chunks_new", onNew);
     model.off("change:version", onChange);
     model.off("change:error", onError);
-    clearTimeout(sharedOf(model).timer ?? undefined);
+    stopTimer(sharedOf(model));
   };
 }
 
@@ -263,11 +263,11 @@ function wire(view) {
   root.addEventListener("keydown", key);
   const views = sharedOf(model).views;
   const redrawControls = () => drawControls(view);
-  views.addEventListener("thinking", redrawControls);
+  views.addEventListener("controls", redrawControls);
   const showTexts = () => (root.dataset.texts = String(sharedOf(model).chunks.size)); // bounded (see chunks.js)
   views.addEventListener("pruned", showTexts);
   return () => {
-    views.removeEventListener("thinking", redrawControls);
+    views.removeEventListener("controls", redrawControls);
     views.removeEventListener("pruned", showTexts);
     root.removeEventListener("click", click);
     root.removeEventListener("keydown", key);

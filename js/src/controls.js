@@ -4,7 +4,7 @@
 import { make } from "./dom.js";
 import { ringSolid } from "./marks.js";
 import { drawBanner, seatLabel } from "./banner.js";
-import { thinking } from "./shared.js";
+import { longWait, thinking } from "./shared.js";
 import { N_ } from "./words.js";
 
 /** @typedef {import("./types").View} View */
@@ -59,8 +59,26 @@ export function drawControls(view) {
   sayTitle(view, parts.hint, why ?? HINT);
   parts.back.hidden = !controls.what_if;
   parts.tryHere.hidden = page.cursor == null;
+  drawCountdown(view);
   drawBanner(view);
   drawHint(view);
+}
+
+/**
+ * A long wait before the next step fills a bar along the Step button, from
+ * empty, over the wait (board.css): the board has not stopped.
+ * @param {View} view
+ */
+function drawCountdown({ model, parts }) {
+  const wait = longWait(model);
+  const key = wait ? String(wait.n) : "";
+  if (parts.step.dataset.counting === key) return; // the same wait: its bar runs on
+  parts.step.dataset.counting = key;
+  parts.step.classList.remove("covil-counting");
+  if (!wait) return;
+  parts.step.style.setProperty("--covil-wait", `${wait.delay}ms`);
+  void parts.step.offsetWidth; // laid out empty, so that the bar starts again
+  parts.step.classList.add("covil-counting");
 }
 
 const HINT = N_("What the search bot would do, and why (h)");
@@ -131,10 +149,10 @@ export function drawHint(view) {
     // A new hint: the button it marks brought into sight inside the side
     // panel, which scrolls on its own (the notebook itself never scrolls).
     page.hintShown = hint.n;
-    const panel = parts.panel.getBoundingClientRect();
+    const panel = parts.scroll.getBoundingClientRect();
     const marked = button.getBoundingClientRect();
-    if (marked.bottom > panel.bottom) parts.panel.scrollTop += marked.bottom - panel.bottom + 8;
-    else if (marked.top < panel.top) parts.panel.scrollTop -= panel.top - marked.top + 8;
+    if (marked.bottom > panel.bottom) parts.scroll.scrollTop += marked.bottom - panel.bottom + 8;
+    else if (marked.top < panel.top) parts.scroll.scrollTop -= panel.top - marked.top + 8;
   }
 }
 
@@ -187,7 +205,7 @@ export function onVersion(view) {
   root.dataset.version = String(model.get("version"));
   // A new decision: its prompt at the panel's top. In the next frame, whose
   // layout is due anyway: set now, it would lay the board out once more.
-  requestAnimationFrame(() => (parts.panel.scrollTop = 0));
+  requestAnimationFrame(() => (parts.scroll.scrollTop = 0));
   parts.error.hidden = true;
   page.clicked = null;
   page.chooser = null;

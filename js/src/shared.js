@@ -11,6 +11,14 @@ export const SPEEDS = /** @type {const} */ ({ off: null, slow: 1600, normal: 800
 /** How much longer a notable moment stays at auto-play speed, at least. */
 const NOTABLE = 2.5;
 
+/** A wait this long (ms) or longer is said in the banner and counted down
+ * on the Step button: a learner reading a long night step should know the
+ * board has not stopped, and that Step goes on at once. */
+const LONG_WAIT = 4000;
+
+/** Long waits so far, numbered: a view starts its countdown again on a new one. */
+let waits = 0;
+
 /**
  * How long a moment stays at auto-play `speed` (the delay of a plain step):
  * a fight's end, a relic flipped, a step of the night stay long enough to
@@ -43,8 +51,9 @@ export function sharedOf(model) {
   let state = shared.get(key);
   if (!state) {
     // asked: the step or skip sent to a bot's seat (see thinking());
+    // wait: a long one before the next step (see longWait());
     // views: where the views of this model hear that it changed.
-    state = { speed: "normal", timer: null, chunks: new Map(), asked: null, views: new EventTarget() };
+    state = { speed: "normal", timer: null, wait: null, chunks: new Map(), asked: null, views: new EventTarget() };
     shared.set(key, state);
   }
   return state;
@@ -75,7 +84,7 @@ export function transmit(model, content) {
 export function asked(model, content) {
   // One request per version: whatever the player asks replaces the
   // auto-play's pending step.
-  clearTimeout(sharedOf(model).timer ?? undefined);
+  stopTimer(sharedOf(model));
   if (content.kind === "step" || content.kind === "skip") {
     // The page knows at once that the bots think over it (see thinking()),
     // with no message from Python: a bot's step costs one message back, not two.
@@ -111,7 +120,7 @@ export function afterPaint(callback) {
 export function setAsked(model, asked) {
   const state = sharedOf(model);
   state.asked = asked;
-  state.views.dispatchEvent(new Event("thinking"));
+  state.views.dispatchEvent(new Event("controls"));
 }
 
 /**
@@ -134,18 +143,44 @@ export function thinking(model) {
  */
 export function scheduleStep(model) {
   const state = sharedOf(model);
-  clearTimeout(state.timer ?? undefined);
-  state.timer = null;
+  stopTimer(state);
   const waiting = (model.get("decision") || {}).waiting;
   const speed = SPEEDS[state.speed];
   if (speed == null || (waiting !== "playback" && waiting !== "bot")) return;
   const delay = readingTime(model.get("controls")?.moment, speed);
   const version = model.get("version");
   state.timer = setTimeout(() => {
-    state.timer = null;
+    stopTimer(state);
     if (model.get("version") !== version) return;
     const step = { kind: "step", version };
     asked(model, step);
     transmit(model, step);
   }, delay);
+  if (delay >= LONG_WAIT) {
+    state.wait = { version, delay, n: ++waits };
+    state.views.dispatchEvent(new Event("controls"));
+  }
+}
+
+/**
+ * No step pending any more: the timer cleared, a long wait forgotten.
+ * @param {Shared} state
+ */
+export function stopTimer(state) {
+  clearTimeout(state.timer ?? undefined);
+  state.timer = null;
+  if (!state.wait) return;
+  state.wait = null;
+  state.views.dispatchEvent(new Event("controls")); // its countdown stops
+}
+
+/**
+ * The long wait before the auto-play's next step on the position shown, or
+ * null when there is none (a short one, by hand, or a step already asked).
+ * @param {Model} model
+ * @returns {import("./types").Wait | null}
+ */
+export function longWait(model) {
+  const wait = sharedOf(model).wait;
+  return wait && wait.version === model.get("version") ? wait : null;
 }

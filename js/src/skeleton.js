@@ -1,7 +1,7 @@
 // The fixed parts of a view, built once: the map and its pieces, the side
-// panel (banner, prompt, combat, actions, refusals, hint, help, legend), the
-// controls, the halls and the pool, the log and its slider. Their words are
-// marked N_ and said in the board's language by relabel (words.js).
+// panel (banner, prompt, combat, actions, refusals, help; the legend under
+// them), the controls, the halls and the pool, the log and its slider. Their
+// words are marked N_ and said in the board's language by relabel (words.js).
 
 import { button, make } from "./dom.js";
 import { N_, remember } from "./words.js";
@@ -77,10 +77,17 @@ function sidePanel() {
   const keys = make("dl", "");
   for (const [key, what] of KEYS_HELP) keys.append(make("dt", "", key), make("dd", "", what));
   help.append(make("strong", "", N_("Keyboard")), keys);
-  const legend = make("div", "covil-legend");
+  // What to do now scrolls on its own; the legend stays whole at the foot
+  // of the panel, open at first, and folds away when the learner needs room.
+  const scroll = make("div", "covil-side-scroll");
+  scroll.append(help, banner, prompt, where, combat, actions, error);
+  const legendBox = make("details", "covil-legend");
+  legendBox.open = true;
+  const legend = make("div", "covil-legend-key");
+  legendBox.append(make("summary", "", N_("Legend")), legend);
   const panel = make("div", "covil-side");
-  panel.append(help, banner, prompt, where, combat, actions, error, legend);
-  return { panel, banner, prompt, where, combat, actions, error, help, legend };
+  panel.append(scroll, legendBox);
+  return { panel, scroll, banner, prompt, where, combat, actions, error, help, legend };
 }
 
 function controlBar() {

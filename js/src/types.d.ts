@@ -222,9 +222,17 @@ export interface Asked {
   version: number;
 }
 
+/** A long wait before the auto-play's next step (see shared.js longWait). */
+export interface Wait {
+  version: number;
+  delay: number; // ms
+  n: number; // numbered, so that a view counts a new wait down from the start
+}
+
 export interface Shared {
   speed: "off" | "slow" | "normal" | "fast";
   timer: ReturnType<typeof setTimeout> | null;
+  wait: Wait | null;
   chunks: Map<string, string>;
   asked: Asked | null;
   views: EventTarget;

@@ -188,6 +188,36 @@ test("at auto-play speed a notable moment stays longer before the next step is a
   }
 });
 
+test("a long wait before the next step is said, counted down on Step, and gone once Step is pressed", async () => {
+  const values = traits();
+  values.board = { ...values.board }; // a model of its own (the shared state is the board's)
+  values.decision = { ...values.decision, waiting: "playback", actions: [] };
+  const told = Array(40).fill("word").join(" "); // 40 words: 8 s at Normal (200 ms a word)
+  values.controls = { pending: 3, moment: { player: "red", actions: ["fee"], notable: true, told: [told] } };
+  const board = await renderBoard(values);
+  await board.settled();
+  const buttons = /** @type {HTMLButtonElement[]} */ ([...board.root.querySelectorAll(".covil-controls button")]);
+  const stepButton = buttons.find((b) => b.textContent === "Step");
+  assert.ok(stepButton);
+  assert.match(board.root.querySelector(".covil-banner")?.textContent ?? "",
+    /Steps left to show: 3: the board plays on by itself in 8 s, or now with Step \(n\)/);
+  assert.ok(stepButton.classList.contains("covil-counting"));
+  assert.equal(stepButton.style.getPropertyValue("--covil-wait"), "8000ms");
+  const speed = /** @type {HTMLSelectElement} */ (board.root.querySelector(".covil-speed"));
+  speed.value = "off"; // by hand: no wait to count
+  speed.dispatchEvent(new Event("change"));
+  assert.ok(!stepButton.classList.contains("covil-counting"));
+  assert.match(board.root.querySelector(".covil-banner")?.textContent ?? "", /Step \(n\) shows the next/);
+  speed.value = "normal";
+  speed.dispatchEvent(new Event("change"));
+  assert.ok(stepButton.classList.contains("covil-counting"), "counted down again");
+  stepButton.click();
+  await board.sent();
+  assert.ok(!stepButton.classList.contains("covil-counting"), "the step is asked: no wait any more");
+  assert.doesNotMatch(board.root.querySelector(".covil-banner")?.textContent ?? "", /in 8 s/);
+  board.close();
+});
+
 test("a second press on a position already left is not sent; a failed send clears the press", async () => {
   const board = await renderBoard();
   const button = /** @type {HTMLButtonElement} */ (board.root.querySelector('.covil-actions button[data-action="move A"]'));

@@ -262,6 +262,8 @@ def test_the_night_is_played_back_step_by_step_and_its_story_stays(
         said = banner.inner_text()
         if said.startswith("The night"):
             seen[said.splitlines()[1] if "\n" in said else said] = status.inner_text()
+        if "3.3 Collect protection fee" in said and board.control("Step").is_enabled():
+            waits_long_at_normal(board)
         before = board.version
         board.control("Step").click()
         board.moved_on_from(before)
@@ -279,6 +281,36 @@ def test_the_night_is_played_back_step_by_step_and_its_story_stays(
     expect(story).to_be_visible()
     board.choose(board.listed_actions()[0])
     expect(story).to_have_count(0)
+
+
+def waits_long_at_normal(board: Board) -> None:
+    """At normal speed the fee's long step says how long the board waits, and
+    fills a bar along Step over the wait; by hand again, no wait is counted."""
+    step, banner = board.control("Step"), board.root.locator(".covil-banner")
+    board.speed("normal")
+    expect(banner).to_contain_text(re.compile(r"plays on by itself in \d+ s, or now with Step"))
+    expect(step).to_have_class(re.compile(r"\bcovil-counting\b"))
+    board.root.locator(".covil-main").screenshot(path=str(screenshot_path("night-countdown")))
+    board.speed("off")
+    expect(step).not_to_have_class(re.compile(r"\bcovil-counting\b"))
+
+
+def test_the_legend_stays_whole_under_the_list_and_folds_away(open_in_lab: NotebookOpener) -> None:
+    """The side panel's list scrolls above the legend, which is never cut at
+    the panel's foot; folded to its title, it leaves the list more room."""
+    _notebook, board = open_solo(open_in_lab)
+    boxes = """root => {
+      const box = (s) => root.querySelector(s).getBoundingClientRect();
+      return { side: box(".covil-side").bottom, legend: box(".covil-legend").bottom,
+               legendTop: box(".covil-legend").top, list: box(".covil-side-scroll").bottom,
+               room: root.querySelector(".covil-side-scroll").clientHeight };
+    }"""
+    open_ = board.root.evaluate(boxes)
+    assert open_["legend"] <= open_["side"] + 1 and open_["list"] <= open_["legendTop"], open_
+    board.root.locator(".covil-legend summary").click()
+    folded = board.root.evaluate(boxes)
+    assert folded["room"] > open_["room"] + 150 and folded["legend"] <= folded["side"] + 1, folded
+    board.root.locator(".covil-main").screenshot(path=str(screenshot_path("legend-folded")))
 
 
 def test_each_players_vp_now_is_shown_with_its_sources(open_in_lab: NotebookOpener) -> None:

@@ -64,6 +64,8 @@ var SPEEDS = (
   { off: null, slow: 1600, normal: 800, fast: 250 }
 );
 var NOTABLE = 2.5;
+var LONG_WAIT = 4e3;
+var waits = 0;
 function readingTime(moment, speed) {
   if (!moment?.notable) return speed;
   const said2 = [...moment.told || [], moment.reason || "", ...moment.outcome || []].join(" ");
@@ -75,7 +77,7 @@ function sharedOf(model) {
   const key = model.get("identity") || model;
   let state = shared.get(key);
   if (!state) {
-    state = { speed: "normal", timer: null, chunks: /* @__PURE__ */ new Map(), asked: null, views: new EventTarget() };
+    state = { speed: "normal", timer: null, wait: null, chunks: /* @__PURE__ */ new Map(), asked: null, views: new EventTarget() };
     shared.set(key, state);
   }
   return state;
@@ -90,7 +92,7 @@ function transmit(model, content) {
   return true;
 }
 function asked(model, content) {
-  clearTimeout(sharedOf(model).timer ?? void 0);
+  stopTimer(sharedOf(model));
   if (content.kind === "step" || content.kind === "skip") {
     setAsked(model, { kind: content.kind, version: content.version });
   }
@@ -109,7 +111,7 @@ function afterPaint(callback) {
 function setAsked(model, asked2) {
   const state = sharedOf(model);
   state.asked = asked2;
-  state.views.dispatchEvent(new Event("thinking"));
+  state.views.dispatchEvent(new Event("controls"));
 }
 function thinking(model) {
   const asked2 = sharedOf(model).asked;
@@ -119,20 +121,34 @@ function thinking(model) {
 }
 function scheduleStep(model) {
   const state = sharedOf(model);
-  clearTimeout(state.timer ?? void 0);
-  state.timer = null;
+  stopTimer(state);
   const waiting = (model.get("decision") || {}).waiting;
   const speed = SPEEDS[state.speed];
   if (speed == null || waiting !== "playback" && waiting !== "bot") return;
   const delay = readingTime(model.get("controls")?.moment, speed);
   const version = model.get("version");
   state.timer = setTimeout(() => {
-    state.timer = null;
+    stopTimer(state);
     if (model.get("version") !== version) return;
     const step = { kind: "step", version };
     asked(model, step);
     transmit(model, step);
   }, delay);
+  if (delay >= LONG_WAIT) {
+    state.wait = { version, delay, n: ++waits };
+    state.views.dispatchEvent(new Event("controls"));
+  }
+}
+function stopTimer(state) {
+  clearTimeout(state.timer ?? void 0);
+  state.timer = null;
+  if (!state.wait) return;
+  state.wait = null;
+  state.views.dispatchEvent(new Event("controls"));
+}
+function longWait(model) {
+  const wait = sharedOf(model).wait;
+  return wait && wait.version === model.get("version") ? wait : null;
 }
 
 // src/chunks.js
@@ -312,7 +328,12 @@ function nextStepText(view, decision, controls) {
   if (thinking(model) || decision.waiting !== "playback" && decision.waiting !== "bot") return "";
   const byHand = sharedOf(model).speed === "off";
   const more = decision.waiting === "bot" ? view.t("{seat} is to play", { seat: seatLabel(view, decision.player) }) : view.t("Steps left to show: {count}", { count: controls.pending ?? 0 });
-  return byHand ? view.t("{state}: Step (n) shows the next, Skip to my decision (s) jumps to yours.", { state: more }) : view.t("{state}: the board plays on by itself (p pauses).", { state: more });
+  if (byHand) return view.t("{state}: Step (n) shows the next, Skip to my decision (s) jumps to yours.", { state: more });
+  const wait = longWait(model);
+  return wait ? view.t("{state}: the board plays on by itself in {seconds} s, or now with Step (n) (p pauses).", {
+    state: more,
+    seconds: Math.round(wait.delay / 1e3)
+  }) : view.t("{state}: the board plays on by itself (p pauses).", { state: more });
 }
 function seatLabel({ model }, color) {
   const seat = ((model.get("board") || {}).seats || []).find((s) => s.color === color);
@@ -763,8 +784,20 @@ function drawControls(view) {
   sayTitle(view, parts.hint, why ?? HINT);
   parts.back.hidden = !controls.what_if;
   parts.tryHere.hidden = page.cursor == null;
+  drawCountdown(view);
   drawBanner(view);
   drawHint(view);
+}
+function drawCountdown({ model, parts }) {
+  const wait = longWait(model);
+  const key = wait ? String(wait.n) : "";
+  if (parts.step.dataset.counting === key) return;
+  parts.step.dataset.counting = key;
+  parts.step.classList.remove("covil-counting");
+  if (!wait) return;
+  parts.step.style.setProperty("--covil-wait", `${wait.delay}ms`);
+  void parts.step.offsetWidth;
+  parts.step.classList.add("covil-counting");
 }
 var HINT = N_("What the search bot would do, and why (h)");
 function hintRefused({ page, root }, notYours) {
@@ -806,10 +839,10 @@ function drawHint(view) {
   button2?.classList.add("covil-hinted");
   if (page.hintShown !== hint.n && button2) {
     page.hintShown = hint.n;
-    const panel = parts.panel.getBoundingClientRect();
+    const panel = parts.scroll.getBoundingClientRect();
     const marked = button2.getBoundingClientRect();
-    if (marked.bottom > panel.bottom) parts.panel.scrollTop += marked.bottom - panel.bottom + 8;
-    else if (marked.top < panel.top) parts.panel.scrollTop -= panel.top - marked.top + 8;
+    if (marked.bottom > panel.bottom) parts.scroll.scrollTop += marked.bottom - panel.bottom + 8;
+    else if (marked.top < panel.top) parts.scroll.scrollTop -= panel.top - marked.top + 8;
   }
 }
 function drawError({ model, page, parts, root }) {
@@ -840,7 +873,7 @@ function placeNear(root, node, point) {
 function onVersion(view) {
   const { model, page, parts, root } = view;
   root.dataset.version = String(model.get("version"));
-  requestAnimationFrame(() => parts.panel.scrollTop = 0);
+  requestAnimationFrame(() => parts.scroll.scrollTop = 0);
   parts.error.hidden = true;
   page.clicked = null;
   page.chooser = null;
@@ -1325,10 +1358,15 @@ function sidePanel() {
   const keys = make("dl", "");
   for (const [key, what] of KEYS_HELP) keys.append(make("dt", "", key), make("dd", "", what));
   help.append(make("strong", "", N_("Keyboard")), keys);
-  const legend = make("div", "covil-legend");
+  const scroll = make("div", "covil-side-scroll");
+  scroll.append(help, banner, prompt, where, combat, actions, error);
+  const legendBox = make("details", "covil-legend");
+  legendBox.open = true;
+  const legend = make("div", "covil-legend-key");
+  legendBox.append(make("summary", "", N_("Legend")), legend);
   const panel = make("div", "covil-side");
-  panel.append(help, banner, prompt, where, combat, actions, error, legend);
-  return { panel, banner, prompt, where, combat, actions, error, help, legend };
+  panel.append(scroll, legendBox);
+  return { panel, scroll, banner, prompt, where, combat, actions, error, help, legend };
 }
 function controlBar() {
   const undo = button(N_("Undo"), N_("Take back to your last decision (u)"));
@@ -1810,7 +1848,7 @@ function initialize({ model }) {
     model.off("change:chunks_new", onNew);
     model.off("change:version", onChange);
     model.off("change:error", onError);
-    clearTimeout(sharedOf(model).timer ?? void 0);
+    stopTimer(sharedOf(model));
   };
 }
 function render({ model, el }) {
@@ -1960,11 +1998,11 @@ function wire(view) {
   root.addEventListener("keydown", key);
   const views = sharedOf(model).views;
   const redrawControls = () => drawControls(view);
-  views.addEventListener("thinking", redrawControls);
+  views.addEventListener("controls", redrawControls);
   const showTexts = () => root.dataset.texts = String(sharedOf(model).chunks.size);
   views.addEventListener("pruned", showTexts);
   return () => {
-    views.removeEventListener("thinking", redrawControls);
+    views.removeEventListener("controls", redrawControls);
     views.removeEventListener("pruned", showTexts);
     root.removeEventListener("click", click);
     root.removeEventListener("keydown", key);
