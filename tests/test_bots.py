@@ -275,9 +275,13 @@ def test_a_troop_actions_hint_never_gives_the_troop_action_as_its_cost() -> None
     view = game.for_seat("yellow", 0)
     told = hint(view, GreedyBot(0))
     assert told.text.startswith("Lie down Y2, then move Y2 to zone M: what it gains comes later")
-    plan = next(plan for _, plan in rank(view) if plan.actions[0] == told.action)
-    troops = [evaluate(g, "yellow")["troops"] for g in (view, plan.result)]
+    assert told.plan is not None
+    troops = [evaluate(g, "yellow")["troops"] for g in (view, told.plan.result)]
     assert troops[0] > troops[1]  # the troop action spent, not said
+    # Once Y2 lies down, the tree search looks again: said the same way.
+    game.apply("lie Y2")
+    told = hint(game.for_seat("yellow", 0), GreedyBot(0))
+    assert told.text.startswith("Move Y2 to zone M: what it gains comes later")
 
 
 def test_a_hint_in_a_combat_says_who_wins_after_the_answer(

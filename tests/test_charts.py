@@ -90,4 +90,4 @@ def test_a_rate_is_written_after_its_whisker_and_inside_the_picture() -> None:
     for words, high in zip(said, highs, strict=True):
         start = float(labels[words].get("x"))
         assert labels[words].get("text-anchor") is None and start > high
-        assert start + text_width(words, 12) <= picture.width
+        assert start + text_width(words, 12) <= picture.width - 12  # inside the padding

@@ -1,12 +1,12 @@
 """A bot's choice told to a learner: what to do now, and why, in the game's
 words (the board's hint button, which asks the tree search bot).
 
-"Lie down Y1, then gain 1 gold: 1 VP now and more protection fee tonight;
-it costs a troop action." The deed is the step the bot would take, as far
-as the player's own decisions carry it (a purchase with its payments, a
-troop action, an attack up to its minion); the reasons are the VP now it
-adds or costs (whole VP) and the evaluation's terms it changes most, in
-words (:data:`~covil_nb.bots.evaluation.SAID`). The tree search bot's hint
+"Buy a relic for 3 gold: a relic to activate; it costs 3 VP now." The
+deed is the step the bot would take, as far as the player's own decisions
+carry it (a purchase with its payments, a troop action, an attack up to its
+minion); the reasons are the VP now it adds or costs (whole VP) and the
+evaluation's terms it changes most, in words
+(:data:`~covil_nb.bots.evaluation.SAID`). The tree search bot's hint
 adds what its search found: "Searched: about 2 VP better by the end of the
 day than the next best, move Y1 to zone B."
 """
@@ -133,10 +133,12 @@ def searched(game: Game, policy: list[Candidate]) -> str:
 def told(game: Game, plan: Plan) -> tuple[str, str]:
     """A plan of the seat deciding in ``game`` in words: its step ("Lie down
     Y1, then gain 1 gold") and why ("1 VP now and more protection fee tonight")."""
-    me = game.decision.player  # type: ignore[union-attr]
+    me, kind = game.decision.player, game.decision.kind  # type: ignore[union-attr]
     before, after = evaluate_all(game), evaluate_all(plan.result)
-    # Every troop action spends one: that says nothing of why to take this one.
-    spent = {"troops"} if plan.actions[0].verb == Verb.LIE else set()
+    # Every troop action spends one: that says nothing of why to take this one
+    # (told as the troop lies down, or once it lies, when the search looks again).
+    acting = plan.actions[0].verb == Verb.LIE or kind == "troop-action"
+    spent = {"troops"} if acting else set()
     gains, costs = _reasons(before[me], after[me], spent)
     gains += _rival_losses(before, after, me)
     why, fight = _why(gains, costs, later=bool(spent)), _fight(game, plan)

@@ -45,6 +45,7 @@ TOP = 40.0  # the title's band
 AXIS = 26.0  # the scale's band, under the bars
 PAD = 12.0
 _GAP = 6.0  # from a bar's (or whisker's) end to the words after it
+_TICK = 16.0  # room past the scale's end for half its last tick's words ("100%")
 BAR_FILL = "#6d8fb3"
 BAD = HIGHLIGHTS["bad"]  # a glyph's ink
 #: The sources of VP, in the order they are stacked, with their colours.
@@ -54,15 +55,20 @@ SOURCES = {"fortress": "#8c6a4f", "gold": "#e0b341", "minions": "#5a7fc2", "reli
 def win_rates(table: pd.DataFrame, title: str) -> Picture:
     """A bar for each row's win rate, with its 95% interval, on a scale from 0
     to 100%. Each rate is written after its whisker, never across it: the
-    scale leaves room for the widest after 100%."""
-    rows = [
-        (str(label), r.win_rate, r.ci_low, r.ci_high, _rate_said(r.win_rate, r.ci_low, r.ci_high))
-        for label, r in table.iterrows()
+    scale is the widest at which every row's words fit after its whisker."""
+    labels = [str(label) for label in table.index]
+    rows = [(r.win_rate, r.ci_low, r.ci_high) for _, r in table.iterrows()]
+    said = [_rate_said(*row) for row in rows]
+    left = _left(labels)
+    room = WIDTH - PAD - left
+    ends = [
+        (room - _GAP - text_width(words, LABEL)) / high
+        for words, (*_, high) in zip(said, rows, strict=True)
+        if high > 0
     ]
-    left, right = _plot_area([row[0] for row in rows], [row[4] for row in rows])
-    scale = right - left  # a rate of 1 spans the plot
+    scale = min([room - _TICK, *ends])  # a rate of 1 spans the scale
     parts = [_ticks(left, scale, len(rows), [0, 0.25, 0.5, 0.75, 1], lambda v: f"{v:.0%}")]
-    for i, (label, rate, low, high, said) in enumerate(rows):
+    for i, (label, (rate, low, high), words) in enumerate(zip(labels, rows, said, strict=True)):
         y = TOP + ROW * i
         mid = y + BAR / 2
         parts += [
@@ -76,7 +82,7 @@ def win_rates(table: pd.DataFrame, title: str) -> Picture:
                 stroke=INK,
                 stroke_width=1.5,
             ),
-            text(left + high * scale + _GAP, _baseline(mid), said, font_size=LABEL),
+            text(left + high * scale + _GAP, _baseline(mid), words, font_size=LABEL),
         ]
     return _picture(title, len(rows), parts)
 
@@ -101,7 +107,8 @@ def vp_by_source(table: pd.DataFrame, title: str) -> Picture:
         for label, r in table.iterrows()
     ]
     totals = [str(Number(sum(v for _, v in parts), ".1f")) for _, parts in rows]
-    left, right = _plot_area([label for label, _ in rows], totals)
+    left = _left([label for label, _ in rows])
+    right = WIDTH - PAD - _GAP - max((text_width(t, LABEL) for t in totals), default=0.0)
     most = max((sum(v for _, v in parts) for _, parts in rows), default=0.0)
     top = max(10.0, 10.0 * -(-most // 10))  # the scale ends on a round ten
     scale = (right - left) / top
@@ -137,12 +144,9 @@ def vp_by_source(table: pd.DataFrame, title: str) -> Picture:
 # -- the parts both charts share ---------------------------------------------------------
 
 
-def _plot_area(labels: list[str], ends: list[str]) -> tuple[float, float]:
-    """Where the bars start and end: after the longest label, and before room
-    for the longest of the words written past a bar's end (or its whisker's)."""
-    longest = max((text_width(label, LABEL) for label in labels), default=0.0)
-    widest = max((text_width(end, LABEL) for end in ends), default=0.0)
-    return PAD + longest + 10, WIDTH - PAD - _GAP - widest
+def _left(labels: list[str]) -> float:
+    """Where the bars start: after the longest label."""
+    return PAD + max((text_width(label, LABEL) for label in labels), default=0.0) + 10
 
 
 def _label(label: str, left: float, mid: float) -> str:

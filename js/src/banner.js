@@ -119,7 +119,7 @@ function nextStepText(view, decision, controls) {
   if (byHand) return view.t("{state}: Step (n) shows the next, Skip to my decision (s) jumps to yours.", { state: more });
   const wait = longWait(model);
   return wait
-    ? view.t("{state}: the board plays on by itself in {seconds} s, or now with Step (n) (p pauses).", {
+    ? view.t("{state}: the board plays on by itself, this step shown for {seconds} s; Step (n) goes on now (p pauses).", {
         state: more,
         seconds: Math.round(wait.delay / 1000),
       })

@@ -31,14 +31,13 @@
 
 import { mountAnalysis } from "./analysis.js";
 import { absorb, prune } from "./chunks.js";
-import { drawBanner } from "./banner.js";
 import { acknowledge, answered, drawControls, drawError, drawHint, drawLanguage, onVersion } from "./controls.js";
 import { drawDecision } from "./decision.js";
 import { onKey, toggleHelp, tryHere } from "./keyboard.js";
 import { drawLog, goTo, onPast } from "./log.js";
 import { drawBoard, drawPosition, onClick, settle } from "./marks.js";
 import { make } from "./dom.js";
-import { afterPaint, asked, scheduleStep, setAsked, sharedOf, stopTimer, thinking, transmit } from "./shared.js";
+import { afterPaint, asked, scheduleStep, setAsked, setSpeed, sharedOf, stopTimer, thinking, transmit } from "./shared.js";
 import { skeleton } from "./skeleton.js";
 import { mountStudy } from "./study.js";
 import { hostTheme, watchTheme } from "./theme.js";
@@ -249,12 +248,7 @@ function wire(view) {
   parts.helpButton.addEventListener("click", () => toggleHelp(view));
   parts.slider.addEventListener("input", () => goTo(view, Number(parts.slider.value)));
   parts.speed.value = sharedOf(model).speed;
-  parts.speed.addEventListener("change", () => {
-    sharedOf(model).speed = /** @type {any} */ (parts.speed.value);
-    if (parts.speed.value !== "off") parts.speed.dataset.resume = parts.speed.value;
-    scheduleStep(model);
-    drawBanner(view);
-  });
+  parts.speed.addEventListener("change", () => setSpeed(model, /** @type {any} */ (parts.speed.value)));
   /** @param {MouseEvent} event */
   const click = (event) => onClick(view, event);
   /** @param {KeyboardEvent} event */

@@ -1,10 +1,11 @@
-// The controls (undo, redo, step, skip, hint, "what if"), the hint, a
-// refusal, and what a new version of the position resets.
+// The controls (undo, redo, step, skip, speed, hint, "what if"), the
+// countdown of a long wait along Step, the hint, a refusal, and what a new
+// version of the position resets.
 
 import { make } from "./dom.js";
 import { ringSolid } from "./marks.js";
 import { drawBanner, seatLabel } from "./banner.js";
-import { longWait, thinking } from "./shared.js";
+import { longWait, sharedOf, thinking } from "./shared.js";
 import { N_ } from "./words.js";
 
 /** @typedef {import("./types").View} View */
@@ -59,26 +60,41 @@ export function drawControls(view) {
   sayTitle(view, parts.hint, why ?? HINT);
   parts.back.hidden = !controls.what_if;
   parts.tryHere.hidden = page.cursor == null;
+  parts.speed.value = sharedOf(model).speed; // set in this view or another of the same board
   drawCountdown(view);
   drawBanner(view);
   drawHint(view);
 }
 
 /**
- * A long wait before the next step fills a bar along the Step button, from
- * empty, over the wait (board.css): the board has not stopped.
+ * A long wait before the next step fills a bar along the Step button over
+ * the wait (the bar's look in board.css): the board has not stopped. Timed
+ * from the wait's start, so that a view opened halfway shows it half full.
  * @param {View} view
  */
-function drawCountdown({ model, parts }) {
+function drawCountdown({ model, page, parts }) {
   const wait = longWait(model);
-  const key = wait ? String(wait.n) : "";
-  if (parts.step.dataset.counting === key) return; // the same wait: its bar runs on
-  parts.step.dataset.counting = key;
-  parts.step.classList.remove("covil-counting");
-  if (!wait) return;
-  parts.step.style.setProperty("--covil-wait", `${wait.delay}ms`);
-  void parts.step.offsetWidth; // laid out empty, so that the bar starts again
-  parts.step.classList.add("covil-counting");
+  if (page.countdown?.wait === wait) return; // the same wait, or still none: its bar runs on
+  page.countdown?.bar?.cancel();
+  page.countdown = wait ? { wait, bar: fill(parts.step, wait) } : null;
+  parts.step.classList.toggle("covil-counting", wait != null);
+}
+
+/**
+ * The bar of `wait` along `button`, as far as the time since the wait began;
+ * none where the browser animates nothing (the bar is then only not drawn).
+ * @param {HTMLElement} button
+ * @param {import("./types").Wait} wait
+ */
+function fill(button, wait) {
+  if (typeof button.animate !== "function") return null;
+  const bar = button.animate([{ backgroundSize: "0% 3px" }, { backgroundSize: "100% 3px" }], {
+    duration: wait.delay,
+    fill: "forwards",
+  });
+  bar.currentTime = performance.now() - wait.start;
+  bar.finished.catch(() => {}); // cancelled by the next step: nothing waits on it
+  return bar;
 }
 
 const HINT = N_("What the search bot would do, and why (h)");

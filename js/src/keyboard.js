@@ -4,9 +4,8 @@
 
 import { clickAt } from "./marks.js";
 import { closeChooser } from "./decision.js";
-import { drawBanner } from "./banner.js";
 import { goTo, positions } from "./log.js";
-import { scheduleStep, sharedOf } from "./shared.js";
+import { setSpeed, sharedOf } from "./shared.js";
 
 /** @typedef {import("./types").View} View */
 
@@ -25,13 +24,7 @@ function keyActions(view) {
     s: () => parts.skip.click(),
     h: () => parts.hint.click(),
     e: () => closingButton(view)?.click(),
-    p: () => {
-      const state = sharedOf(model);
-      state.speed = state.speed === "off" ? /** @type {any} */ (parts.speed.dataset.resume || "normal") : "off";
-      parts.speed.value = state.speed;
-      scheduleStep(model);
-      drawBanner(view);
-    },
+    p: () => setSpeed(model, sharedOf(model).speed === "off" ? sharedOf(model).resume : "off"),
     t: () => tryHere(view),
     b: () => view.send("return"),
     "?": () => toggleHelp(view),

@@ -1,6 +1,7 @@
 // What the views of one model share: the chunk store, the auto-play timer and
-// speed, and the request the bots are thinking over. A request is asked()
-// (the page knows at once) and then transmit()ted to Python.
+// speed (and a long wait's countdown), and the request the bots are thinking
+// over. A request is asked() (the page knows at once) and then transmit()ted
+// to Python. A change any view shows is told to all by redrawControls().
 
 /** @typedef {import("./types").Model} Model */
 /** @typedef {import("./types").Shared} Shared */
@@ -15,9 +16,6 @@ const NOTABLE = 2.5;
  * on the Step button: a learner reading a long night step should know the
  * board has not stopped, and that Step goes on at once. */
 const LONG_WAIT = 4000;
-
-/** Long waits so far, numbered: a view starts its countdown again on a new one. */
-let waits = 0;
 
 /**
  * How long a moment stays at auto-play `speed` (the delay of a plain step):
@@ -51,9 +49,18 @@ export function sharedOf(model) {
   let state = shared.get(key);
   if (!state) {
     // asked: the step or skip sent to a bot's seat (see thinking());
-    // wait: a long one before the next step (see longWait());
+    // wait: a long one before the next step (see longWait()); resume: the
+    // speed that p brings back after stepping by hand;
     // views: where the views of this model hear that it changed.
-    state = { speed: "normal", timer: null, wait: null, chunks: new Map(), asked: null, views: new EventTarget() };
+    state = {
+      speed: "normal",
+      resume: "normal",
+      timer: null,
+      wait: null,
+      chunks: new Map(),
+      asked: null,
+      views: new EventTarget(),
+    };
     shared.set(key, state);
   }
   return state;
@@ -84,11 +91,14 @@ export function transmit(model, content) {
 export function asked(model, content) {
   // One request per version: whatever the player asks replaces the
   // auto-play's pending step.
-  stopTimer(sharedOf(model));
+  const state = sharedOf(model);
+  const waited = stopTimer(state);
   if (content.kind === "step" || content.kind === "skip") {
     // The page knows at once that the bots think over it (see thinking()),
     // with no message from Python: a bot's step costs one message back, not two.
     setAsked(model, { kind: content.kind, version: content.version });
+  } else if (waited) {
+    redrawControls(state); // looking back: the countdown stops (log.js starts it again)
   }
 }
 
@@ -120,6 +130,15 @@ export function afterPaint(callback) {
 export function setAsked(model, asked) {
   const state = sharedOf(model);
   state.asked = asked;
+  redrawControls(state);
+}
+
+/**
+ * Every view of the model draws its controls again (the banner, the hint,
+ * the countdown, the speed).
+ * @param {Shared} state
+ */
+export function redrawControls(state) {
   state.views.dispatchEvent(new Event("controls"));
 }
 
@@ -143,35 +162,60 @@ export function thinking(model) {
  */
 export function scheduleStep(model) {
   const state = sharedOf(model);
-  stopTimer(state);
-  const waiting = (model.get("decision") || {}).waiting;
-  const speed = SPEEDS[state.speed];
-  if (speed == null || (waiting !== "playback" && waiting !== "bot")) return;
-  const delay = readingTime(model.get("controls")?.moment, speed);
-  const version = model.get("version");
-  state.timer = setTimeout(() => {
-    stopTimer(state);
-    if (model.get("version") !== version) return;
-    const step = { kind: "step", version };
-    asked(model, step);
-    transmit(model, step);
-  }, delay);
-  if (delay >= LONG_WAIT) {
-    state.wait = { version, delay, n: ++waits };
-    state.views.dispatchEvent(new Event("controls"));
+  const waited = stopTimer(state);
+  const delay = stepDelay(model, state.speed);
+  if (delay != null) {
+    const version = model.get("version");
+    state.timer = setTimeout(() => {
+      state.timer = null;
+      if (model.get("version") !== version) return;
+      const step = { kind: "step", version };
+      asked(model, step); // which forgets the wait and redraws
+      transmit(model, step);
+    }, delay);
+    if (delay >= LONG_WAIT) state.wait = { version, delay, start: performance.now() };
   }
+  if (waited || state.wait) redrawControls(state);
+}
+
+/**
+ * How long the position shown waits for the auto-play's next step at
+ * `speed`, or null when it waits for no step (by hand, or a person's turn).
+ * @param {Model} model
+ * @param {Shared["speed"]} speed
+ */
+function stepDelay(model, speed) {
+  const waiting = (model.get("decision") || {}).waiting;
+  const delay = SPEEDS[speed];
+  if (delay == null || (waiting !== "playback" && waiting !== "bot")) return null;
+  return readingTime(model.get("controls")?.moment, delay);
+}
+
+/**
+ * The auto-play's speed, for every view of the model: the next step asked
+ * at the new speed, and every speed menu set to it.
+ * @param {Model} model
+ * @param {Shared["speed"]} speed
+ */
+export function setSpeed(model, speed) {
+  const state = sharedOf(model);
+  state.speed = speed;
+  if (speed !== "off") state.resume = speed;
+  scheduleStep(model);
+  redrawControls(state);
 }
 
 /**
  * No step pending any more: the timer cleared, a long wait forgotten.
+ * Whether there was one (its countdown is to be drawn away).
  * @param {Shared} state
  */
 export function stopTimer(state) {
   clearTimeout(state.timer ?? undefined);
   state.timer = null;
-  if (!state.wait) return;
+  const waited = state.wait != null;
   state.wait = null;
-  state.views.dispatchEvent(new Event("controls")); // its countdown stops
+  return waited;
 }
 
 /**

@@ -36,9 +36,9 @@ export function skeleton(root) {
   const table = make("div", "covil-table");
   table.append(map, pieces);
 
-  const side = sidePanel();
+  const { panel, ...side } = sidePanel(); // the panel placed; its parts are what the view reads
   const main = make("div", "covil-main");
-  main.append(table, side.panel);
+  main.append(table, panel);
 
   // The halls and the pool, one under the other, in the order decision.js gives.
   const pool = make("div", "covil-pool");

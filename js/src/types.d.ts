@@ -226,11 +226,12 @@ export interface Asked {
 export interface Wait {
   version: number;
   delay: number; // ms
-  n: number; // numbered, so that a view counts a new wait down from the start
+  start: number; // performance.now() when it began
 }
 
 export interface Shared {
   speed: "off" | "slow" | "normal" | "fast";
+  resume: "slow" | "normal" | "fast";
   timer: ReturnType<typeof setTimeout> | null;
   wait: Wait | null;
   chunks: Map<string, string>;
@@ -282,6 +283,8 @@ export interface Page {
   pressed: Element | null;
   /** the hint last brought into sight (its number; see controls.js) */
   hintShown?: number;
+  /** the long wait whose bar fills along Step, and its animation (see controls.js) */
+  countdown?: { wait: Wait; bar: Animation | null } | null;
   /** the log's finished phases, built once (see log.js) */
   builtGroups: Map<string, { details: HTMLDetailsElement; index: number; previous: string | null }>;
   /** the phase under way's group, and the texts it was built from (see log.js) */

@@ -1,7 +1,7 @@
 // The board on a fake model: what it shows, and what it sends when pressed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { renderBoard, traits } from "./fake.js";
+import { renderBoard, renderView, traits } from "./fake.js";
 
 test("the decision lists its actions, numbered, and a press sends the action with the version", async () => {
   const board = await renderBoard();
@@ -176,7 +176,6 @@ test("at auto-play speed a notable moment stays longer before the next step is a
   const cases = [[false, 800], [true, 2000]];
   for (const [notable, wait] of cases) {
     const values = traits();
-    values.board = { ...values.board }; // a model of its own (the shared state is the board's)
     values.decision = { ...values.decision, waiting: "playback", actions: [] };
     values.controls = { pending: 3, moment: { player: "red", actions: ["flip"], notable } };
     const model = new FakeModel(values);
@@ -188,33 +187,46 @@ test("at auto-play speed a notable moment stays longer before the next step is a
   }
 });
 
-test("a long wait before the next step is said, counted down on Step, and gone once Step is pressed", async () => {
+test("a long wait before the next step is said, counted down on Step in every view, and gone once Step is pressed", async () => {
   const values = traits();
-  values.board = { ...values.board }; // a model of its own (the shared state is the board's)
   values.decision = { ...values.decision, waiting: "playback", actions: [] };
   const told = Array(40).fill("word").join(" "); // 40 words: 8 s at Normal (200 ms a word)
-  values.controls = { pending: 3, moment: { player: "red", actions: ["fee"], notable: true, told: [told] } };
+  const long = { pending: 3, moment: { player: "red", actions: ["fee"], notable: true, told: [told] } };
+  values.controls = long;
   const board = await renderBoard(values);
   await board.settled();
-  const buttons = /** @type {HTMLButtonElement[]} */ ([...board.root.querySelectorAll(".covil-controls button")]);
-  const stepButton = buttons.find((b) => b.textContent === "Step");
-  assert.ok(stepButton);
-  assert.match(board.root.querySelector(".covil-banner")?.textContent ?? "",
-    /Steps left to show: 3: the board plays on by itself in 8 s, or now with Step \(n\)/);
-  assert.ok(stepButton.classList.contains("covil-counting"));
-  assert.equal(stepButton.style.getPropertyValue("--covil-wait"), "8000ms");
-  const speed = /** @type {HTMLSelectElement} */ (board.root.querySelector(".covil-speed"));
-  speed.value = "off"; // by hand: no wait to count
+  const second = await renderView(board.model); // another view of the same board
+  const step = (/** @type {HTMLElement} */ root) =>
+    /** @type {HTMLButtonElement[]} */ ([...root.querySelectorAll(".covil-controls button")]).find((b) => b.textContent === "Step");
+  const steps = [step(board.root), step(second.root)];
+  const counting = () => steps.map((b) => Boolean(b?.classList.contains("covil-counting")));
+  const banner = () => board.root.querySelector(".covil-banner")?.textContent ?? "";
+  assert.match(banner(), /Steps left to show: 3: the board plays on by itself, this step shown for 8 s; Step \(n\) goes on now/);
+  assert.deepEqual(counting(), [true, true]);
+  assert.equal(steps[0]?.getAnimations().length, 1, "the bar fills");
+  const speed = /** @type {HTMLSelectElement} */ (second.root.querySelector(".covil-speed"));
+  speed.value = "off"; // by hand, in the second view: no wait to count in either
   speed.dispatchEvent(new Event("change"));
-  assert.ok(!stepButton.classList.contains("covil-counting"));
-  assert.match(board.root.querySelector(".covil-banner")?.textContent ?? "", /Step \(n\) shows the next/);
-  speed.value = "normal";
-  speed.dispatchEvent(new Event("change"));
-  assert.ok(stepButton.classList.contains("covil-counting"), "counted down again");
-  stepButton.click();
+  assert.deepEqual(counting(), [false, false]);
+  assert.equal(/** @type {HTMLSelectElement} */ (board.root.querySelector(".covil-speed")).value, "off");
+  assert.match(banner(), /Step \(n\) shows the next/);
+  board.press("p"); // back to the speed before
+  assert.deepEqual(counting(), [true, true], "counted down again");
+  board.press("ArrowLeft"); // looking back pauses the auto-play ...
+  assert.deepEqual(counting(), [false, false]);
+  board.press("End"); // ... and back at the game it goes on
+  assert.deepEqual(counting(), [true, true], "going on after looking back");
+  board.model.set({ controls: { pending: 2, moment: { player: "red", actions: ["rest"], notable: false } }, version: 8 });
+  await board.settled();
+  assert.deepEqual(counting(), [false, false], "a short step: the last wait is gone");
+  board.model.set({ controls: long, version: 9 });
+  await board.settled();
+  assert.deepEqual(counting(), [true, true]);
+  steps[0]?.click();
   await board.sent();
-  assert.ok(!stepButton.classList.contains("covil-counting"), "the step is asked: no wait any more");
-  assert.doesNotMatch(board.root.querySelector(".covil-banner")?.textContent ?? "", /in 8 s/);
+  assert.deepEqual(counting(), [false, false], "the step is asked: no wait any more");
+  assert.doesNotMatch(banner(), /shown for 8 s/);
+  second.close();
   board.close();
 });
 

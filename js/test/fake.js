@@ -110,3 +110,16 @@ export async function renderBoard(values = traits()) {
   };
   return { model, el, root, settled, sent, press, close };
 }
+
+/**
+ * Another view of the board of `model` (as a second output of the same widget shows).
+ * @param {FakeModel} model
+ */
+export async function renderView(model) {
+  const { default: widget } = await import("../src/board.js");
+  const el = document.createElement("div");
+  document.body.append(el);
+  const unrender = widget.render({ model, el });
+  const root = /** @type {HTMLElement} */ (el.firstElementChild);
+  return { root, close: () => (unrender(), el.remove()) };
+}

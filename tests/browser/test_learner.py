@@ -288,7 +288,7 @@ def waits_long_at_normal(board: Board) -> None:
     fills a bar along Step over the wait; by hand again, no wait is counted."""
     step, banner = board.control("Step"), board.root.locator(".covil-banner")
     board.speed("normal")
-    expect(banner).to_contain_text(re.compile(r"plays on by itself in \d+ s, or now with Step"))
+    expect(banner).to_contain_text(re.compile(r"plays on by itself, this step shown for \d+ s"))
     expect(step).to_have_class(re.compile(r"\bcovil-counting\b"))
     board.root.locator(".covil-main").screenshot(path=str(screenshot_path("night-countdown")))
     board.speed("off")

@@ -65,7 +65,6 @@ var SPEEDS = (
 );
 var NOTABLE = 2.5;
 var LONG_WAIT = 4e3;
-var waits = 0;
 function readingTime(moment, speed) {
   if (!moment?.notable) return speed;
   const said2 = [...moment.told || [], moment.reason || "", ...moment.outcome || []].join(" ");
@@ -77,7 +76,15 @@ function sharedOf(model) {
   const key = model.get("identity") || model;
   let state = shared.get(key);
   if (!state) {
-    state = { speed: "normal", timer: null, wait: null, chunks: /* @__PURE__ */ new Map(), asked: null, views: new EventTarget() };
+    state = {
+      speed: "normal",
+      resume: "normal",
+      timer: null,
+      wait: null,
+      chunks: /* @__PURE__ */ new Map(),
+      asked: null,
+      views: new EventTarget()
+    };
     shared.set(key, state);
   }
   return state;
@@ -92,9 +99,12 @@ function transmit(model, content) {
   return true;
 }
 function asked(model, content) {
-  stopTimer(sharedOf(model));
+  const state = sharedOf(model);
+  const waited = stopTimer(state);
   if (content.kind === "step" || content.kind === "skip") {
     setAsked(model, { kind: content.kind, version: content.version });
+  } else if (waited) {
+    redrawControls(state);
   }
 }
 function afterPaint(callback) {
@@ -111,6 +121,9 @@ function afterPaint(callback) {
 function setAsked(model, asked2) {
   const state = sharedOf(model);
   state.asked = asked2;
+  redrawControls(state);
+}
+function redrawControls(state) {
   state.views.dispatchEvent(new Event("controls"));
 }
 function thinking(model) {
@@ -121,30 +134,40 @@ function thinking(model) {
 }
 function scheduleStep(model) {
   const state = sharedOf(model);
-  stopTimer(state);
-  const waiting = (model.get("decision") || {}).waiting;
-  const speed = SPEEDS[state.speed];
-  if (speed == null || waiting !== "playback" && waiting !== "bot") return;
-  const delay = readingTime(model.get("controls")?.moment, speed);
-  const version = model.get("version");
-  state.timer = setTimeout(() => {
-    stopTimer(state);
-    if (model.get("version") !== version) return;
-    const step = { kind: "step", version };
-    asked(model, step);
-    transmit(model, step);
-  }, delay);
-  if (delay >= LONG_WAIT) {
-    state.wait = { version, delay, n: ++waits };
-    state.views.dispatchEvent(new Event("controls"));
+  const waited = stopTimer(state);
+  const delay = stepDelay(model, state.speed);
+  if (delay != null) {
+    const version = model.get("version");
+    state.timer = setTimeout(() => {
+      state.timer = null;
+      if (model.get("version") !== version) return;
+      const step = { kind: "step", version };
+      asked(model, step);
+      transmit(model, step);
+    }, delay);
+    if (delay >= LONG_WAIT) state.wait = { version, delay, start: performance.now() };
   }
+  if (waited || state.wait) redrawControls(state);
+}
+function stepDelay(model, speed) {
+  const waiting = (model.get("decision") || {}).waiting;
+  const delay = SPEEDS[speed];
+  if (delay == null || waiting !== "playback" && waiting !== "bot") return null;
+  return readingTime(model.get("controls")?.moment, delay);
+}
+function setSpeed(model, speed) {
+  const state = sharedOf(model);
+  state.speed = speed;
+  if (speed !== "off") state.resume = speed;
+  scheduleStep(model);
+  redrawControls(state);
 }
 function stopTimer(state) {
   clearTimeout(state.timer ?? void 0);
   state.timer = null;
-  if (!state.wait) return;
+  const waited = state.wait != null;
   state.wait = null;
-  state.views.dispatchEvent(new Event("controls"));
+  return waited;
 }
 function longWait(model) {
   const wait = sharedOf(model).wait;
@@ -330,7 +353,7 @@ function nextStepText(view, decision, controls) {
   const more = decision.waiting === "bot" ? view.t("{seat} is to play", { seat: seatLabel(view, decision.player) }) : view.t("Steps left to show: {count}", { count: controls.pending ?? 0 });
   if (byHand) return view.t("{state}: Step (n) shows the next, Skip to my decision (s) jumps to yours.", { state: more });
   const wait = longWait(model);
-  return wait ? view.t("{state}: the board plays on by itself in {seconds} s, or now with Step (n) (p pauses).", {
+  return wait ? view.t("{state}: the board plays on by itself, this step shown for {seconds} s; Step (n) goes on now (p pauses).", {
     state: more,
     seconds: Math.round(wait.delay / 1e3)
   }) : view.t("{state}: the board plays on by itself (p pauses).", { state: more });
@@ -784,20 +807,28 @@ function drawControls(view) {
   sayTitle(view, parts.hint, why ?? HINT);
   parts.back.hidden = !controls.what_if;
   parts.tryHere.hidden = page.cursor == null;
+  parts.speed.value = sharedOf(model).speed;
   drawCountdown(view);
   drawBanner(view);
   drawHint(view);
 }
-function drawCountdown({ model, parts }) {
+function drawCountdown({ model, page, parts }) {
   const wait = longWait(model);
-  const key = wait ? String(wait.n) : "";
-  if (parts.step.dataset.counting === key) return;
-  parts.step.dataset.counting = key;
-  parts.step.classList.remove("covil-counting");
-  if (!wait) return;
-  parts.step.style.setProperty("--covil-wait", `${wait.delay}ms`);
-  void parts.step.offsetWidth;
-  parts.step.classList.add("covil-counting");
+  if (page.countdown?.wait === wait) return;
+  page.countdown?.bar?.cancel();
+  page.countdown = wait ? { wait, bar: fill(parts.step, wait) } : null;
+  parts.step.classList.toggle("covil-counting", wait != null);
+}
+function fill(button2, wait) {
+  if (typeof button2.animate !== "function") return null;
+  const bar = button2.animate([{ backgroundSize: "0% 3px" }, { backgroundSize: "100% 3px" }], {
+    duration: wait.delay,
+    fill: "forwards"
+  });
+  bar.currentTime = performance.now() - wait.start;
+  bar.finished.catch(() => {
+  });
+  return bar;
 }
 var HINT = N_("What the search bot would do, and why (h)");
 function hintRefused({ page, root }, notYours) {
@@ -1046,7 +1077,9 @@ function goTo(view, at) {
   const all = positions(view);
   if (all.length === 0) return;
   at = Math.max(0, Math.min(at, all.length - 1));
+  const back = page.cursor != null && at === all.length - 1;
   page.cursor = at === all.length - 1 ? null : at;
+  if (back) scheduleStep(view.model);
   page.chooser = null;
   if (page.cursor != null) ask(view, all[page.cursor]);
   drawPosition(view);
@@ -1209,16 +1242,7 @@ function keyActions(view) {
     s: () => parts.skip.click(),
     h: () => parts.hint.click(),
     e: () => closingButton(view)?.click(),
-    p: () => {
-      const state = sharedOf(model);
-      state.speed = state.speed === "off" ? (
-        /** @type {any} */
-        parts.speed.dataset.resume || "normal"
-      ) : "off";
-      parts.speed.value = state.speed;
-      scheduleStep(model);
-      drawBanner(view);
-    },
+    p: () => setSpeed(model, sharedOf(model).speed === "off" ? sharedOf(model).resume : "off"),
     t: () => tryHere(view),
     b: () => view.send("return"),
     "?": () => toggleHelp(view),
@@ -1325,9 +1349,9 @@ function skeleton(root) {
   const pieces = make("div", "covil-pieces");
   const table = make("div", "covil-table");
   table.append(map, pieces);
-  const side = sidePanel();
+  const { panel, ...side } = sidePanel();
   const main = make("div", "covil-main");
-  main.append(table, side.panel);
+  main.append(table, panel);
   const pool = make("div", "covil-pool");
   const cards = make("div", "covil-cards");
   cards.append(pool);
@@ -1985,24 +2009,22 @@ function wire(view) {
   parts.helpButton.addEventListener("click", () => toggleHelp(view));
   parts.slider.addEventListener("input", () => goTo(view, Number(parts.slider.value)));
   parts.speed.value = sharedOf(model).speed;
-  parts.speed.addEventListener("change", () => {
-    sharedOf(model).speed = /** @type {any} */
-    parts.speed.value;
-    if (parts.speed.value !== "off") parts.speed.dataset.resume = parts.speed.value;
-    scheduleStep(model);
-    drawBanner(view);
-  });
+  parts.speed.addEventListener("change", () => setSpeed(
+    model,
+    /** @type {any} */
+    parts.speed.value
+  ));
   const click = (event) => onClick(view, event);
   const key = (event) => onKey(view, event);
   root.addEventListener("click", click);
   root.addEventListener("keydown", key);
   const views = sharedOf(model).views;
-  const redrawControls = () => drawControls(view);
-  views.addEventListener("controls", redrawControls);
+  const redrawControls2 = () => drawControls(view);
+  views.addEventListener("controls", redrawControls2);
   const showTexts = () => root.dataset.texts = String(sharedOf(model).chunks.size);
   views.addEventListener("pruned", showTexts);
   return () => {
-    views.removeEventListener("controls", redrawControls);
+    views.removeEventListener("controls", redrawControls2);
     views.removeEventListener("pruned", showTexts);
     root.removeEventListener("click", click);
     root.removeEventListener("keydown", key);
