@@ -1,6 +1,6 @@
 """The engine's analysis of a game: the same for the same seed, whatever the
 other seats' hidden cards and whatever runs it; a bad move marked and the
-better plan added; glyphs only beyond the dice's noise; the summary, the
+better plan added; glyphs only beyond the luck of the draw; the summary, the
 advantage chart and the study file agree with what was assessed."""
 
 from __future__ import annotations

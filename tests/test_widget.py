@@ -445,6 +445,12 @@ def test_skip_plays_the_bots_to_the_next_decision_of_a_person():
         widget.skip()
 
 
+def test_a_board_for_one_player_points_to_the_solo_game():
+    with pytest.raises(CovilError, match=r"covil_nb\.play_solo\(\)") as refused:
+        play(players=["yellow"], board="A")
+    assert refused.value.rule == "Solo mode"
+
+
 def test_act_is_apply_on_the_game():
     chooser = random.Random(8)
     widget, plain = play_solo(seed=8), Game.solo(seed=8)

@@ -91,9 +91,10 @@ def going_on(game: Game, plan: Plan, played: Sequence[str], bot: PlanningBot) ->
 
 def searched(game: Game, policy: list[Candidate]) -> str:
     """What the search found of its choice against the next best, in whole
-    VP by the end of the day, and whether the dice could explain the gap
-    (less than twice the standard error of the difference, played in the
-    same worlds; always, with one world); "" when there was no choice to
+    VP by the end of the day, and whether the luck of the draw (the hidden
+    cards dealt, the playouts' choices) could explain the gap (less than
+    twice the standard error of the difference, played in the same worlds;
+    always, with one world); "" when there was no choice to
     search. The gap is measured in the worlds that chose the plan, so it
     leans its way: the race's winner drew its luck there too."""
     if len(policy) < 2 or not policy[1].values:
@@ -102,11 +103,11 @@ def searched(game: Game, policy: list[Candidate]) -> str:
     deed = _deed(game, policy[1].plan)
     than = {"deed": f"{deed[:1].lower()}{deed[1:]}"}
     points = round(gap)
-    luck = gap < NOISE * error  # the dice could explain the gap
+    luck = gap < NOISE * error  # the luck of the draw could explain the gap
     if points < 1 and luck:
         said = tr(
             "Searched: about as good by the end of the day as the next best, {deed} (within the "
-            "luck of the dice).",
+            "luck of the draw).",
             **than,
         )
     elif points < 1:
@@ -114,9 +115,9 @@ def searched(game: Game, policy: list[Candidate]) -> str:
     elif luck:
         said = ntr(
             "Searched: about {count} VP better by the end of the day than the next best, {deed} "
-            "(within the luck of the dice).",
+            "(within the luck of the draw).",
             "Searched: about {count} VP better by the end of the day than the next best, {deed} "
-            "(within the luck of the dice).",
+            "(within the luck of the draw).",
             points,
             **than,
         )
@@ -170,11 +171,14 @@ def _fight(game: Game, plan: Plan) -> Text | None:
 
 def _why(gains: list[Text], costs: list[Text], later: bool) -> Text:
     """The reasons said; with none, a troop action's gain comes ``later`` in
-    the day than the evaluation sees (a move towards a fight, say)."""
-    if not costs and not gains and later:
-        return tr("what it gains comes later in the day, and no other choice does better")
+    the day than the evaluation sees (a move towards a fight, say), and any
+    other step is simply the best there is (ending the turn, say)."""
+    if not costs and not gains:
+        if later:
+            return tr("what it gains comes later in the day, and no other choice does better")
+        return tr("no other choice does better")
     if not costs:
-        return Listed(gains) if gains else tr("nothing better to do now")
+        return Listed(gains)
     if not gains:
         return tr("it costs {costs}, and no other choice does better", costs=Listed(costs))
     return tr("{gains}; it costs {costs}", gains=Listed(gains), costs=Listed(costs))

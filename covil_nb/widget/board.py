@@ -901,5 +901,13 @@ def play(
     """A board for 2 to 4 people taking turns at the screen (hot seat); any
     seat may be given to a bot: ``bots={"red": "mcts"}`` (in ``language``;
     by default the session's)."""
+    if len(players) == 1:  # what a newcomer tries first for a game alone
+        raise CovilError(
+            tr(
+                "one player plays alone against the rulebook's dummy, on its own map: "
+                "covil_nb.play_solo() (players= is for 2 to 4)"
+            ),
+            "Solo mode",
+        )
     game = Game.new(list(players), board=board, seed=seed, edition=edition)
     return GameWidget(game, bots=bots, language=language)

@@ -68,7 +68,7 @@ def judged(assessment: Assessment) -> str:
     elif a.loss == 0:
         said = tr("{head}: the best option found.", head=head)
     elif a.loss <= NOISE * a.error:
-        said = tr("{head}: {loss} VP behind, within the dice's noise.", head=head, loss=loss)
+        said = tr("{head}: {loss} VP behind, within the luck of the draw.", head=head, loss=loss)
     else:
         said = tr("{head}: {loss} VP behind, too little to mark.", head=head, loss=loss)
     return str(said)

@@ -116,14 +116,14 @@ function nextStepText(view, decision, controls) {
     decision.waiting === "bot"
       ? view.t("{seat} is to play", { seat: seatLabel(view, decision.player) })
       : view.t("Steps left to show: {count}", { count: controls.pending ?? 0 });
-  if (byHand) return view.t("{state}: Step (n) shows the next, Skip to my decision (s) jumps to yours.", { state: more });
+  if (byHand) return view.t("{state}. Step (n) shows the next, Skip to my decision (s) jumps to yours.", { state: more });
   const wait = longWait(model);
   return wait
-    ? view.t("{state}: the board plays on by itself, this step shown for {seconds} s; Step (n) goes on now (p pauses).", {
+    ? view.t("{state}. The board plays on by itself, this step shown for {seconds} s; Step (n) goes on now (p pauses).", {
         state: more,
         seconds: Math.round(wait.delay / 1000),
       })
-    : view.t("{state}: the board plays on by itself (p pauses).", { state: more });
+    : view.t("{state}. The board plays on by itself (p pauses).", { state: more });
 }
 
 /**

@@ -113,3 +113,27 @@ export function scrollWithin(container, node, above = 0) {
   if (at.top < box.top + above) container.scrollTop -= box.top + above - at.top;
   else if (at.bottom > box.bottom) container.scrollTop += at.bottom - box.bottom;
 }
+
+/**
+ * A `<details>` whose open state the browser keeps under `key` for every
+ * board (the learner's choice, not the notebook's): open at first unless
+ * `open` says otherwise. Where the host gives no storage, it is only not kept.
+ * @param {HTMLDetailsElement} details
+ * @param {string} key
+ * @param {boolean} open
+ */
+export function keepOpenState(details, key, open) {
+  try {
+    const kept = localStorage.getItem(key);
+    details.open = kept == null ? open : kept === "open";
+  } catch {
+    details.open = open;
+  }
+  details.addEventListener("toggle", () => {
+    try {
+      localStorage.setItem(key, details.open ? "open" : "folded");
+    } catch {
+      // no storage here (a sandboxed frame): the choice holds for this board only
+    }
+  });
+}

@@ -3,7 +3,7 @@
 // them), the controls, the halls and the pool, the log and its slider. Their
 // words are marked N_ and said in the board's language by relabel (words.js).
 
-import { button, make } from "./dom.js";
+import { button, keepOpenState, make } from "./dom.js";
 import { N_, remember } from "./words.js";
 
 /** The help panel: the keys that keyboard.js handles. */
@@ -78,11 +78,12 @@ function sidePanel() {
   for (const [key, what] of KEYS_HELP) keys.append(make("dt", "", key), make("dd", "", what));
   help.append(make("strong", "", N_("Keyboard")), keys);
   // What to do now scrolls on its own; the legend stays whole at the foot
-  // of the panel, open at first, and folds away when the learner needs room.
+  // of the panel, open at first, and folds away when the learner needs
+  // room: folded once, it stays folded on every board.
   const scroll = make("div", "covil-side-scroll");
   scroll.append(help, banner, prompt, where, combat, actions, error);
   const legendBox = make("details", "covil-legend");
-  legendBox.open = true;
+  keepOpenState(legendBox, "covil-nb:legend", true);
   const legend = make("div", "covil-legend-key");
   legendBox.append(make("summary", "", N_("Legend")), legend);
   const panel = make("div", "covil-side");

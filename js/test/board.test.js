@@ -201,7 +201,7 @@ test("a long wait before the next step is said, counted down on Step in every vi
   const steps = [step(board.root), step(second.root)];
   const counting = () => steps.map((b) => Boolean(b?.classList.contains("covil-counting")));
   const banner = () => board.root.querySelector(".covil-banner")?.textContent ?? "";
-  assert.match(banner(), /Steps left to show: 3: the board plays on by itself, this step shown for 8 s; Step \(n\) goes on now/);
+  assert.match(banner(), /Steps left to show: 3\. The board plays on by itself, this step shown for 8 s; Step \(n\) goes on now/);
   assert.deepEqual(counting(), [true, true]);
   assert.equal(steps[0]?.getAnimations().length, 1, "the bar fills");
   const speed = /** @type {HTMLSelectElement} */ (second.root.querySelector(".covil-speed"));
@@ -228,6 +228,19 @@ test("a long wait before the next step is said, counted down on Step in every vi
   assert.doesNotMatch(banner(), /shown for 8 s/);
   second.close();
   board.close();
+});
+
+test("the legend, folded once, stays folded on the next board", async () => {
+  const first = await renderBoard();
+  const legend = () => /** @type {HTMLDetailsElement} */ (document.querySelector(".covil-legend"));
+  assert.equal(legend().open, true, "open at first");
+  legend().open = false;
+  legend().dispatchEvent(new Event("toggle"));
+  first.close();
+  const next = await renderBoard();
+  assert.equal(legend().open, false);
+  next.close();
+  localStorage.removeItem("covil-nb:legend");
 });
 
 test("a second press on a position already left is not sent; a failed send clears the press", async () => {

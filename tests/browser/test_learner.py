@@ -180,12 +180,19 @@ def test_a_narrow_board_keeps_its_map_readable(open_in_lab: NotebookOpener) -> N
         sizes = board.root.evaluate(
             """board => {
               const box = (s) => board.querySelector(s).getBoundingClientRect();
+              const right = board.getBoundingClientRect().right;
+              // Past the board's right edge, and not inside a part that scrolls sideways.
+              const clipped = (n) => n.parentElement?.closest(".covil-status");
+              const out = [...board.querySelectorAll("*")]
+                .filter((n) => n.getBoundingClientRect().right > right + 1 && !clipped(n))
+                .slice(0, 5).map((n) => `${n.tagName} ${n.className.baseVal ?? n.className}`);
               return { board: box(".covil-main").width, map: box(".covil-map").width,
-                       mapBottom: box(".covil-map").bottom, sideTop: box(".covil-side").top };
+                       mapBottom: box(".covil-map").bottom, sideTop: box(".covil-side").top, out };
             }"""
         )
         board.root.screenshot(path=str(screenshot_path(f"narrow-{window}")))
         assert (sizes["board"] < 800) == (window < 1400), (window, sizes)
+        assert not sizes["out"], (window, sizes)  # nothing cut off at the board's right
         if sizes["board"] < 800:
             assert sizes["map"] >= sizes["board"] - 1, (window, sizes)
             assert sizes["sideTop"] >= sizes["mapBottom"] - 1, (window, sizes)
@@ -288,7 +295,8 @@ def waits_long_at_normal(board: Board) -> None:
     fills a bar along Step over the wait; by hand again, no wait is counted."""
     step, banner = board.control("Step"), board.root.locator(".covil-banner")
     board.speed("normal")
-    expect(banner).to_contain_text(re.compile(r"plays on by itself, this step shown for \d+ s"))
+    said = re.compile(r"\. The board plays on by itself, this step shown for \d+ s")
+    expect(banner).to_contain_text(said)
     expect(step).to_have_class(re.compile(r"\bcovil-counting\b"))
     board.root.locator(".covil-main").screenshot(path=str(screenshot_path("night-countdown")))
     board.speed("off")
@@ -311,6 +319,10 @@ def test_the_legend_stays_whole_under_the_list_and_folds_away(open_in_lab: Noteb
     folded = board.root.evaluate(boxes)
     assert folded["room"] > open_["room"] + 150 and folded["legend"] <= folded["side"] + 1, folded
     board.root.locator(".covil-main").screenshot(path=str(screenshot_path("legend-folded")))
+    # The browser keeps the choice for every board; opened again for the tests after this one.
+    assert board.root.evaluate("() => localStorage.getItem('covil-nb:legend')") == "folded"
+    board.root.locator(".covil-legend summary").click()
+    expect(board.root.locator(".covil-legend")).to_have_attribute("open", "")
 
 
 def test_each_players_vp_now_is_shown_with_its_sources(open_in_lab: NotebookOpener) -> None:

@@ -57,6 +57,20 @@ function scrollWithin(container2, node, above = 0) {
   if (at.top < box.top + above) container2.scrollTop -= box.top + above - at.top;
   else if (at.bottom > box.bottom) container2.scrollTop += at.bottom - box.bottom;
 }
+function keepOpenState(details, key, open) {
+  try {
+    const kept = localStorage.getItem(key);
+    details.open = kept == null ? open : kept === "open";
+  } catch {
+    details.open = open;
+  }
+  details.addEventListener("toggle", () => {
+    try {
+      localStorage.setItem(key, details.open ? "open" : "folded");
+    } catch {
+    }
+  });
+}
 
 // src/shared.js
 var SPEEDS = (
@@ -351,12 +365,12 @@ function nextStepText(view, decision, controls) {
   if (thinking(model) || decision.waiting !== "playback" && decision.waiting !== "bot") return "";
   const byHand = sharedOf(model).speed === "off";
   const more = decision.waiting === "bot" ? view.t("{seat} is to play", { seat: seatLabel(view, decision.player) }) : view.t("Steps left to show: {count}", { count: controls.pending ?? 0 });
-  if (byHand) return view.t("{state}: Step (n) shows the next, Skip to my decision (s) jumps to yours.", { state: more });
+  if (byHand) return view.t("{state}. Step (n) shows the next, Skip to my decision (s) jumps to yours.", { state: more });
   const wait = longWait(model);
-  return wait ? view.t("{state}: the board plays on by itself, this step shown for {seconds} s; Step (n) goes on now (p pauses).", {
+  return wait ? view.t("{state}. The board plays on by itself, this step shown for {seconds} s; Step (n) goes on now (p pauses).", {
     state: more,
     seconds: Math.round(wait.delay / 1e3)
-  }) : view.t("{state}: the board plays on by itself (p pauses).", { state: more });
+  }) : view.t("{state}. The board plays on by itself (p pauses).", { state: more });
 }
 function seatLabel({ model }, color) {
   const seat = ((model.get("board") || {}).seats || []).find((s) => s.color === color);
@@ -1385,7 +1399,7 @@ function sidePanel() {
   const scroll = make("div", "covil-side-scroll");
   scroll.append(help, banner, prompt, where, combat, actions, error);
   const legendBox = make("details", "covil-legend");
-  legendBox.open = true;
+  keepOpenState(legendBox, "covil-nb:legend", true);
   const legend = make("div", "covil-legend-key");
   legendBox.append(make("summary", "", N_("Legend")), legend);
   const panel = make("div", "covil-side");
