@@ -12,6 +12,7 @@ import importlib.util
 import json
 import re
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -165,6 +166,33 @@ def test_the_stored_study_is_what_its_script_writes(monkeypatch: pytest.MonkeyPa
         assert [str(n.move) for n in en.main_line()] == [str(n.move) for n in pt.main_line()]
 
 
+def test_the_tree_search_tournaments_name_its_default_budget() -> None:
+    """Tutorial 8 and the README say the tree search bot's tournaments are
+    played at its default budget: each names it (so that a record played at
+    another is refused, not resumed), and it is the default for its players."""
+    from covil_nb.bots.ismcts import DEFAULT_ITERATIONS, widened
+
+    tournaments = _tournaments()
+    named = {
+        name: spec["seats"]["yellow"]
+        for name, spec in tournaments.TOURNAMENTS.items()
+        if name.startswith("ismcts-")
+    }
+    for name, searcher in named.items():
+        players = len(tournaments.TOURNAMENTS[name]["seats"])
+        assert searcher == f"ismcts:iterations={DEFAULT_ITERATIONS[players]}", name
+    # The README's root widths at the defaults: as many plans as the flat search races with 2.
+    assert [widened(DEFAULT_ITERATIONS[n]) for n in (2, 3, 4)] == [6, 5, 4]
+
+
+def _tournaments() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("tournaments", DATA / "tournaments.py")
+    assert spec is not None and spec.loader is not None
+    tournaments = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tournaments)
+    return tournaments
+
+
 def test_the_readme_tells_the_stored_tournaments_as_they_are() -> None:
     """The README's account of issue 21's tournaments is the records': each
     one's games, the tree search bot's wins, its win rate and interval."""
@@ -172,10 +200,7 @@ def test_the_readme_tells_the_stored_tournaments_as_they_are() -> None:
 
     from covil_nb.bots.tournament import Results
 
-    spec = importlib.util.spec_from_file_location("tournaments", DATA / "tournaments.py")
-    assert spec is not None and spec.loader is not None
-    tournaments = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tournaments)
+    tournaments = _tournaments()
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     told = readme[readme.index("Tournaments (issue 21's targets") : readme.index("## Tests")]
     found = re.findall(r"^- `(ismcts-[\w-]+)`(.*?)(?=^- `|^$)", told, re.M | re.S)

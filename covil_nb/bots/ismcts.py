@@ -7,8 +7,8 @@ seed)``) and goes down the tree only by actions legal in that world:
 
 - the root's children are the seat's plans (the step under way finished,
   :func:`~covil_nb.bots.mcts.candidates`) in greedy's order: the first ones,
-  more of them the larger the budget (widening by the budget: 6 at 90
-  iterations, as the flat search races, 5 at 40, 4 at 20, 9 at the
+  more of them the larger the budget (widening by the budget: 6 at 75
+  iterations, as the flat search races, 5 at 36, 4 at 17, 9 at the
   analysis's 200, the default ``width`` of 12 from 400 iterations or with a
   budget in seconds), race by
   sequential halving (Karnin, Koren and Somekh 2013): the budget is cut into
@@ -91,7 +91,7 @@ from .planning import (
 
 # The default budget, in iterations a decision by the number of players (more
 # players make longer days to play out). The README's tree search section has the figures.
-DEFAULT_ITERATIONS = {2: 90, 3: 40, 4: 20}
+DEFAULT_ITERATIONS = {2: 75, 3: 36, 4: 17}
 WIDTH = 12  # plans the root may race, best by the evaluation first (12 from 400 iterations)
 WIDEN_BASE = 2  # children open from a node's first visit; the root opens widened(budget)
 WIDEN_RATE = 0.5  # one more child open as sqrt(visits) grows by 1 / WIDEN_RATE
