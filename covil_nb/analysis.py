@@ -21,8 +21,8 @@ each is played as its run, then the day goes on as the search plays it
 (every seat's next 2 steps by the greedy bot's best plans, then the rule
 of thumb, to the end of the day), in sampled worlds dealt by ``for_seat`` from
 what the seat saw, so the other seats' hidden cards never matter. Every sweep
-plays all the options still racing in the same world with the same dice
-(common random numbers); by sequential halving the worse half leaves the
+plays all the options still racing in the same world with the same luck
+of the draw (common random numbers); by sequential halving the worse half leaves the
 race each round, but the option played stays to the end. An option's value
 is its mean **margin** at the end of the day (the seat's evaluation less the
 best rival's, in VP); the uncertainty is the standard error of the paired
@@ -30,7 +30,7 @@ difference between the best option and the one played.
 
 A **glyph** marks the node of the played step's first action only where the
 loss is more than twice its standard error (a good decision that lost to the
-dice is no mistake), and then by its size in VP:
+luck of the draw is no mistake), and then by its size in VP:
 
 - ``?!`` inaccuracy: a loss of at least :data:`~covil_nb.study.INACCURACY` VP;
 - ``?`` mistake: at least :data:`~covil_nb.study.MISTAKE` VP;
@@ -179,7 +179,7 @@ def _review(view: Game, me: str, policy: list[Candidate]) -> Review:
     if told:
         assessment = replace(assessment, glyph=glyph_for(assessment.loss, assessment.error))
     if best is mine or not told or assessment.loss <= NOISE * assessment.error:
-        return Review(assessment, (), "")  # no better plan the dice cannot explain
+        return Review(assessment, (), "")  # no better plan the luck of the draw cannot explain
     line = tuple(str(a) for a in best.plan.actions)
     return Review(assessment, line, _comment(view, best.plan, mine.plan, assessment))
 

@@ -278,7 +278,7 @@ def test_a_troop_actions_hint_never_gives_the_troop_action_as_its_cost() -> None
     assert told.plan is not None
     troops = [evaluate(g, "yellow")["troops"] for g in (view, told.plan.result)]
     assert troops[0] > troops[1]  # the troop action spent, not said
-    # Once Y2 lies down, the tree search looks again: said the same way.
+    # At the troop's action itself (where the tree search asks again): said the same way.
     game.apply("lie Y2")
     told = hint(game.for_seat("yellow", 0), GreedyBot(0))
     assert told.text.startswith("Move Y2 to zone M: what it gains comes later")

@@ -1,8 +1,8 @@
 """A bot's choice told to a learner: what to do now, and why, in the game's
 words (the board's hint button, which asks the tree search bot).
 
-"Buy a relic for 3 gold: a relic to activate; it costs 3 VP now." The
-deed is the step the bot would take, as far as the player's own decisions
+"Buy a relic for 3 gold: room in the treasury for the gold to come; it
+costs 1 VP now." The deed is the step the bot would take, as far as the player's own decisions
 carry it (a purchase with its payments, a troop action, an attack up to its
 minion); the reasons are the VP now it adds or costs (whole VP) and the
 evaluation's terms it changes most, in words
@@ -136,13 +136,14 @@ def told(game: Game, plan: Plan) -> tuple[str, str]:
     Y1, then gain 1 gold") and why ("1 VP now and more protection fee tonight")."""
     me, kind = game.decision.player, game.decision.kind  # type: ignore[union-attr]
     before, after = evaluate_all(game), evaluate_all(plan.result)
-    # Every troop action spends one: that says nothing of why to take this one
-    # (told as the troop lies down, or once it lies, when the search looks again).
-    acting = plan.actions[0].verb == Verb.LIE or kind == "troop-action"
-    spent = {"troops"} if acting else set()
+    # Every troop action spends one: that says nothing of why to take this one.
+    spent = {"troops"} if plan.actions[0].verb == Verb.LIE else set()
     gains, costs = _reasons(before[me], after[me], spent)
     gains += _rival_losses(before, after, me)
-    why, fight = _why(gains, costs, later=bool(spent)), _fight(game, plan)
+    # A troop action's gain may come later than the evaluation sees, whether
+    # told as the troop lies down or once it lies (where the search looks again).
+    later = bool(spent) or kind == "troop-action"
+    why, fight = _why(gains, costs, later), _fight(game, plan)
     if fight is not None:  # said first: it is what the answer is for
         why = tr("{fight}; {why}", fight=fight, why=why) if gains or costs else fight
     return _deed(game, plan), str(why)

@@ -138,7 +138,7 @@ class Node:
         playout's choice, then greedy's order), the first ones open by
         progressive widening, the best by UCB1 counted on availability; an
         open child not yet tried first. (A child opened late, or the
-        playout's choice where it varies with the world's dice, was not
+        playout's choice where it varies with the world's random choices, was not
         offered at every visit of the node: its availability counts the
         visits it was.)"""
         open_ = offered[: widened(self.visits)]
@@ -289,7 +289,7 @@ class Race:
     """Sequential halving over the root's plans (the first ones in greedy's
     order, as many as the budget opens; ``kept`` too), in sweeps: a sweep
     deals one world and plays every plan still racing in it with the same
-    dice, so that the plans are compared on equal luck (each plan's values
+    random choices, so that the plans are compared on equal luck (each plan's values
     are then sweep by sweep: the first ``n`` of any two were played in the
     same worlds). The tree below the root is shared by every iteration."""
 

@@ -12,7 +12,7 @@ the raid pay out), and the position is scored with :func:`margin`, the
 seat's evaluation less the best rival's.
 
 The plans race: every round plays each plan still in the race in the same
-freshly sampled world with the same dice (common random numbers), so plans
+freshly sampled world with the same random choices (common random numbers), so plans
 are compared on equal luck; a plan leaves the race once its paired
 difference to the leader is clearly negative. The best mean wins. The budget
 is a number of playouts (deterministic for a given seed) or seconds.
@@ -44,7 +44,7 @@ from .planning import PLAN_LIMIT, Plan, outcome, rank, rule_of_thumb
 DEFAULT_PLAYOUTS = {2: 240, 3: 150, 4: 90}
 WIDTH = 6  # plans kept for the race, best by the evaluation first
 MIN_ROUNDS = 4  # rounds before any plan may leave the race
-# Standard errors of a paired difference within which the dice may explain it:
+# Standard errors of a paired difference within which the luck of the draw may explain it:
 # a hint, a glyph, an analysis's better line tell only a difference beyond.
 NOISE = 2.0
 Z_DROP = 2.0  # a plan leaves when its mean difference is this many standard errors behind
@@ -141,7 +141,7 @@ def candidates(view: Game, width: int = WIDTH, limit: int = PLAN_LIMIT) -> list[
 
 def play_round(view: Game, me: str, racing: list[Entry], seed: int) -> None:
     """One round of the race: each plan played out in the same world, dealt
-    from ``seed`` once (each plan plays a copy), with the same dice."""
+    from ``seed`` once (each plan plays a copy), with the same random choices."""
     world = view.for_seat(me, seed, log=False)
     for entry in racing:
         entry.values.append(playout(world.copy(log=False), me, entry.plan, seed))
@@ -150,7 +150,7 @@ def play_round(view: Game, me: str, racing: list[Entry], seed: int) -> None:
 def playout(world: Game, me: str, plan: Plan, seed: int) -> float:
     """Play ``plan`` in ``world`` (a sampled world, ``view.for_seat(me,
     seed)``, which it plays on), then the rest of the day by the rule of
-    thumb with dice from ``seed``; ``me``'s margin at the end."""
+    thumb with random choices from ``seed``; ``me``'s margin at the end."""
     dice = random.Random(seed)
     if not replay(world, me, plan, lambda world: rule_of_thumb(world, dice)):
         return margin(world, me)

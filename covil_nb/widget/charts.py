@@ -45,7 +45,6 @@ TOP = 40.0  # the title's band
 AXIS = 26.0  # the scale's band, under the bars
 PAD = 12.0
 _GAP = 6.0  # from a bar's (or whisker's) end to the words after it
-_TICK = 16.0  # room past the scale's end for half its last tick's words ("100%")
 BAR_FILL = "#6d8fb3"
 BAD = HIGHLIGHTS["bad"]  # a glyph's ink
 #: The sources of VP, in the order they are stacked, with their colours.
@@ -66,7 +65,8 @@ def win_rates(table: pd.DataFrame, title: str) -> Picture:
         for words, (*_, high) in zip(said, rows, strict=True)
         if high > 0
     ]
-    scale = min([room - _TICK, *ends])  # a rate of 1 spans the scale
+    tick = text_width("100%", LABEL - 1) / 2 + _GAP  # the last tick's words, centred on its line
+    scale = min([room - tick, *ends])  # a rate of 1 spans the scale
     parts = [_ticks(left, scale, len(rows), [0, 0.25, 0.5, 0.75, 1], lambda v: f"{v:.0%}")]
     for i, (label, (rate, low, high), words) in enumerate(zip(labels, rows, said, strict=True)):
         y = TOP + ROW * i

@@ -37,7 +37,7 @@ import { onKey, toggleHelp, tryHere } from "./keyboard.js";
 import { drawLog, goTo, onPast } from "./log.js";
 import { drawBoard, drawPosition, onClick, settle } from "./marks.js";
 import { make } from "./dom.js";
-import { afterPaint, asked, scheduleStep, setAsked, setSpeed, sharedOf, stopTimer, thinking, transmit } from "./shared.js";
+import { afterPaint, asked, lookBack, scheduleStep, setAsked, setSpeed, sharedOf, stopTimer, thinking, transmit } from "./shared.js";
 import { skeleton } from "./skeleton.js";
 import { mountStudy } from "./study.js";
 import { hostTheme, watchTheme } from "./theme.js";
@@ -165,6 +165,7 @@ function render({ model, el }) {
     unwatchTheme();
     for (const mount of mounts) mount.unmount();
     unwire();
+    lookBack(model, view.page, false); // a view gone looks back no more
   };
 }
 
@@ -247,7 +248,6 @@ function wire(view) {
   parts.tryHere.addEventListener("click", () => tryHere(view));
   parts.helpButton.addEventListener("click", () => toggleHelp(view));
   parts.slider.addEventListener("input", () => goTo(view, Number(parts.slider.value)));
-  parts.speed.value = sharedOf(model).speed;
   parts.speed.addEventListener("change", () => setSpeed(model, /** @type {any} */ (parts.speed.value)));
   /** @param {MouseEvent} event */
   const click = (event) => onClick(view, event);

@@ -2,7 +2,7 @@
 // countdown of a long wait along Step, the hint, a refusal, and what a new
 // version of the position resets.
 
-import { make } from "./dom.js";
+import { make, scrollWithin } from "./dom.js";
 import { ringSolid } from "./marks.js";
 import { drawBanner, seatLabel } from "./banner.js";
 import { longWait, sharedOf, thinking } from "./shared.js";
@@ -74,7 +74,7 @@ export function drawControls(view) {
  */
 function drawCountdown({ model, page, parts }) {
   const wait = longWait(model);
-  if (page.countdown?.wait === wait) return; // the same wait, or still none: its bar runs on
+  if ((page.countdown?.wait ?? null) === wait) return; // the same wait, or still none: its bar runs on
   page.countdown?.bar?.cancel();
   page.countdown = wait ? { wait, bar: fill(parts.step, wait) } : null;
   parts.step.classList.toggle("covil-counting", wait != null);
@@ -165,10 +165,7 @@ export function drawHint(view) {
     // A new hint: the button it marks brought into sight inside the side
     // panel, which scrolls on its own (the notebook itself never scrolls).
     page.hintShown = hint.n;
-    const panel = parts.scroll.getBoundingClientRect();
-    const marked = button.getBoundingClientRect();
-    if (marked.bottom > panel.bottom) parts.scroll.scrollTop += marked.bottom - panel.bottom + 8;
-    else if (marked.top < panel.top) parts.scroll.scrollTop -= panel.top - marked.top + 8;
+    scrollWithin(parts.scroll, button);
   }
 }
 

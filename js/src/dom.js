@@ -129,7 +129,10 @@ export function keepOpenState(details, key, open) {
   } catch {
     details.open = open;
   }
+  let shown = details.open;
   details.addEventListener("toggle", () => {
+    if (details.open === shown) return; // the state set above, not the learner's choice
+    shown = details.open;
     try {
       localStorage.setItem(key, details.open ? "open" : "folded");
     } catch {

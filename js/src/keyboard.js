@@ -5,7 +5,7 @@
 import { clickAt } from "./marks.js";
 import { closeChooser } from "./decision.js";
 import { goTo, positions } from "./log.js";
-import { setSpeed, sharedOf } from "./shared.js";
+import { lookBack, setSpeed, sharedOf } from "./shared.js";
 
 /** @typedef {import("./types").View} View */
 
@@ -125,5 +125,6 @@ export function tryHere(view) {
   if (page.cursor == null) return;
   const at = positions(view)[page.cursor];
   page.cursor = null;
+  lookBack(view.model, page, false);
   view.send("try", { step: at.step });
 }

@@ -7,7 +7,7 @@ import { make, scrollWithin } from "./dom.js";
 import { drawDecision } from "./decision.js";
 import { drawPosition, settle } from "./marks.js";
 import { drawControls } from "./controls.js";
-import { scheduleStep } from "./shared.js";
+import { lookBack } from "./shared.js";
 import { N_ } from "./words.js";
 
 /** @typedef {import("./types").View} View */
@@ -263,11 +263,8 @@ export function goTo(view, at) {
   const all = positions(view);
   if (all.length === 0) return;
   at = Math.max(0, Math.min(at, all.length - 1));
-  const back = page.cursor != null && at === all.length - 1;
   page.cursor = at === all.length - 1 ? null : at;
-  // Looking back stopped the auto-play (asking for a past position is a
-  // request like any other); back at the game, it goes on.
-  if (back) scheduleStep(view.model);
+  lookBack(view.model, page, page.cursor != null); // the auto-play holds still meanwhile
   page.chooser = null;
   if (page.cursor != null) ask(view, all[page.cursor]);
   drawPosition(view);

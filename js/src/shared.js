@@ -50,13 +50,15 @@ export function sharedOf(model) {
   if (!state) {
     // asked: the step or skip sent to a bot's seat (see thinking());
     // wait: a long one before the next step (see longWait()); resume: the
-    // speed that p brings back after stepping by hand;
+    // speed that p brings back after stepping by hand; looking: the views
+    // showing a past position (see lookBack());
     // views: where the views of this model hear that it changed.
     state = {
       speed: "normal",
       resume: "normal",
       timer: null,
       wait: null,
+      looking: new Set(),
       chunks: new Map(),
       asked: null,
       views: new EventTarget(),
@@ -163,7 +165,7 @@ export function thinking(model) {
 export function scheduleStep(model) {
   const state = sharedOf(model);
   const waited = stopTimer(state);
-  const delay = stepDelay(model, state.speed);
+  const delay = stepDelay(model, state);
   if (delay != null) {
     const version = model.get("version");
     state.timer = setTimeout(() => {
@@ -175,20 +177,39 @@ export function scheduleStep(model) {
     }, delay);
     if (delay >= LONG_WAIT) state.wait = { version, delay, start: performance.now() };
   }
-  if (waited || state.wait) redrawControls(state);
+  const redrawn = waited || state.wait != null;
+  if (redrawn) redrawControls(state);
+  return redrawn;
 }
 
 /**
- * How long the position shown waits for the auto-play's next step at
- * `speed`, or null when it waits for no step (by hand, or a person's turn).
+ * How long the position shown waits for the auto-play's next step, or null
+ * when it waits for none: by hand, a person's turn, a request already out
+ * at this version (its answer schedules the next), or a view looking back.
  * @param {Model} model
- * @param {Shared["speed"]} speed
+ * @param {Shared} state
  */
-function stepDelay(model, speed) {
+function stepDelay(model, state) {
   const waiting = (model.get("decision") || {}).waiting;
-  const delay = SPEEDS[speed];
+  const delay = SPEEDS[state.speed];
   if (delay == null || (waiting !== "playback" && waiting !== "bot")) return null;
+  if (state.asked?.version === model.get("version") || state.looking.size) return null;
   return readingTime(model.get("controls")?.moment, delay);
+}
+
+/**
+ * Whether the view of `page` shows a past position: while any view of the
+ * board looks back, the auto-play holds the game still.
+ * @param {Model} model
+ * @param {object} page
+ * @param {boolean} back
+ */
+export function lookBack(model, page, back) {
+  const looking = sharedOf(model).looking;
+  if (looking.has(page) === back) return;
+  if (back) looking.add(page);
+  else looking.delete(page);
+  scheduleStep(model);
 }
 
 /**
@@ -201,8 +222,7 @@ export function setSpeed(model, speed) {
   const state = sharedOf(model);
   state.speed = speed;
   if (speed !== "off") state.resume = speed;
-  scheduleStep(model);
-  redrawControls(state);
+  if (!scheduleStep(model)) redrawControls(state); // every speed menu shows it
 }
 
 /**

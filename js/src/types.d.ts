@@ -232,6 +232,7 @@ export interface Wait {
 export interface Shared {
   speed: "off" | "slow" | "normal" | "fast";
   resume: "slow" | "normal" | "fast";
+  looking: Set<object>;
   timer: ReturnType<typeof setTimeout> | null;
   wait: Wait | null;
   chunks: Map<string, string>;

@@ -195,7 +195,11 @@ test("a long wait before the next step is said, counted down on Step in every vi
   values.controls = long;
   const board = await renderBoard(values);
   await board.settled();
-  const second = await renderView(board.model); // another view of the same board
+  const { sharedOf } = await import("../src/shared.js");
+  const wait = sharedOf(board.model).wait;
+  assert.ok(wait);
+  wait.start -= 4000; // as if 4 of its 8 s had gone by
+  const second = await renderView(board.model); // another view of the same board, opened halfway
   const step = (/** @type {HTMLElement} */ root) =>
     /** @type {HTMLButtonElement[]} */ ([...root.querySelectorAll(".covil-controls button")]).find((b) => b.textContent === "Step");
   const steps = [step(board.root), step(second.root)];
@@ -204,6 +208,8 @@ test("a long wait before the next step is said, counted down on Step in every vi
   assert.match(banner(), /Steps left to show: 3\. The board plays on by itself, this step shown for 8 s; Step \(n\) goes on now/);
   assert.deepEqual(counting(), [true, true]);
   assert.equal(steps[0]?.getAnimations().length, 1, "the bar fills");
+  const halfway = Number(steps[1]?.getAnimations()[0]?.currentTime);
+  assert.ok(halfway >= 4000 && halfway < 5000, `the second view's bar is half full (${halfway} ms)`);
   const speed = /** @type {HTMLSelectElement} */ (second.root.querySelector(".covil-speed"));
   speed.value = "off"; // by hand, in the second view: no wait to count in either
   speed.dispatchEvent(new Event("change"));
@@ -227,6 +233,29 @@ test("a long wait before the next step is said, counted down on Step in every vi
   assert.deepEqual(counting(), [false, false], "the step is asked: no wait any more");
   assert.doesNotMatch(banner(), /shown for 8 s/);
   second.close();
+  board.close();
+});
+
+test("looking back holds the auto-play still, and coming back never asks a second step", async () => {
+  const values = traits();
+  values.decision = { ...values.decision, waiting: "bot", player: "red", actions: [] };
+  const board = await renderBoard(values);
+  await board.settled();
+  const past = () => new Promise((resolve) => setTimeout(resolve, 1000)); // Normal's delay is 800 ms
+  const sent = /** @type {{kind: string, version: number}[]} */ (board.model.sent);
+  const asked = () => sent.filter((m) => m.kind !== "show").map((m) => [m.kind, m.version]);
+  board.press("s"); // the bots play on: one request at version 7, its answer still to come
+  board.press("ArrowLeft");
+  board.press("End");
+  await past();
+  assert.deepEqual(asked(), [["skip", 7]], "coming back asks nothing more while the answer is due");
+  board.press("ArrowLeft");
+  board.model.set({ version: 8 }); // the answer comes while a past position is shown
+  await past();
+  assert.deepEqual(asked(), [["skip", 7]], "no step while looking back");
+  board.press("End");
+  await past();
+  assert.deepEqual(asked(), [["skip", 7], ["step", 8]], "back at the game, the auto-play goes on");
   board.close();
 });
 

@@ -64,7 +64,10 @@ function keepOpenState(details, key, open) {
   } catch {
     details.open = open;
   }
+  let shown2 = details.open;
   details.addEventListener("toggle", () => {
+    if (details.open === shown2) return;
+    shown2 = details.open;
     try {
       localStorage.setItem(key, details.open ? "open" : "folded");
     } catch {
@@ -95,6 +98,7 @@ function sharedOf(model) {
       resume: "normal",
       timer: null,
       wait: null,
+      looking: /* @__PURE__ */ new Set(),
       chunks: /* @__PURE__ */ new Map(),
       asked: null,
       views: new EventTarget()
@@ -149,7 +153,7 @@ function thinking(model) {
 function scheduleStep(model) {
   const state = sharedOf(model);
   const waited = stopTimer(state);
-  const delay = stepDelay(model, state.speed);
+  const delay = stepDelay(model, state);
   if (delay != null) {
     const version = model.get("version");
     state.timer = setTimeout(() => {
@@ -161,20 +165,29 @@ function scheduleStep(model) {
     }, delay);
     if (delay >= LONG_WAIT) state.wait = { version, delay, start: performance.now() };
   }
-  if (waited || state.wait) redrawControls(state);
+  const redrawn = waited || state.wait != null;
+  if (redrawn) redrawControls(state);
+  return redrawn;
 }
-function stepDelay(model, speed) {
+function stepDelay(model, state) {
   const waiting = (model.get("decision") || {}).waiting;
-  const delay = SPEEDS[speed];
+  const delay = SPEEDS[state.speed];
   if (delay == null || waiting !== "playback" && waiting !== "bot") return null;
+  if (state.asked?.version === model.get("version") || state.looking.size) return null;
   return readingTime(model.get("controls")?.moment, delay);
+}
+function lookBack(model, page, back) {
+  const looking = sharedOf(model).looking;
+  if (looking.has(page) === back) return;
+  if (back) looking.add(page);
+  else looking.delete(page);
+  scheduleStep(model);
 }
 function setSpeed(model, speed) {
   const state = sharedOf(model);
   state.speed = speed;
   if (speed !== "off") state.resume = speed;
-  scheduleStep(model);
-  redrawControls(state);
+  if (!scheduleStep(model)) redrawControls(state);
 }
 function stopTimer(state) {
   clearTimeout(state.timer ?? void 0);
@@ -828,7 +841,7 @@ function drawControls(view) {
 }
 function drawCountdown({ model, page, parts }) {
   const wait = longWait(model);
-  if (page.countdown?.wait === wait) return;
+  if ((page.countdown?.wait ?? null) === wait) return;
   page.countdown?.bar?.cancel();
   page.countdown = wait ? { wait, bar: fill(parts.step, wait) } : null;
   parts.step.classList.toggle("covil-counting", wait != null);
@@ -884,10 +897,7 @@ function drawHint(view) {
   button2?.classList.add("covil-hinted");
   if (page.hintShown !== hint.n && button2) {
     page.hintShown = hint.n;
-    const panel = parts.scroll.getBoundingClientRect();
-    const marked = button2.getBoundingClientRect();
-    if (marked.bottom > panel.bottom) parts.scroll.scrollTop += marked.bottom - panel.bottom + 8;
-    else if (marked.top < panel.top) parts.scroll.scrollTop -= panel.top - marked.top + 8;
+    scrollWithin(parts.scroll, button2);
   }
 }
 function drawError({ model, page, parts, root }) {
@@ -1091,9 +1101,8 @@ function goTo(view, at) {
   const all = positions(view);
   if (all.length === 0) return;
   at = Math.max(0, Math.min(at, all.length - 1));
-  const back = page.cursor != null && at === all.length - 1;
   page.cursor = at === all.length - 1 ? null : at;
-  if (back) scheduleStep(view.model);
+  lookBack(view.model, page, page.cursor != null);
   page.chooser = null;
   if (page.cursor != null) ask(view, all[page.cursor]);
   drawPosition(view);
@@ -1334,6 +1343,7 @@ function tryHere(view) {
   if (page.cursor == null) return;
   const at = positions(view)[page.cursor];
   page.cursor = null;
+  lookBack(view.model, page, false);
   view.send("try", { step: at.step });
 }
 
@@ -1957,6 +1967,7 @@ function render({ model, el }) {
     unwatchTheme();
     for (const mount of mounts) mount.unmount();
     unwire();
+    lookBack(model, view.page, false);
   };
 }
 function listenToTraits(view, mounts) {
@@ -2022,7 +2033,6 @@ function wire(view) {
   parts.tryHere.addEventListener("click", () => tryHere(view));
   parts.helpButton.addEventListener("click", () => toggleHelp(view));
   parts.slider.addEventListener("input", () => goTo(view, Number(parts.slider.value)));
-  parts.speed.value = sharedOf(model).speed;
   parts.speed.addEventListener("change", () => setSpeed(
     model,
     /** @type {any} */
