@@ -22,8 +22,8 @@ each is played as its run, then the day goes on as the search plays it
 of thumb, to the end of the day), in sampled worlds dealt by ``for_seat`` from
 what the seat saw, so the other seats' hidden cards never matter. Every sweep
 plays all the options still racing in the same world with the same luck
-of the draw (common random numbers); by sequential halving the worse half leaves the
-race each round, but the option played stays to the end. An option's value
+of the draw (common random numbers); by sequential halving the worse half
+leaves the race each round, but the option played stays to the end. An option's value
 is its mean **margin** at the end of the day (the seat's evaluation less the
 best rival's, in VP); the uncertainty is the standard error of the paired
 difference between the best option and the one played.

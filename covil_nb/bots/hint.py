@@ -2,10 +2,10 @@
 words (the board's hint button, which asks the tree search bot).
 
 "Buy a relic for 3 gold: room in the treasury for the gold to come; it
-costs 1 VP now." The deed is the step the bot would take, as far as the player's own decisions
-carry it (a purchase with its payments, a troop action, an attack up to its
-minion); the reasons are the VP now it adds or costs (whole VP) and the
-evaluation's terms it changes most, in words
+costs 1 VP now." The deed is the step the bot would take, as far as the
+player's own decisions carry it (a purchase with its payments, a troop
+action, an attack up to its minion); the reasons are the VP now it adds or
+costs (whole VP) and the evaluation's terms it changes most, in words
 (:data:`~covil_nb.bots.evaluation.SAID`). The tree search bot's hint
 adds what its search found: "Searched: about 2 VP better by the end of the
 day than the next best, move Y1 to zone B."

@@ -138,9 +138,9 @@ class Node:
         playout's choice, then greedy's order), the first ones open by
         progressive widening, the best by UCB1 counted on availability; an
         open child not yet tried first. (A child opened late, or the
-        playout's choice where it varies with the world's random choices, was not
-        offered at every visit of the node: its availability counts the
-        visits it was.)"""
+        playout's choice where it varies with the world's random choices,
+        was not offered at every visit of the node: its availability counts
+        the visits it was.)"""
         open_ = offered[: widened(self.visits)]
         arms = [self.arms.setdefault(key, Arm()) for key in open_]
         for arm in arms:
@@ -289,9 +289,9 @@ class Race:
     """Sequential halving over the root's plans (the first ones in greedy's
     order, as many as the budget opens; ``kept`` too), in sweeps: a sweep
     deals one world and plays every plan still racing in it with the same
-    random choices, so that the plans are compared on equal luck (each plan's values
-    are then sweep by sweep: the first ``n`` of any two were played in the
-    same worlds). The tree below the root is shared by every iteration."""
+    random choices, so that the plans are compared on equal luck (each
+    plan's values are then sweep by sweep: the first ``n`` of any two were
+    played in the same worlds). The tree below the root is shared by every iteration."""
 
     def __init__(self, bot: IsmctsBot, view: Game, kept: Entry | None, budget: Budget) -> None:
         self.bot, self.view, self.kept, self.budget = bot, view, kept, budget

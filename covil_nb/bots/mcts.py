@@ -12,8 +12,8 @@ the raid pay out), and the position is scored with :func:`margin`, the
 seat's evaluation less the best rival's.
 
 The plans race: every round plays each plan still in the race in the same
-freshly sampled world with the same random choices (common random numbers), so plans
-are compared on equal luck; a plan leaves the race once its paired
+freshly sampled world with the same random choices (common random
+numbers), so plans are compared on equal luck; a plan leaves the race once its paired
 difference to the leader is clearly negative. The best mean wins. The budget
 is a number of playouts (deterministic for a given seed) or seconds.
 """
@@ -44,8 +44,9 @@ from .planning import PLAN_LIMIT, Plan, outcome, rank, rule_of_thumb
 DEFAULT_PLAYOUTS = {2: 240, 3: 150, 4: 90}
 WIDTH = 6  # plans kept for the race, best by the evaluation first
 MIN_ROUNDS = 4  # rounds before any plan may leave the race
-# Standard errors of a paired difference within which the luck of the draw may explain it:
-# a hint, a glyph, an analysis's better line tell only a difference beyond.
+# Standard errors of a paired difference within which the luck of the draw
+# may explain it: a hint, a glyph, an analysis's better line tell only a
+# difference beyond.
 NOISE = 2.0
 Z_DROP = 2.0  # a plan leaves when its mean difference is this many standard errors behind
 MAX_PLAYOUT_ACTIONS = 400  # a guard: a day is 20 to 70 actions by the rule of thumb

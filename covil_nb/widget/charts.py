@@ -106,10 +106,11 @@ def vp_by_source(table: pd.DataFrame, title: str) -> Picture:
         (str(label), [(source, float(r[source])) for source in SOURCES])
         for label, r in table.iterrows()
     ]
-    totals = [str(Number(sum(v for _, v in parts), ".1f")) for _, parts in rows]
+    sums = [sum(v for _, v in parts) for _, parts in rows]
+    totals = [str(Number(total, ".1f")) for total in sums]
     left = _left([label for label, _ in rows])
     right = WIDTH - PAD - _GAP - max((text_width(t, LABEL) for t in totals), default=0.0)
-    most = max((sum(v for _, v in parts) for _, parts in rows), default=0.0)
+    most = max(sums, default=0.0)
     top = max(10.0, 10.0 * -(-most // 10))  # the scale ends on a round ten
     scale = (right - left) / top
     steps = [float(v) for v in range(0, int(top) + 1, 10 if top <= 60 else 20)]

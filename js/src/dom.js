@@ -115,19 +115,17 @@ export function scrollWithin(container, node, above = 0) {
 }
 
 /**
- * A `<details>` whose open state the browser keeps under `key` for every
- * board (the learner's choice, not the notebook's): open at first unless
- * `open` says otherwise. Where the host gives no storage, it is only not kept.
+ * A `<details>`, open at first, whose open state the browser keeps under
+ * `key` for every board (the learner's choice, not the notebook's). Where
+ * the host gives no storage, it is only not kept.
  * @param {HTMLDetailsElement} details
  * @param {string} key
- * @param {boolean} open
  */
-export function keepOpenState(details, key, open) {
+export function keepOpenState(details, key) {
   try {
-    const kept = localStorage.getItem(key);
-    details.open = kept == null ? open : kept === "open";
+    details.open = localStorage.getItem(key) !== "folded";
   } catch {
-    details.open = open;
+    details.open = true;
   }
   let shown = details.open;
   details.addEventListener("toggle", () => {

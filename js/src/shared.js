@@ -100,7 +100,7 @@ export function asked(model, content) {
     // with no message from Python: a bot's step costs one message back, not two.
     setAsked(model, { kind: content.kind, version: content.version });
   } else if (waited) {
-    redrawControls(state); // looking back: the countdown stops (log.js starts it again)
+    redrawControls(state); // another request (an undo, say): the countdown stops
   }
 }
 

@@ -83,7 +83,7 @@ function sidePanel() {
   const scroll = make("div", "covil-side-scroll");
   scroll.append(help, banner, prompt, where, combat, actions, error);
   const legendBox = make("details", "covil-legend");
-  keepOpenState(legendBox, "covil-nb:legend", true);
+  keepOpenState(legendBox, "covil-nb:legend");
   const legend = make("div", "covil-legend-key");
   legendBox.append(make("summary", "", N_("Legend")), legend);
   const panel = make("div", "covil-side");

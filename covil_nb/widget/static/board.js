@@ -57,12 +57,11 @@ function scrollWithin(container2, node, above = 0) {
   if (at.top < box.top + above) container2.scrollTop -= box.top + above - at.top;
   else if (at.bottom > box.bottom) container2.scrollTop += at.bottom - box.bottom;
 }
-function keepOpenState(details, key, open) {
+function keepOpenState(details, key) {
   try {
-    const kept = localStorage.getItem(key);
-    details.open = kept == null ? open : kept === "open";
+    details.open = localStorage.getItem(key) !== "folded";
   } catch {
-    details.open = open;
+    details.open = true;
   }
   let shown2 = details.open;
   details.addEventListener("toggle", () => {
@@ -1409,7 +1408,7 @@ function sidePanel() {
   const scroll = make("div", "covil-side-scroll");
   scroll.append(help, banner, prompt, where, combat, actions, error);
   const legendBox = make("details", "covil-legend");
-  keepOpenState(legendBox, "covil-nb:legend", true);
+  keepOpenState(legendBox, "covil-nb:legend");
   const legend = make("div", "covil-legend-key");
   legendBox.append(make("summary", "", N_("Legend")), legend);
   const panel = make("div", "covil-side");
