@@ -168,13 +168,14 @@ def test_a_click_is_acknowledged_in_the_next_frame(open_in_lab: NotebookOpener) 
 
 
 def test_a_narrow_board_keeps_its_map_readable(open_in_lab: NotebookOpener) -> None:
-    """At 1024 px with the file browser open (an output about 700 px wide),
+    """At 1024 px with the file browser open (an output about 570 px wide),
     and in any output under 800 px, the actions move under the map, which
-    keeps the board's whole width."""
+    keeps the board's whole width; over 800 px, the list beside the map is
+    300 px wide at least (at 220 px every action's words wrapped twice)."""
     notebook, board = open_solo(open_in_lab)
     page = notebook.page
     notebook.command("filebrowser:activate")
-    for window in (1024, 1200, 1400):
+    for window in (1024, 1200, 1300, 1400):
         page.set_viewport_size({"width": window, "height": 900})
         page.wait_for_timeout(300)  # JupyterLab lays its panels out on resize
         sizes = board.root.evaluate(
@@ -187,17 +188,18 @@ def test_a_narrow_board_keeps_its_map_readable(open_in_lab: NotebookOpener) -> N
                 .filter((n) => n.getBoundingClientRect().right > right + 1 && !clipped(n))
                 .slice(0, 5).map((n) => `${n.tagName} ${n.className.baseVal ?? n.className}`);
               return { board: box(".covil-main").width, map: box(".covil-map").width,
-                       mapBottom: box(".covil-map").bottom, sideTop: box(".covil-side").top, out };
+                       mapBottom: box(".covil-map").bottom, sideTop: box(".covil-side").top,
+                       side: box(".covil-side").width, out };
             }"""
         )
         board.root.screenshot(path=str(screenshot_path(f"narrow-{window}")))
-        assert (sizes["board"] < 800) == (window < 1400), (window, sizes)
+        assert (sizes["board"] < 800) == (window < 1300), (window, sizes)
         assert not sizes["out"], (window, sizes)  # nothing cut off at the board's right
         if sizes["board"] < 800:
             assert sizes["map"] >= sizes["board"] - 1, (window, sizes)
             assert sizes["sideTop"] >= sizes["mapBottom"] - 1, (window, sizes)
         else:
-            assert sizes["map"] >= 480, (window, sizes)
+            assert sizes["map"] >= 480 and sizes["side"] >= 300, (window, sizes)
 
 
 # The mean lightness (0 to 1) of a section's picture as the board paints it:
