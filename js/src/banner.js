@@ -6,6 +6,9 @@ import { make } from "./dom.js";
 import { positions, sliderText, told } from "./log.js";
 import { longWait, sharedOf, thinking } from "./shared.js";
 
+// A moment told in more sentences than this is a list, one sentence a line.
+const LIST_FROM = 2;
+
 /** @typedef {import("./types").View} View */
 /** @typedef {import("./types").Decision} Decision */
 /** @typedef {import("./types").Controls} Controls */
@@ -70,10 +73,19 @@ function bannerLines(view, decision, controls) {
  */
 function momentLines(view, moment) {
   const said = make("div", "covil-moment");
+  const sentences = moment.told || [];
   const played = view.t("played {actions}", { actions: moment.actions.join(", ") });
-  const told = (moment.told || []).length ? `: ${(moment.told || []).join(" ")}` : ` ${played}`;
   // A step of the night is the rules', told by its rule (the reason).
-  said.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : view.t("The night")), told);
+  said.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : view.t("The night")));
+  if (sentences.length > LIST_FROM) {
+    // The fee over four terrains is eight sentences: one a line, not a paragraph.
+    said.append(":");
+    const list = make("ul", "");
+    for (const sentence of sentences) list.append(make("li", "", sentence));
+    said.append(list);
+  } else {
+    said.append(sentences.length ? `: ${sentences.join(" ")}` : ` ${played}`);
+  }
   const why = moment.reason ? [make("div", "covil-why", moment.reason)] : [];
   return [said, ...why, ...outcomeLines(moment.outcome)];
 }

@@ -168,6 +168,22 @@ test("a night step is told as the night's, and the night's story stays in the ba
   board.close();
 });
 
+test("a moment told in more than two sentences is a list, one sentence a line", async () => {
+  const values = traits();
+  values.decision = { ...values.decision, player: "", actions: [], waiting: "playback" };
+  const fee = ["Dominance over water: red has the majority in zone F.", "red gains 2 gold for dominance over water.",
+    "Dominance over desert: yellow has the majority in zone D.", "yellow gains 2 gold for dominance over desert."];
+  values.controls = { pending: 1, moment: { player: "", actions: [], told: fee, reason: "3.3 Collect protection fee" } };
+  const board = await renderBoard(values);
+  const lines = [...board.root.querySelectorAll(".covil-moment li")].map((li) => li.textContent);
+  assert.deepEqual(lines, fee);
+  board.model.set({ controls: { pending: 1, moment: { player: "red", actions: ["move R1 B"], told: fee.slice(0, 2) } }, version: 8 });
+  await board.settled();
+  assert.equal(board.root.querySelectorAll(".covil-moment li").length, 0);
+  assert.match(board.root.querySelector(".covil-moment")?.textContent ?? "", /: Dominance over water: red has the majority in zone F\. red gains 2 gold/);
+  board.close();
+});
+
 test("at auto-play speed a notable moment stays longer before the next step is asked", async (t) => {
   t.mock.timers.enable({ apis: ["setTimeout"] });
   const { scheduleStep } = await import("../src/shared.js");

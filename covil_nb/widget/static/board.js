@@ -318,6 +318,7 @@ function parsedText(model, name) {
 }
 
 // src/banner.js
+var LIST_FROM = 2;
 function drawBanner(view) {
   const { model, page, parts, root } = view;
   const lines = bannerLines(view, model.get("decision") || {}, model.get("controls") || {});
@@ -355,9 +356,17 @@ function bannerLines(view, decision, controls) {
 }
 function momentLines(view, moment) {
   const said2 = make("div", "covil-moment");
+  const sentences = moment.told || [];
   const played = view.t("played {actions}", { actions: moment.actions.join(", ") });
-  const told2 = (moment.told || []).length ? `: ${(moment.told || []).join(" ")}` : ` ${played}`;
-  said2.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : view.t("The night")), told2);
+  said2.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : view.t("The night")));
+  if (sentences.length > LIST_FROM) {
+    said2.append(":");
+    const list = make("ul", "");
+    for (const sentence of sentences) list.append(make("li", "", sentence));
+    said2.append(list);
+  } else {
+    said2.append(sentences.length ? `: ${sentences.join(" ")}` : ` ${played}`);
+  }
   const why = moment.reason ? [make("div", "covil-why", moment.reason)] : [];
   return [said2, ...why, ...outcomeLines(moment.outcome)];
 }
