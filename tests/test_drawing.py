@@ -533,18 +533,24 @@ def test_the_sections_stack_in_one_column_beside_the_map_only_the_legend() -> No
     assert all(bottom < top for bottom, top in zip(bottoms, tops[1:], strict=False))
 
 
-def test_the_boards_legend_leaves_its_frame_and_title_to_the_page() -> None:
-    """The side panel's legend is a box the learner folds away, titled by the
-    page: the key inside draws the same rows, without a frame or a title."""
+def test_the_boards_legend_is_as_wide_as_the_map_and_leaves_its_frame_to_the_page() -> None:
+    """The board's legend lies under its map, in a box the learner folds away,
+    titled by the page: the key inside says the same words in four columns,
+    without a frame or a title, half as tall as the picture's two."""
     players = ["yellow", "red"]
-    framed, bare = drawing.legend(players), drawing.legend(players, framed=False)
-    words = [[t.text for t in parse(s.svg()).iter(f"{SVG}text")] for s in (framed, bare)]
+    framed, strip = drawing.legend(players), drawing.legend_strip(players)
+    words = [[t.text for t in parse(s.svg()).iter(f"{SVG}text")] for s in (framed, strip)]
     assert words[0][0] == "Legend" and words[0][1:] == words[1]
     assert (
         len(parse(framed.svg()).findall(f"{SVG}rect"))
-        == len(parse(bare.svg()).findall(f"{SVG}rect")) + 1
+        == len(parse(strip.svg()).findall(f"{SVG}rect")) + 1
     )
-    assert bare.height == framed.height - 30
+    assert strip.width == drawing.map_layer(Game.new(players, board="A").board).width
+    assert strip.height < framed.height / 2
+    # Every word starts inside the strip, in one of its four columns.
+    labels = [t for t in parse(strip.svg()).iter(f"{SVG}text") if t.get("x")]  # not the icons'
+    starts = sorted({float(t.get("x", "")) for t in labels})
+    assert len(starts) == 4 and starts[-1] < strip.width - 100, starts
 
 
 def test_relics_wrap_in_rows_under_the_minions() -> None:

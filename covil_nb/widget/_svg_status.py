@@ -210,18 +210,28 @@ def _dial(x: float, w: float, words: str, now: bool) -> str:
 
 # -- the legend ---------------------------------------------------------------------------------
 
-#: The legend stands beside the map: the picture's width less the map's.
+#: The picture's legend stands beside the map: the picture's width less the map's.
 LEGEND_W = WIDTH - MAP_SIZE - PAD
-_COLUMN = (LEGEND_W - 20) / 2
 _ROW = 26.0
 _LABEL = 12.0
 
 
-def legend(players: list[str], framed: bool = True) -> Section:
-    """What the shapes mean, in two columns. It depends only on who plays.
-    ``framed=False`` leaves out the panel and the title: the board's side panel
-    draws them itself, as a box the learner may fold away."""
-    items: list[tuple[str, Text | str, bool]] = [  # (icon centred on (0, 0), words, whole row)
+def legend(players: list[str]) -> Section:
+    """What the shapes mean, in two columns beside the map (the picture's). It
+    depends only on who plays."""
+    return _legend(players, LEGEND_W, 2, framed=True)
+
+
+def legend_strip(players: list[str]) -> Section:
+    """The same key as wide as the map, in four columns and without a frame or
+    a title: the board's, under its map, in a box the learner may fold away."""
+    return _legend(players, MAP_SIZE, 4, framed=False)
+
+
+def _legend(players: list[str], width: float, columns: int, framed: bool) -> Section:
+    """The key in ``columns``; a long item takes two of them (the whole row in
+    two). ``framed=False`` leaves out the panel and the title."""
+    items: list[tuple[str, Text | str, bool]] = [  # (icon centred on (0, 0), words, long)
         *((_terrain_disc(t), terrain_name(t), False) for t in TERRAINS),
         (town_icon(0, 0), tr("town, rebels n/{most}", most=MAX_REBELS), True),
         (spiral_icon(0, 0, 8), tr("start zone"), False),
@@ -245,20 +255,21 @@ def legend(players: list[str], framed: bool = True) -> Section:
         if framed
         else []
     )
+    column = (width - 20) / columns
     row = col = 0
-    for icon, words, whole in items:
-        if whole and col:
+    for icon, words, long in items:
+        span = 2 if long else 1
+        if col + span > columns:
             row, col = row + 1, 0
-        x, y = 10 + col * _COLUMN, top + row * _ROW
+        x, y = 10 + col * column, top + row * _ROW
         parts.append(group(icon, transform=f"translate({num(x + 11)},{num(y)})"))
         parts.append(text(x + 28, y + 4.5, str(words), font_size=_LABEL, fill=INK))
-        if whole or col:
+        col += span
+        if col == columns:
             row, col = row + 1, 0
-        else:
-            col = 1
     height = top + (row + (1 if col else 0)) * _ROW - 6
-    frame = panel(LEGEND_W, height) if framed else ""
-    return Section("legend", LEGEND_W, height, frame + "".join(parts))
+    frame = panel(width, height) if framed else ""
+    return Section("legend", width, height, frame + "".join(parts))
 
 
 def _legend_troops(players: list[str]) -> list[tuple[str, Text | str, bool]]:

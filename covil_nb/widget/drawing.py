@@ -16,7 +16,8 @@ also uses one by one (it keeps the static map and redraws only what changes):
 - :func:`market` — the mercenary pool and the piles of cards.
 - :func:`status` — title, day and phase, each player's VP now, the decision,
   the combat under way.
-- :func:`legend` — what the shapes mean.
+- :func:`legend` — what the shapes mean; :func:`legend_strip`, the same
+  as wide as the map (the board's, under it).
 
 Every element a page or a test may look for carries a ``data-*`` attribute
 named by its key (see :mod:`covil_nb.widget.elements`): ``data-zone``,
@@ -55,6 +56,7 @@ __all__ = [
     "elements_of",
     "hall",
     "legend",
+    "legend_strip",
     "map_layer",
     "market",
     "pieces_layer",
@@ -71,6 +73,7 @@ Arrow = tuple[str, ...]
 
 map_layer = _svg_map.map_layer
 legend = _svg_status.legend
+legend_strip = _svg_status.legend_strip
 
 
 def pieces_layer(

@@ -53,7 +53,7 @@ def board_json(game: Game, seats: Seats) -> Json:
         "name": game.board.name,
         "title": game.board.title,
         "map": drawing.map_layer(game.board).svg(),
-        "legend": drawing.legend(game.players, framed=False).svg(),  # the page frames it
+        "legend": drawing.legend_strip(game.players).svg(),  # the page frames it
         "mark": ACTION,  # the colour the page rings a legal element of a hall with
         "seats": seats.to_json(),
         "kinds": list(KINDS),  # the data-<kind> attributes a click may name

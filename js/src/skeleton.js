@@ -1,6 +1,6 @@
-// The fixed parts of a view, built once: the map and its pieces, the side
-// panel (banner, prompt, combat, actions, refusals, help; the legend under
-// them), the controls, the halls and the pool, the log and its slider. Their
+// The fixed parts of a view, built once: the map and its pieces, the legend
+// under them, the side panel (banner, prompt, combat, actions, refusals,
+// help), the controls, the halls and the pool, the log and its slider. Their
 // words are marked N_ and said in the board's language by relabel (words.js).
 
 import { button, keepOpenState, make } from "./dom.js";
@@ -35,10 +35,18 @@ export function skeleton(root) {
   const pieces = make("div", "covil-pieces");
   const table = make("div", "covil-table");
   table.append(map, pieces);
+  // The legend under the map, as wide as it: open at first, it folds away
+  // (folded once, it stays folded on every board).
+  const legendBox = make("details", "covil-legend");
+  keepOpenState(legendBox, "covil-nb:legend");
+  const legend = make("div", "covil-legend-key");
+  legendBox.append(make("summary", "", N_("Legend")), legend);
+  const mapColumn = make("div", "covil-map-column");
+  mapColumn.append(table, legendBox);
 
   const { panel, ...side } = sidePanel(); // the panel placed; its parts are what the view reads
   const main = make("div", "covil-main");
-  main.append(table, panel);
+  main.append(mapColumn, panel);
 
   // The halls and the pool, one under the other, in the order decision.js gives.
   const pool = make("div", "covil-pool");
@@ -62,7 +70,7 @@ export function skeleton(root) {
   remember(root); // the fixed parts' English words, which relabel says in the board's language
   /** @type {Record<string, HTMLDivElement>} the halls by section ("hall:red"), made as they come */
   const halls = {};
-  return { status, table, map, pieces, cards, pool, halls, log, live, hintBox, hintText, ...side, ...controls, ...timeline };
+  return { status, table, mapColumn, map, pieces, legend, cards, pool, halls, log, live, hintBox, hintText, ...side, ...controls, ...timeline };
 }
 
 function sidePanel() {
@@ -77,18 +85,12 @@ function sidePanel() {
   const keys = make("dl", "");
   for (const [key, what] of KEYS_HELP) keys.append(make("dt", "", key), make("dd", "", what));
   help.append(make("strong", "", N_("Keyboard")), keys);
-  // What to do now scrolls on its own; the legend stays whole at the foot
-  // of the panel, open at first, and folds away when the learner needs
-  // room: folded once, it stays folded on every board.
+  // What to do now scrolls on its own, as tall as the map and its legend.
   const scroll = make("div", "covil-side-scroll");
   scroll.append(help, banner, prompt, where, combat, actions, error);
-  const legendBox = make("details", "covil-legend");
-  keepOpenState(legendBox, "covil-nb:legend");
-  const legend = make("div", "covil-legend-key");
-  legendBox.append(make("summary", "", N_("Legend")), legend);
   const panel = make("div", "covil-side");
-  panel.append(scroll, legendBox);
-  return { panel, scroll, banner, prompt, where, combat, actions, error, help, legend };
+  panel.append(scroll);
+  return { panel, scroll, banner, prompt, where, combat, actions, error, help };
 }
 
 function controlBar() {

@@ -308,21 +308,26 @@ def waits_long_at_normal(board: Board) -> None:
     expect(step).not_to_have_class(re.compile(r"\bcovil-counting\b"))
 
 
-def test_the_legend_stays_whole_under_the_list_and_folds_away(open_in_lab: NotebookOpener) -> None:
-    """The side panel's list scrolls above the legend, which is never cut at
-    the panel's foot; folded to its title, it leaves the list more room."""
+def test_the_legend_lies_under_the_map_and_folds_away(open_in_lab: NotebookOpener) -> None:
+    """The legend is under the map, as wide as it and whole; the list beside
+    them is as tall as both (it had only what the legend left it, beside the
+    map: 270 px at this width). Folded to its title, the legend brings the
+    controls up under the map."""
     _notebook, board = open_solo(open_in_lab)
     boxes = """root => {
       const box = (s) => root.querySelector(s).getBoundingClientRect();
-      return { side: box(".covil-side").bottom, legend: box(".covil-legend").bottom,
-               legendTop: box(".covil-legend").top, list: box(".covil-side-scroll").bottom,
-               room: root.querySelector(".covil-side-scroll").clientHeight };
+      return { map: box(".covil-table"), legend: box(".covil-legend"),
+               list: box(".covil-side-scroll"), controls: box(".covil-controls").top };
     }"""
     open_ = board.root.evaluate(boxes)
-    assert open_["legend"] <= open_["side"] + 1 and open_["list"] <= open_["legendTop"], open_
+    table, legend, listed = open_["map"], open_["legend"], open_["list"]
+    assert abs(legend["width"] - table["width"]) <= 1 and legend["top"] >= table["bottom"], open_
+    assert listed["top"] <= table["top"] + 1 and listed["bottom"] >= legend["bottom"] - 1, open_
+    assert listed["height"] > 700, open_  # the map's 620 px and the legend
+    board.root.locator(".covil-main").screenshot(path=str(screenshot_path("legend-open")))
     board.root.locator(".covil-legend summary").click()
     folded = board.root.evaluate(boxes)
-    assert folded["room"] > open_["room"] + 150 and folded["legend"] <= folded["side"] + 1, folded
+    assert folded["controls"] < open_["controls"] - 100, folded
     board.root.locator(".covil-main").screenshot(path=str(screenshot_path("legend-folded")))
     # The browser keeps the choice for every board; opened again for the tests after this one.
     assert board.root.evaluate("() => localStorage.getItem('covil-nb:legend')") == "folded"

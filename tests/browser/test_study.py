@@ -80,18 +80,21 @@ def test_stepping_through_a_study_by_click_and_by_key(open_in_lab: NotebookOpene
     assert board.current() == "Start"
     board.root.screenshot(path=str(screenshot_path("study-board")))
     # Under the map and the study, the side panel is whole: its list does not
-    # scroll, and the legend ends inside it.
+    # scroll. The legend lies under the map, beside the study.
+    side = board.root.locator(".covil-side-scroll")
+    assert side.evaluate("list => list.scrollHeight <= list.clientHeight + 1")
     legend = board.root.locator(".covil-legend")
     legend.scroll_into_view_if_needed()
-    cut = legend.evaluate(
+    placed = legend.evaluate(
         """legend => {
-            const side = legend.closest(".covil-side");
-            const list = side.querySelector(".covil-side-scroll");
-            const bottom = (node) => node.getBoundingClientRect().bottom;
-            return [list.scrollHeight > list.clientHeight + 1, bottom(legend) > bottom(side) + 1];
+            const box = (node) => node.getBoundingClientRect();
+            const root = legend.closest(".covil-board");
+            const map = box(root.querySelector(".covil-table"));
+            const study = box(root.querySelector(".covil-study"));
+            return [box(legend).top >= map.bottom, box(legend).right <= study.left];
         }"""
     )
-    assert cut == [False, False]
+    assert placed == [True, True]
     legend.screenshot(path=str(screenshot_path("study-legend")))
 
 

@@ -1381,9 +1381,15 @@ function skeleton(root) {
   const pieces = make("div", "covil-pieces");
   const table = make("div", "covil-table");
   table.append(map, pieces);
+  const legendBox = make("details", "covil-legend");
+  keepOpenState(legendBox, "covil-nb:legend");
+  const legend = make("div", "covil-legend-key");
+  legendBox.append(make("summary", "", N_("Legend")), legend);
+  const mapColumn = make("div", "covil-map-column");
+  mapColumn.append(table, legendBox);
   const { panel, ...side } = sidePanel();
   const main = make("div", "covil-main");
-  main.append(table, panel);
+  main.append(mapColumn, panel);
   const pool = make("div", "covil-pool");
   const cards = make("div", "covil-cards");
   cards.append(pool);
@@ -1400,7 +1406,7 @@ function skeleton(root) {
   root.append(top, main, controls.controlsBar, hintBox, cards, timeline.timeline, log, live);
   remember(root);
   const halls = {};
-  return { status, table, map, pieces, cards, pool, halls, log, live, hintBox, hintText, ...side, ...controls, ...timeline };
+  return { status, table, mapColumn, map, pieces, legend, cards, pool, halls, log, live, hintBox, hintText, ...side, ...controls, ...timeline };
 }
 function sidePanel() {
   const banner = hiddenDiv("covil-banner");
@@ -1416,13 +1422,9 @@ function sidePanel() {
   help.append(make("strong", "", N_("Keyboard")), keys);
   const scroll = make("div", "covil-side-scroll");
   scroll.append(help, banner, prompt, where, combat, actions, error);
-  const legendBox = make("details", "covil-legend");
-  keepOpenState(legendBox, "covil-nb:legend");
-  const legend = make("div", "covil-legend-key");
-  legendBox.append(make("summary", "", N_("Legend")), legend);
   const panel = make("div", "covil-side");
-  panel.append(scroll, legendBox);
-  return { panel, scroll, banner, prompt, where, combat, actions, error, help, legend };
+  panel.append(scroll);
+  return { panel, scroll, banner, prompt, where, combat, actions, error, help };
 }
 function controlBar() {
   const undo = button(N_("Undo"), N_("Take back to your last decision (u)"));
@@ -1487,7 +1489,7 @@ function mountStudy(view) {
   const { root, parts } = view;
   root.dataset.study = "";
   const panel = studyPanel(view);
-  parts.table.after(panel.section);
+  parts.mapColumn.after(panel.section);
   for (const control of [parts.undo, parts.redo, parts.step, parts.skip, parts.speed]) control.hidden = true;
   const keys = parts.help.querySelector("dl");
   const help = KEYS_HELP2.flatMap(([key, what]) => [make("dt", "", key), make("dd", "", what)]);
