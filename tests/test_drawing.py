@@ -533,24 +533,34 @@ def test_the_sections_stack_in_one_column_beside_the_map_only_the_legend() -> No
     assert all(bottom < top for bottom, top in zip(bottoms, tops[1:], strict=False))
 
 
-def test_the_boards_legend_is_as_wide_as_the_map_and_leaves_its_frame_to_the_page() -> None:
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_boards_legend_is_as_wide_as_the_map_and_leaves_its_frame_to_the_page(
+    language: str, players: int
+) -> None:
     """The board's legend lies under its map, in a box the learner folds away,
-    titled by the page: the key inside says the same words in four columns,
-    without a frame or a title, half as tall as the picture's two."""
-    players = ["yellow", "red"]
-    framed, strip = drawing.legend(players), drawing.legend_strip(players)
+    titled by the page: the key inside says the same words as the picture's,
+    without a frame or a title, in four columns where the picture has two
+    (rows of 26 units: a third fewer), each item's words inside its columns."""
+    colors = ["yellow", "red", "green", "blue"][:players]
+    with speaking(language):
+        framed, strip = drawing.legend(colors), drawing.legend_strip(colors)
     words = [[t.text for t in parse(s.svg()).iter(f"{SVG}text")] for s in (framed, strip)]
-    assert words[0][0] == "Legend" and words[0][1:] == words[1]
+    assert words[0][1:] == words[1]
     assert (
         len(parse(framed.svg()).findall(f"{SVG}rect"))
         == len(parse(strip.svg()).findall(f"{SVG}rect")) + 1
     )
-    assert strip.width == drawing.map_layer(Game.new(players, board="A").board).width
-    assert strip.height < framed.height / 2
-    # Every word starts inside the strip, in one of its four columns.
+    assert strip.width == drawing.map_layer(Game.new(colors, board="A").board).width
+    assert (strip.height + 6 - 14) / 26 <= 2 / 3 * (framed.height + 6 - 44) / 26
     labels = [t for t in parse(strip.svg()).iter(f"{SVG}text") if t.get("x")]  # not the icons'
     starts = sorted({float(t.get("x", "")) for t in labels})
-    assert len(starts) == 4 and starts[-1] < strip.width - 100, starts
+    assert len(starts) == 4, starts
+    for label in labels:  # its words end before the next item's start, or the strip's end
+        x, y = float(label.get("x", "")), label.get("y")
+        after = [float(t.get("x", "")) - 28 for t in labels if t.get("y") == y]
+        end = min([a for a in after if a > x] + [strip.width - 10])
+        assert x + text_width(label.text or "", 14) <= end, label.text
 
 
 def test_relics_wrap_in_rows_under_the_minions() -> None:

@@ -3,6 +3,8 @@ way) and the legend (terrains, map marks, pieces, players, highlights)."""
 
 from __future__ import annotations
 
+import math
+
 from covil_nb.model import Game, night
 from covil_nb.model.language import Joined, Listed, Text, cite, named, ntr, tr
 from covil_nb.model.maps import TERRAINS
@@ -214,38 +216,39 @@ def _dial(x: float, w: float, words: str, now: bool) -> str:
 LEGEND_W = WIDTH - MAP_SIZE - PAD
 _ROW = 26.0
 _LABEL = 12.0
+_STRIP_LABEL = 14.0
+_ICON = 28.0  # from a column's left edge to its words
 
 
 def legend(players: list[str]) -> Section:
     """What the shapes mean, in two columns beside the map (the picture's). It
     depends only on who plays."""
-    return _legend(players, LEGEND_W, 2, framed=True)
+    return _legend(players, LEGEND_W, 2, _LABEL, framed=True)
 
 
 def legend_strip(players: list[str]) -> Section:
     """The same key as wide as the map, in four columns and without a frame or
-    a title: the board's, under its map, in a box the learner may fold away."""
-    return _legend(players, MAP_SIZE, 4, framed=False)
+    a title: the board's, under its map, in a box the learner may fold away.
+    Its words are larger than the picture's: the strip shrinks with the map
+    (to 480 px at the least, where the page lets it scroll sideways)."""
+    return _legend(players, MAP_SIZE, 4, _STRIP_LABEL, framed=False)
 
 
-def _legend(players: list[str], width: float, columns: int, framed: bool) -> Section:
-    """The key in ``columns``; a long item takes two of them (the whole row in
-    two). ``framed=False`` leaves out the panel and the title."""
-    items: list[tuple[str, Text | str, bool]] = [  # (icon centred on (0, 0), words, long)
-        *((_terrain_disc(t), terrain_name(t), False) for t in TERRAINS),
-        (town_icon(0, 0), tr("town, rebels n/{most}", most=MAX_REBELS), True),
-        (spiral_icon(0, 0, 8), tr("start zone"), False),
-        (group(tower("#d8d0c0", INK), transform="scale(0.75)"), tr("fortress, HP"), False),
-        (
-            group(tower("#9a9a9a", INK, ruined=True), transform="scale(0.75)"),
-            tr("destroyed"),
-            False,
-        ),
+def _legend(players: list[str], width: float, columns: int, size: float, framed: bool) -> Section:
+    """The key in ``columns``, its words ``size`` px; an item whose words do
+    not fit one column takes as many as they need. ``framed=False`` leaves
+    out the panel and the title."""
+    items: list[tuple[str, Text | str]] = [  # (icon centred on (0, 0), words)
+        *((_terrain_disc(t), terrain_name(t)) for t in TERRAINS),
+        (town_icon(0, 0), tr("town, rebels n/{most}", most=MAX_REBELS)),
+        (spiral_icon(0, 0, 8), tr("start zone")),
+        (group(tower("#d8d0c0", INK), transform="scale(0.75)"), tr("fortress, HP")),
+        (group(tower("#9a9a9a", INK, ruined=True), transform="scale(0.75)"), tr("destroyed")),
         *_legend_troops(players),
-        *((badge(color, 19), color_name(color), False) for color in players),
-        (_mark_sample(ACTION, "5 3", fill=True), tr("legal choice (click)"), True),
+        *((badge(color, 19), color_name(color)) for color in players),
+        (_mark_sample(ACTION, "5 3", fill=True), tr("legal choice (click)")),
         *(
-            (_highlight_sample(name, color), HIGHLIGHT_NAMES[name], False)
+            (_highlight_sample(name, color), HIGHLIGHT_NAMES[name])
             for name, color in HIGHLIGHTS.items()
         ),
     ]
@@ -257,13 +260,14 @@ def _legend(players: list[str], width: float, columns: int, framed: bool) -> Sec
     )
     column = (width - 20) / columns
     row = col = 0
-    for icon, words, long in items:
-        span = 2 if long else 1
+    for icon, words in items:
+        said = str(words)
+        span = min(columns, math.ceil((_ICON + text_width(said, size)) / column))
         if col + span > columns:
             row, col = row + 1, 0
         x, y = 10 + col * column, top + row * _ROW
         parts.append(group(icon, transform=f"translate({num(x + 11)},{num(y)})"))
-        parts.append(text(x + 28, y + 4.5, str(words), font_size=_LABEL, fill=INK))
+        parts.append(text(x + _ICON, y + size * 0.375, said, font_size=size, fill=INK))
         col += span
         if col == columns:
             row, col = row + 1, 0
@@ -272,15 +276,15 @@ def _legend(players: list[str], width: float, columns: int, framed: bool) -> Sec
     return Section("legend", width, height, frame + "".join(parts))
 
 
-def _legend_troops(players: list[str]) -> list[tuple[str, Text | str, bool]]:
+def _legend_troops(players: list[str]) -> list[tuple[str, Text | str]]:
     """A troop lying and standing, in the first player's color (none before Setup B)."""
     if not players:
         return []
     first = players[0]
     lying, standing = (token(first, LETTERS[first] + "1", up) for up in (False, True))
     return [
-        (group(lying, **TOKEN_TEXT), tr("lying down"), False),
-        (group(standing, **TOKEN_TEXT), tr("troop standing"), True),
+        (group(lying, **TOKEN_TEXT), tr("lying down")),
+        (group(standing, **TOKEN_TEXT), tr("troop standing")),
     ]
 
 

@@ -6,8 +6,8 @@ import { make } from "./dom.js";
 import { positions, sliderText, told } from "./log.js";
 import { longWait, sharedOf, thinking } from "./shared.js";
 
-// A moment told in more sentences than this is a list, one sentence a line.
-const LIST_FROM = 2;
+// A moment told in more entries of the log than this is a list, one a line.
+const INLINE_AT_MOST = 2;
 
 /** @typedef {import("./types").View} View */
 /** @typedef {import("./types").Decision} Decision */
@@ -73,18 +73,15 @@ function bannerLines(view, decision, controls) {
  */
 function momentLines(view, moment) {
   const said = make("div", "covil-moment");
-  const sentences = moment.told || [];
+  const entries = moment.told || [];
   const played = view.t("played {actions}", { actions: moment.actions.join(", ") });
   // A step of the night is the rules', told by its rule (the reason).
   said.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : view.t("The night")));
-  if (sentences.length > LIST_FROM) {
-    // The fee over four terrains is eight sentences: one a line, not a paragraph.
-    said.append(":");
-    const list = make("ul", "");
-    for (const sentence of sentences) list.append(make("li", "", sentence));
-    said.append(list);
+  if (entries.length > INLINE_AT_MOST) {
+    // The fee over four terrains takes up to eight: a list, not a paragraph.
+    said.append(":", listOf(entries));
   } else {
-    said.append(sentences.length ? `: ${sentences.join(" ")}` : ` ${played}`);
+    said.append(entries.length ? `: ${entries.join(" ")}` : ` ${played}`);
   }
   const why = moment.reason ? [make("div", "covil-why", moment.reason)] : [];
   return [said, ...why, ...outcomeLines(moment.outcome)];
@@ -98,11 +95,18 @@ function momentLines(view, moment) {
  */
 function nightLines(view, night) {
   const box = make("div", "covil-night");
-  box.append(make("strong", "", view.t("Last night")));
-  const list = make("ul", "");
-  for (const line of night) list.append(make("li", "", line));
-  box.append(list);
+  box.append(make("strong", "", view.t("Last night")), listOf(night));
   return box;
+}
+
+/**
+ * One line an item.
+ * @param {string[]} items
+ */
+function listOf(items) {
+  const list = make("ul", "");
+  for (const item of items) list.append(make("li", "", item));
+  return list;
 }
 
 /**

@@ -309,21 +309,23 @@ def waits_long_at_normal(board: Board) -> None:
 
 
 def test_the_legend_lies_under_the_map_and_folds_away(open_in_lab: NotebookOpener) -> None:
-    """The legend is under the map, as wide as it and whole; the list beside
-    them is as tall as both (it had only what the legend left it, beside the
-    map: 270 px at this width). Folded to its title, the legend brings the
-    controls up under the map."""
-    _notebook, board = open_solo(open_in_lab)
+    """The legend is under the map, as wide as it and whole, its words 10 px
+    at least; the list beside them is as tall as both (it had only what the
+    legend left it, beside the map: 270 px at this width). Folded to its
+    title, the legend brings the controls up under the map. In a narrow
+    board the actions come right after the map, the legend after them."""
+    notebook, board = open_solo(open_in_lab)
     boxes = """root => {
       const box = (s) => root.querySelector(s).getBoundingClientRect();
       return { map: box(".covil-table"), legend: box(".covil-legend"),
-               list: box(".covil-side-scroll"), controls: box(".covil-controls").top };
+               key: box(".covil-legend-key svg"), list: box(".covil-side-scroll"),
+               controls: box(".covil-controls").top };
     }"""
     open_ = board.root.evaluate(boxes)
     table, legend, listed = open_["map"], open_["legend"], open_["list"]
     assert abs(legend["width"] - table["width"]) <= 1 and legend["top"] >= table["bottom"], open_
     assert listed["top"] <= table["top"] + 1 and listed["bottom"] >= legend["bottom"] - 1, open_
-    assert listed["height"] > 700, open_  # the map's 620 px and the legend
+    assert 14 * open_["key"]["width"] / 620 >= 10, open_  # the strip's 14 px words, scaled
     board.root.locator(".covil-main").screenshot(path=str(screenshot_path("legend-open")))
     board.root.locator(".covil-legend summary").click()
     folded = board.root.evaluate(boxes)
@@ -333,6 +335,17 @@ def test_the_legend_lies_under_the_map_and_folds_away(open_in_lab: NotebookOpene
     assert board.root.evaluate("() => localStorage.getItem('covil-nb:legend')") == "folded"
     board.root.locator(".covil-legend summary").click()
     expect(board.root.locator(".covil-legend")).to_have_attribute("open", "")
+    page = notebook.page
+    window = page.viewport_size
+    page.set_viewport_size({"width": 900, "height": 900})
+    try:
+        page.wait_for_timeout(300)  # JupyterLab lays its panels out on resize
+        narrow = board.root.evaluate(boxes)
+        board.root.locator(".covil-main").screenshot(path=str(screenshot_path("legend-narrow")))
+    finally:
+        page.set_viewport_size(window)  # the page is the next tests' too
+    assert narrow["map"]["bottom"] <= narrow["list"]["top"] < narrow["legend"]["top"], narrow
+    assert 14 * narrow["key"]["width"] / 620 >= 10, narrow
 
 
 def test_each_players_vp_now_is_shown_with_its_sources(open_in_lab: NotebookOpener) -> None:

@@ -81,20 +81,23 @@ def test_stepping_through_a_study_by_click_and_by_key(open_in_lab: NotebookOpene
     board.root.screenshot(path=str(screenshot_path("study-board")))
     # Under the map and the study, the side panel is whole: its list does not
     # scroll. The legend lies under the map, beside the study.
-    side = board.root.locator(".covil-side-scroll")
-    assert side.evaluate("list => list.scrollHeight <= list.clientHeight + 1")
     legend = board.root.locator(".covil-legend")
     legend.scroll_into_view_if_needed()
     placed = legend.evaluate(
         """legend => {
             const box = (node) => node.getBoundingClientRect();
             const root = legend.closest(".covil-board");
-            const map = box(root.querySelector(".covil-table"));
-            const study = box(root.querySelector(".covil-study"));
-            return [box(legend).top >= map.bottom, box(legend).right <= study.left];
+            const [map, study] = [box(root.querySelector(".covil-table")),
+                                  box(root.querySelector(".covil-study"))];
+            const list = root.querySelector(".covil-side-scroll");
+            const side = box(list);
+            return { legendUnderMap: box(legend).top >= map.bottom,
+                     legendBesideStudy: box(legend).right <= study.left,
+                     sideUnderBoth: side.top >= Math.max(box(legend).bottom, study.bottom),
+                     sideWhole: list.scrollHeight <= list.clientHeight + 1 };
         }"""
     )
-    assert placed == [True, True]
+    assert all(placed.values()), placed
     legend.screenshot(path=str(screenshot_path("study-legend")))
 
 

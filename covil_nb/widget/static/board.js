@@ -318,7 +318,7 @@ function parsedText(model, name) {
 }
 
 // src/banner.js
-var LIST_FROM = 2;
+var INLINE_AT_MOST = 2;
 function drawBanner(view) {
   const { model, page, parts, root } = view;
   const lines = bannerLines(view, model.get("decision") || {}, model.get("controls") || {});
@@ -356,27 +356,26 @@ function bannerLines(view, decision, controls) {
 }
 function momentLines(view, moment) {
   const said2 = make("div", "covil-moment");
-  const sentences = moment.told || [];
+  const entries = moment.told || [];
   const played = view.t("played {actions}", { actions: moment.actions.join(", ") });
   said2.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : view.t("The night")));
-  if (sentences.length > LIST_FROM) {
-    said2.append(":");
-    const list = make("ul", "");
-    for (const sentence of sentences) list.append(make("li", "", sentence));
-    said2.append(list);
+  if (entries.length > INLINE_AT_MOST) {
+    said2.append(":", listOf(entries));
   } else {
-    said2.append(sentences.length ? `: ${sentences.join(" ")}` : ` ${played}`);
+    said2.append(entries.length ? `: ${entries.join(" ")}` : ` ${played}`);
   }
   const why = moment.reason ? [make("div", "covil-why", moment.reason)] : [];
   return [said2, ...why, ...outcomeLines(moment.outcome)];
 }
 function nightLines(view, night) {
   const box = make("div", "covil-night");
-  box.append(make("strong", "", view.t("Last night")));
-  const list = make("ul", "");
-  for (const line2 of night) list.append(make("li", "", line2));
-  box.append(list);
+  box.append(make("strong", "", view.t("Last night")), listOf(night));
   return box;
+}
+function listOf(items) {
+  const list = make("ul", "");
+  for (const item of items) list.append(make("li", "", item));
+  return list;
 }
 function outcomeLines(outcome) {
   return (outcome || []).map((text) => make("div", "covil-outcome", text));
