@@ -307,6 +307,53 @@ def test_a_hint_in_a_combat_says_who_wins_after_the_answer(
     )
 
 
+def fight_at_yellows_fortress(yellow: list[str], red: list[str]) -> Game:
+    """Tutorial 5's fight (red attacks yellow's lying Y3 in zone J, 3
+    against 2, both minions exhausted), yellow and red holding these relics:
+    yellow is to answer."""
+    s = Scenario(["yellow", "red"], board="A", seed=5)
+    s.fortress("yellow", "J").fortress("red", "H")
+    s.overlord("yellow", "iron-marshal").overlord("red", "gilded-lich")
+    for color, home in (("yellow", "J"), ("red", "H")):
+        s.troops(color, home, standing=2).gold(color, 0)
+    s.hall("yellow", ["yellow-squire"]).hall("red", ["red-private"])
+    s.hand("yellow", yellow).hand("red", red)
+    s.troops("yellow", "J", lying=1).troops("red", "J", standing=1)
+    game = s.scepter("red").afternoon("red").build()
+    for action in ("lie R3", "attack Y3", "exhaust red-private", "exhaust yellow-squire"):
+        game.apply(action)
+    return game
+
+
+def test_the_most_each_side_of_a_fight_can_still_reach() -> None:
+    """Every relic held that adds to the side's strength (rulebook 2.3,
+    raising the stakes): the Drowned Crown's +2 and the Conch's +1 to
+    yellow's defense of 2, the Knucklebone's +2 to red's melee attack of 3;
+    the Kraken Ink adds to a ranged attack only."""
+    game = fight_at_yellows_fortress(["tidecaller-conch", "drowned-crown"], ["giants-knucklebone"])
+    assert (game.combat.attack.total, game.combat.defense.total) == (3, 2)  # type: ignore[union-attr]
+    assert (game.strongest("yellow"), game.strongest("red")) == (5, 5)
+    game = fight_at_yellows_fortress(["kraken-ink"], ["kraken-ink"])
+    assert (game.strongest("yellow"), game.strongest("red")) == (2, 3)
+    assert Game.new(["yellow", "red"], board="A").strongest("yellow") is None  # no fight
+    with pytest.raises(CovilError, match="no 'blue' player"):
+        game.strongest("blue")
+
+
+def test_a_pass_in_a_lost_fight_says_when_nothing_held_would_win_it() -> None:
+    """Passing while the fight is lost: the hint says that no relic yellow
+    holds would win it, and the most they would reach; not when one would."""
+    view = fight_at_yellows_fortress(["kraken-ink"], []).for_seat("yellow", 0)
+    passing = next(plan for _, plan in rank(view) if plan.actions[0].verb == "pass")
+    assert told_of(view, passing)[1].startswith(
+        "the combat ends at attack 3 against defense 2, and red wins; nothing you hold would "
+        "win it (defense 2 at most)"
+    )
+    view = fight_at_yellows_fortress(["drowned-crown"], []).for_seat("yellow", 0)
+    passing = next(plan for _, plan in rank(view) if plan.actions[0].verb == "pass")
+    assert "nothing you hold" not in told_of(view, passing)[1]
+
+
 def test_the_search_bots_hint_says_what_its_search_found_in_whole_vp() -> None:
     game = at_reds_door(HANDS[0], red_hp=2)
     game.apply("lie Y1")

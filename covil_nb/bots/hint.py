@@ -163,11 +163,32 @@ def _fight(game: Game, plan: Plan) -> Text | None:
             break
         ended = [e.data for e in trial.apply(action) if e.kind == "combat"]
         if ended:
-            at = standing(ended[0]["attack"], ended[0]["defense"], fight.attacker, fight.defender)
-            return tr("the combat ends at {at}", at=at)
+            attack, defense = ended[0]["attack"], ended[0]["defense"]
+            at = standing(attack, defense, fight.attacker, fight.defender)
+            return _out_of_reach(game, plan, tr("the combat ends at {at}", at=at), attack, defense)
         fight = trial.combat or fight
-    at = standing(fight.attack.total, fight.defense.total, fight.attacker, fight.defender)
-    return tr("if no one plays more, the combat ends at {at}", at=at)
+    attack, defense = fight.attack.total, fight.defense.total
+    at = standing(attack, defense, fight.attacker, fight.defender)
+    said = tr("if no one plays more, the combat ends at {at}", at=at)
+    return _out_of_reach(game, plan, said, attack, defense)
+
+
+def _out_of_reach(game: Game, plan: Plan, said: Text, attack: int, defense: int) -> Text:
+    """A pass in a fight the seat loses says why playing on would not help,
+    when nothing it holds would win it: the most its side could reach."""
+    me, fight = game.decider, game.combat
+    most = game.strongest(me) if me is not None else None
+    if plan.actions[0].verb != Verb.PASS or fight is None or most is None:
+        return said
+    if me == fight.defender and attack > defense and attack > most:
+        return tr(
+            "{fight}; nothing you hold would win it (defense {most} at most)", fight=said, most=most
+        )
+    if me == fight.attacker and attack <= defense and most <= defense:
+        return tr(
+            "{fight}; nothing you hold would win it (attack {most} at most)", fight=said, most=most
+        )
+    return said
 
 
 def _why(gains: list[Text], costs: list[Text], later: bool) -> Text:
