@@ -538,7 +538,7 @@ def test_the_sections_stack_in_one_column_beside_the_map_only_the_legend() -> No
 def test_the_boards_legend_is_as_wide_as_the_map_and_leaves_its_frame_to_the_page(
     language: str, players: int
 ) -> None:
-    """The board's legend lies under its map, in a box the learner folds away,
+    """The board's legend lies under its controls, in a box the learner folds away,
     titled by the page: the key inside says the same words as the picture's,
     without a frame or a title, in four columns where the picture has two
     (rows of 26 units: a third fewer), each item's words inside its columns."""

@@ -116,7 +116,7 @@ def test_a_new_board_offers_the_starting_zones_with_their_elements():
     assert page.section("hall:red") == drawing.hall(game, "red", viewer="yellow").svg()
     assert page.section("market") == drawing.market(game).svg()
     assert page.section("status") == drawing.status(game, viewer="yellow").svg()
-    # Under the map, the legend as wide as it (the page gives it its box).
+    # The legend, as wide as the map (the page gives it its box).
     assert widget.board["legend"] == drawing.legend_strip(game.players).svg()
     assert widget.board["seats"][1] == {
         "color": "red",

@@ -228,9 +228,9 @@ def legend(players: list[str]) -> Section:
 
 def legend_strip(players: list[str]) -> Section:
     """The same key as wide as the map, in four columns and without a frame or
-    a title: the board's, under its map, in a box the learner may fold away.
-    Its words are larger than the picture's: the strip shrinks with the map
-    (to 480 px at the least, where the page lets it scroll sideways)."""
+    a title: the board's, under its controls, in a box the learner may fold
+    away. Its words are larger than the picture's: the strip shrinks with
+    the board (to 480 px at the least, where the page lets it scroll sideways)."""
     return _legend(players, MAP_SIZE, 4, _STRIP_LABEL, framed=False)
 
 

@@ -1,6 +1,6 @@
-// The fixed parts of a view, built once: the map and its pieces, the legend
-// under them, the side panel (banner, prompt, combat, actions, refusals,
-// help), the controls, the halls and the pool, the log and its slider. Their
+// The fixed parts of a view, built once: the map and its pieces, the side
+// panel (banner, prompt, combat, actions, refusals, help), the controls, the
+// hint, the legend, the halls and the pool, the log and its slider. Their
 // words are marked N_ and said in the board's language by relabel (words.js).
 
 import { button, keepOpenState, make } from "./dom.js";
@@ -35,18 +35,10 @@ export function skeleton(root) {
   const pieces = make("div", "covil-pieces");
   const table = make("div", "covil-table");
   table.append(map, pieces);
-  // The legend under the map, as wide as it: open at first, it folds away
-  // (folded once, it stays folded on every board).
-  const legendBox = make("details", "covil-legend");
-  keepOpenState(legendBox, "covil-nb:legend");
-  const legend = make("div", "covil-legend-key");
-  legendBox.append(make("summary", "", N_("Legend")), legend);
-  const mapColumn = make("div", "covil-map-column");
-  mapColumn.append(table, legendBox);
 
   const { panel, ...side } = sidePanel(); // the panel placed; its parts are what the view reads
   const main = make("div", "covil-main");
-  main.append(mapColumn, panel);
+  main.append(table, panel);
 
   // The halls and the pool, one under the other, in the order decision.js gives.
   const pool = make("div", "covil-pool");
@@ -60,17 +52,23 @@ export function skeleton(root) {
   const hintText = make("span", "covil-hint-text");
   hintBox.append(make("strong", "", N_("Hint: ")), hintText);
   const timeline = timelineBar();
+  // The legend under the controls and the hint, which stay right under the
+  // map: open at first, it folds away (folded once, on every board).
+  const legendBox = make("details", "covil-legend");
+  keepOpenState(legendBox, "covil-nb:legend");
+  const legend = make("div", "covil-legend-key");
+  legendBox.append(make("summary", "", N_("Legend")), legend);
 
   const log = make("div", "covil-log");
   log.setAttribute("aria-label", N_("Game log"));
   const live = make("div", "covil-live");
   live.setAttribute("aria-live", "polite");
 
-  root.append(top, main, controls.controlsBar, hintBox, cards, timeline.timeline, log, live);
+  root.append(top, main, controls.controlsBar, hintBox, legendBox, cards, timeline.timeline, log, live);
   remember(root); // the fixed parts' English words, which relabel says in the board's language
   /** @type {Record<string, HTMLDivElement>} the halls by section ("hall:red"), made as they come */
   const halls = {};
-  return { status, table, mapColumn, map, pieces, legend, cards, pool, halls, log, live, hintBox, hintText, ...side, ...controls, ...timeline };
+  return { status, table, map, pieces, legend, cards, pool, halls, log, live, hintBox, hintText, ...side, ...controls, ...timeline };
 }
 
 function sidePanel() {

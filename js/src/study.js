@@ -48,7 +48,7 @@ export function mountStudy(view) {
   const { root, parts } = view;
   root.dataset.study = "";
   const panel = studyPanel(view);
-  parts.mapColumn.after(panel.section); // between the map (and its legend) and the side panel
+  parts.table.after(panel.section); // between the map and the side panel
   for (const control of [parts.undo, parts.redo, parts.step, parts.skip, parts.speed]) control.hidden = true;
   const keys = parts.help.querySelector("dl");
   const help = KEYS_HELP.flatMap(([key, what]) => [make("dt", "", key), make("dd", "", what)]);

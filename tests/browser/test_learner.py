@@ -308,29 +308,35 @@ def waits_long_at_normal(board: Board) -> None:
     expect(step).not_to_have_class(re.compile(r"\bcovil-counting\b"))
 
 
-def test_the_legend_lies_under_the_map_and_folds_away(open_in_lab: NotebookOpener) -> None:
-    """The legend is under the map, as wide as it and whole, its words 10 px
-    at least; the list beside them is as tall as both (it had only what the
-    legend left it, beside the map: 270 px at this width). Folded to its
-    title, the legend brings the controls up under the map. In a narrow
-    board the actions come right after the map, the legend after them."""
+def test_the_legend_lies_under_the_controls_and_folds_away(open_in_lab: NotebookOpener) -> None:
+    """The controls and the hint stay right under the map, the list beside
+    it as tall as the map (at the side panel's foot the legend had left the
+    list 270 px at this width); the legend comes under them, whole, at most
+    as wide as the map, its words 10 px at least. Folded to its title, it
+    brings the halls up. In a narrow board too the actions come right after
+    the map."""
     notebook, board = open_solo(open_in_lab)
+    # Boxes from the board's top: clicking the legend scrolls it into view.
     boxes = """root => {
-      const box = (s) => root.querySelector(s).getBoundingClientRect();
+      const top = root.getBoundingClientRect().top;
+      const box = (s) => {
+        const { left, width, top: y, bottom } = root.querySelector(s).getBoundingClientRect();
+        return { left, width, top: y - top, bottom: bottom - top };
+      };
       return { map: box(".covil-table"), legend: box(".covil-legend"),
                key: box(".covil-legend-key svg"), list: box(".covil-side-scroll"),
-               controls: box(".covil-controls").top };
+               controls: box(".covil-controls"), cards: box(".covil-cards").top };
     }"""
     open_ = board.root.evaluate(boxes)
-    table, legend, listed = open_["map"], open_["legend"], open_["list"]
-    assert abs(legend["width"] - table["width"]) <= 1 and legend["top"] >= table["bottom"], open_
-    assert listed["top"] <= table["top"] + 1 and listed["bottom"] >= legend["bottom"] - 1, open_
+    table, legend, controls = open_["map"], open_["legend"], open_["controls"]
+    assert abs(open_["list"]["bottom"] - table["bottom"]) <= 1, open_
+    assert 0 <= controls["top"] - table["bottom"] < 20, open_  # right under the map
+    assert legend["top"] >= controls["bottom"] and legend["width"] <= table["width"] + 1, open_
     assert 14 * open_["key"]["width"] / 620 >= 10, open_  # the strip's 14 px words, scaled
-    board.root.locator(".covil-main").screenshot(path=str(screenshot_path("legend-open")))
+    board.root.screenshot(path=str(screenshot_path("legend-open")))
     board.root.locator(".covil-legend summary").click()
     folded = board.root.evaluate(boxes)
-    assert folded["controls"] < open_["controls"] - 100, folded
-    board.root.locator(".covil-main").screenshot(path=str(screenshot_path("legend-folded")))
+    assert folded["cards"] < open_["cards"] - 100 and folded["controls"] == controls, folded
     # The browser keeps the choice for every board; opened again for the tests after this one.
     assert board.root.evaluate("() => localStorage.getItem('covil-nb:legend')") == "folded"
     board.root.locator(".covil-legend summary").click()
@@ -341,7 +347,7 @@ def test_the_legend_lies_under_the_map_and_folds_away(open_in_lab: NotebookOpene
     try:
         page.wait_for_timeout(300)  # JupyterLab lays its panels out on resize
         narrow = board.root.evaluate(boxes)
-        board.root.locator(".covil-main").screenshot(path=str(screenshot_path("legend-narrow")))
+        board.root.screenshot(path=str(screenshot_path("legend-narrow")))
     finally:
         page.set_viewport_size(window)  # the page is the next tests' too
     assert narrow["map"]["bottom"] <= narrow["list"]["top"] < narrow["legend"]["top"], narrow

@@ -80,7 +80,7 @@ def test_stepping_through_a_study_by_click_and_by_key(open_in_lab: NotebookOpene
     assert board.current() == "Start"
     board.root.screenshot(path=str(screenshot_path("study-board")))
     # Under the map and the study, the side panel is whole: its list does not
-    # scroll. The legend lies under the map, beside the study.
+    # scroll. The legend comes after it.
     legend = board.root.locator(".covil-legend")
     legend.scroll_into_view_if_needed()
     placed = legend.evaluate(
@@ -91,9 +91,8 @@ def test_stepping_through_a_study_by_click_and_by_key(open_in_lab: NotebookOpene
                                   box(root.querySelector(".covil-study"))];
             const list = root.querySelector(".covil-side-scroll");
             const side = box(list);
-            return { legendUnderMap: box(legend).top >= map.bottom,
-                     legendBesideStudy: box(legend).right <= study.left,
-                     sideUnderBoth: side.top >= Math.max(box(legend).bottom, study.bottom),
+            return { sideUnderBoth: side.top >= Math.max(map.bottom, study.bottom),
+                     legendAfterSide: box(legend).top >= side.bottom,
                      sideWhole: list.scrollHeight <= list.clientHeight + 1 };
         }"""
     )

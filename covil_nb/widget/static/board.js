@@ -1380,15 +1380,9 @@ function skeleton(root) {
   const pieces = make("div", "covil-pieces");
   const table = make("div", "covil-table");
   table.append(map, pieces);
-  const legendBox = make("details", "covil-legend");
-  keepOpenState(legendBox, "covil-nb:legend");
-  const legend = make("div", "covil-legend-key");
-  legendBox.append(make("summary", "", N_("Legend")), legend);
-  const mapColumn = make("div", "covil-map-column");
-  mapColumn.append(table, legendBox);
   const { panel, ...side } = sidePanel();
   const main = make("div", "covil-main");
-  main.append(mapColumn, panel);
+  main.append(table, panel);
   const pool = make("div", "covil-pool");
   const cards = make("div", "covil-cards");
   cards.append(pool);
@@ -1398,14 +1392,18 @@ function skeleton(root) {
   const hintText = make("span", "covil-hint-text");
   hintBox.append(make("strong", "", N_("Hint: ")), hintText);
   const timeline = timelineBar();
+  const legendBox = make("details", "covil-legend");
+  keepOpenState(legendBox, "covil-nb:legend");
+  const legend = make("div", "covil-legend-key");
+  legendBox.append(make("summary", "", N_("Legend")), legend);
   const log = make("div", "covil-log");
   log.setAttribute("aria-label", N_("Game log"));
   const live = make("div", "covil-live");
   live.setAttribute("aria-live", "polite");
-  root.append(top, main, controls.controlsBar, hintBox, cards, timeline.timeline, log, live);
+  root.append(top, main, controls.controlsBar, hintBox, legendBox, cards, timeline.timeline, log, live);
   remember(root);
   const halls = {};
-  return { status, table, mapColumn, map, pieces, legend, cards, pool, halls, log, live, hintBox, hintText, ...side, ...controls, ...timeline };
+  return { status, table, map, pieces, legend, cards, pool, halls, log, live, hintBox, hintText, ...side, ...controls, ...timeline };
 }
 function sidePanel() {
   const banner = hiddenDiv("covil-banner");
@@ -1488,7 +1486,7 @@ function mountStudy(view) {
   const { root, parts } = view;
   root.dataset.study = "";
   const panel = studyPanel(view);
-  parts.mapColumn.after(panel.section);
+  parts.table.after(panel.section);
   for (const control of [parts.undo, parts.redo, parts.step, parts.skip, parts.speed]) control.hidden = true;
   const keys = parts.help.querySelector("dl");
   const help = KEYS_HELP2.flatMap(([key, what]) => [make("dt", "", key), make("dd", "", what)]);
