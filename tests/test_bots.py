@@ -325,6 +325,21 @@ def fight_at_yellows_fortress(yellow: list[str], red: list[str]) -> Game:
     return game
 
 
+def test_spending_a_full_treasury_is_told_as_room_for_tonights_fee() -> None:
+    """Yellow, 5 gold and zone J dominated, buys a minion: the fee to come
+    is the same 2 gold, but a full treasury would lose it. Said as room,
+    once (the gold to come with it), never as more fee: the minion earns none."""
+    s = Scenario(["yellow", "red"], board="A", seed=5)
+    s.fortress("yellow", "J").fortress("red", "H")
+    s.troops("yellow", "J", standing=3).troops("red", "H", standing=2)
+    s.gold("yellow", 5).gold("red", 0)
+    view = s.scepter("yellow").afternoon("yellow").build().for_seat("yellow", 0)
+    buying = next(plan for _, plan in rank(view) if plan.actions[0].verb == "acquire")
+    why = told_of(view, buying)[1]
+    assert "room in the treasury for tonight's protection fee and the gold to come" in why
+    assert "more protection fee" not in why and why.count("room in the treasury") == 1
+
+
 def test_the_most_each_side_of_a_fight_can_still_reach() -> None:
     """Every relic held that adds to the side's strength (rulebook 2.3,
     raising the stakes): the Drowned Crown's +2 and the Conch's +1 to

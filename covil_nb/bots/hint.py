@@ -20,6 +20,7 @@ from covil_nb.model import Action, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.combat import standing
 from covil_nb.model.language import Listed, Text, named, ntr, tr
+from covil_nb.model.night import dominances
 from covil_nb.model.vocabulary import Verb
 from covil_nb.model.words import color_name, short
 
@@ -43,6 +44,12 @@ OWN_STEP = frozenset(
     }
 )
 NOTABLE = 0.5  # VP: a term that changes less says little about the choice
+# The fee's change when only the room in the treasury changed: gold spent
+# before the night keeps the fee from being lost over the treasury's 5.
+FEE_ROOM = (
+    tr("room in the treasury for tonight's protection fee and the gold to come"),
+    tr("room in the treasury for tonight's protection fee and the gold to come"),
+)
 REASONS = 2  # besides the VP now
 
 
@@ -138,7 +145,16 @@ def told(game: Game, plan: Plan) -> tuple[str, str]:
     before, after = evaluate_all(game), evaluate_all(plan.result)
     # Every troop action spends one: that says nothing of why to take this one.
     spent = {"troops"} if plan.actions[0].verb == Verb.LIE else set()
-    gains, costs = _reasons(before[me], after[me], spent)
+    was, now, said = _values(before[me]), _values(after[me]), dict(SAID)
+    # (At the game's end only the VP count: the fee is no term of it.)
+    fee_moved = "fee" in was and "fee" in now and was["fee"] != now["fee"]
+    if fee_moved and _dominated(game, me) == _dominated(plan.result, me):
+        # The fee changes with the room in the treasury alone, as the gold
+        # to come does: one reason, room, said once.
+        for values in (was, now):
+            values["fee"] += values.pop("headroom", 0.0)
+        said["fee"] = FEE_ROOM
+    gains, costs = _reasons(was, now, spent, said)
     gains += _rival_losses(before, after, me)
     # A troop action's gain may come later than the evaluation sees, whether
     # told as the troop lies down or once it lies (where the search looks again).
@@ -247,29 +263,38 @@ def _payment(game: Game, action: Action) -> Text:
     return named(card.name)
 
 
+def _dominated(game: Game, color: str) -> set[str]:
+    """The terrains ``color`` dominates in ``game`` now (rulebook 3.3)."""
+    return {d.terrain for d in dominances(game.read_state(), game.board) if d.winner == color}
+
+
 def _reasons(
-    before: Evaluation, after: Evaluation, spent: set[str]
+    was: dict[str, float],
+    now: dict[str, float],
+    spent: set[str],
+    said: dict[str, tuple[Text, Text]],
 ) -> tuple[list[Text], list[Text]]:
-    """What the step gains and what it costs: the VP now, then the terms it
-    changes most (of the terms ``spent``, by any step of its kind, only a gain)."""
+    """What the step gains and what it costs, from the terms' values before
+    and after: the VP now, then the terms it changes most, in the words
+    ``said`` gives them (of the terms ``spent``, by any step of its kind,
+    only a gain)."""
     gains: list[Text] = []
     costs: list[Text] = []
-    vp = round(after["vp_now"] - before["vp_now"])
+    vp = round(now["vp_now"] - was["vp_now"])
     if vp:
         (gains if vp > 0 else costs).append(ntr("{count} VP now", "{count} VP now", abs(vp)))
     # At the game's end only the VP count: the other terms are gone.
-    was, now = _values(before), _values(after)
     changes = sorted(
         (
             (now[name] - was[name], name)
-            for name in SAID
+            for name in said
             if name in was and name in now and not (now[name] < was[name] and name in spent)
         ),
         key=lambda change: -abs(change[0]),
     )
     for change, name in changes[:REASONS]:
         if abs(change) >= NOTABLE:
-            gain, cost = SAID[name]
+            gain, cost = said[name]
             (gains if change > 0 else costs).append(gain if change > 0 else cost)
     return gains, costs
 
