@@ -6,7 +6,8 @@ import { make } from "./dom.js";
 import { positions, sliderText, told } from "./log.js";
 import { longWait, sharedOf, thinking } from "./shared.js";
 
-// A moment told in more entries of the log than this is a list, one a line.
+// A player's moment told in more entries of the log than this is a list, one
+// a line (a night's step, in more than one).
 const INLINE_AT_MOST = 2;
 
 /** @typedef {import("./types").View} View */
@@ -77,8 +78,9 @@ function momentLines(view, moment) {
   const played = view.t("played {actions}", { actions: moment.actions.join(", ") });
   // A step of the night is the rules', told by its rule (the reason).
   said.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : view.t("The night")));
-  if (entries.length > INLINE_AT_MOST) {
-    // The fee over four terrains takes up to eight: a list, not a paragraph.
+  // The fee over four terrains takes up to eight entries, and a night's
+  // rest one a player, each naming every minion: a list, not a paragraph.
+  if (entries.length > (moment.player ? INLINE_AT_MOST : 1)) {
     said.append(":", listOf(entries));
   } else {
     said.append(entries.length ? `: ${entries.join(" ")}` : ` ${played}`);

@@ -168,7 +168,7 @@ test("a night step is told as the night's, and the night's story stays in the ba
   board.close();
 });
 
-test("a moment told in more than two sentences is a list, one sentence a line", async () => {
+test("a moment told in more than two entries (a night's step, in more than one) is a list, one a line", async () => {
   const values = traits();
   values.decision = { ...values.decision, player: "", actions: [], waiting: "playback" };
   const fee = ["Dominance over water: red has the majority in zone F.", "red gains 2 gold for dominance over water.",
@@ -177,7 +177,11 @@ test("a moment told in more than two sentences is a list, one sentence a line", 
   const board = await renderBoard(values);
   const lines = [...board.root.querySelectorAll(".covil-moment li")].map((li) => li.textContent);
   assert.deepEqual(lines, fee);
-  board.model.set({ controls: { pending: 1, moment: { player: "red", actions: ["move R1 B"], told: fee.slice(0, 2) } }, version: 8 });
+  const rest = ["yellow rests Squire exhausted → tired.", "red rests Private tired → ready."];
+  board.model.set({ controls: { pending: 1, moment: { player: "", actions: [], told: rest } }, version: 8 });
+  await board.settled();
+  assert.equal(board.root.querySelectorAll(".covil-moment li").length, 2, "a night's step: one player a line");
+  board.model.set({ controls: { pending: 1, moment: { player: "red", actions: ["move R1 B"], told: fee.slice(0, 2) } }, version: 9 });
   await board.settled();
   assert.equal(board.root.querySelectorAll(".covil-moment li").length, 0);
   assert.match(board.root.querySelector(".covil-moment")?.textContent ?? "", /: Dominance over water: red has the majority in zone F\. red gains 2 gold/);

@@ -359,7 +359,7 @@ function momentLines(view, moment) {
   const entries = moment.told || [];
   const played = view.t("played {actions}", { actions: moment.actions.join(", ") });
   said2.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : view.t("The night")));
-  if (entries.length > INLINE_AT_MOST) {
+  if (entries.length > (moment.player ? INLINE_AT_MOST : 1)) {
     said2.append(":", listOf(entries));
   } else {
     said2.append(entries.length ? `: ${entries.join(" ")}` : ` ${played}`);
