@@ -325,6 +325,27 @@ def fight_at_yellows_fortress(yellow: list[str], red: list[str]) -> Game:
     return game
 
 
+def test_an_attacks_hint_says_where_the_fight_stands_before_the_answer() -> None:
+    """Red's R3 attacks yellow's lying Y3 (tutorial 5's fight, before it is
+    declared): the hint says the strengths the step leaves and who wins at
+    them if yellow answers nothing (a newcomer found only the attack's costs
+    said); the unguarded fortress's attack, over at once, is told by its VP."""
+    s = Scenario(["yellow", "red"], board="A", seed=5)
+    s.fortress("yellow", "J").fortress("red", "H")
+    s.overlord("yellow", "iron-marshal").overlord("red", "gilded-lich")
+    for color, home in (("yellow", "J"), ("red", "H")):
+        s.troops(color, home, standing=2).gold(color, 0).hand(color, [])
+    s.hall("yellow", ["yellow-squire"]).hall("red", ["red-private"])
+    s.troops("yellow", "J", lying=1).troops("red", "J", standing=1)
+    game = s.scepter("red").afternoon("red").build()
+    game.apply("lie R3")
+    view = game.for_seat("red", 0)
+    attack = next(plan for _, plan in rank(view) if str(plan) == "attack Y3, exhaust red-private")
+    assert told_of(view, attack)[1].startswith(
+        "if no one plays more, the combat ends at attack 3 against defense 1, and red wins; "
+    )
+
+
 def test_spending_a_full_treasury_is_told_as_room_for_tonights_fee() -> None:
     """Yellow, 5 gold and zone J dominated, buys a minion: the fee to come
     is the same 2 gold, but a full treasury would lose it. Said as room,

@@ -160,19 +160,19 @@ def told(game: Game, plan: Plan) -> tuple[str, str]:
     # told as the troop lies down or once it lies (where the search looks again).
     later = bool(spent) or kind == "troop-action"
     why, fight = _why(gains, costs, later), _fight(game, plan)
-    if fight is not None:  # said first: it is what the answer is for
+    if fight is not None:  # said first: it is what the answer or the attack is for
         why = tr("{fight}; {why}", fight=fight, why=why) if gains or costs else fight
     return _deed(game, plan), str(why)
 
 
 def _fight(game: Game, plan: Plan) -> Text | None:
-    """Where a combat under way stands once the seat's own answer is played
-    (what a relic or a minion in a fight is for): who wins, by the outcome
-    if the answer ended it (the last relic may leave nothing to answer), or
-    if no one plays more; nothing outside a combat."""
-    fight = game.combat
-    if fight is None:
-        return None
+    """Where a combat stands once the seat's own actions of the step are
+    played, whether it was under way (what a relic or a minion in a fight is
+    for) or the step declares it (an attack): who wins, by the outcome if
+    they ended it (the last relic may leave nothing to answer, an unguarded
+    fortress takes the attack at once), or if no one plays more; nothing
+    for a step without a combat."""
+    seen = game.combat  # the sides of a fight that ends: its outcome does not name them
     trial, me = game.copy(), game.decider  # with its log: an outcome is an event
     for action in plan.actions:
         if trial.decider != me:
@@ -180,9 +180,13 @@ def _fight(game: Game, plan: Plan) -> Text | None:
         ended = [e.data for e in trial.apply(action) if e.kind == "combat"]
         if ended:
             attack, defense = ended[0]["attack"], ended[0]["defense"]
-            at = standing(attack, defense, fight.attacker, fight.defender)
+            assert seen is not None  # declared before: the target, then the minion
+            at = standing(attack, defense, seen.attacker, seen.defender)
             return _out_of_reach(game, plan, tr("the combat ends at {at}", at=at), attack, defense)
-        fight = trial.combat or fight
+        seen = trial.combat or seen
+    fight = trial.combat  # none once an unguarded fortress took the attack: told as VP
+    if fight is None:
+        return None
     attack, defense = fight.attack.total, fight.defense.total
     at = standing(attack, defense, fight.attacker, fight.defender)
     said = tr("if no one plays more, the combat ends at {at}", at=at)
