@@ -5,12 +5,14 @@ that hand the garbage collector back as they found it."""
 from __future__ import annotations
 
 import gc
+import importlib.util
 import os
 import random
 import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from IPython.lib.pretty import pretty
@@ -38,6 +40,19 @@ from covil_nb.model.scenario import Scenario
 
 COLORS = ["yellow", "red", "green", "blue"]
 TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
+
+
+def _tutorial_positions() -> ModuleType:
+    """The tutorials' positions (tutorials/data/positions.py), read from their file."""
+    spec = importlib.util.spec_from_file_location("positions", TUTORIALS / "data" / "positions.py")
+    assert spec is not None and spec.loader is not None
+    positions = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(positions)
+    return positions
+
+
+POSITIONS = _tutorial_positions()
+before_the_attack, relic_defense = POSITIONS.before_the_attack, POSITIONS.relic_defense
 # Small budgets keep whole games fast; they take the same code paths.
 SMALL = {"greedy": {"limit": 40}, "mcts": {"playouts": 6, "width": 2, "limit": 40}}
 
@@ -284,14 +299,9 @@ def test_a_troop_actions_hint_never_gives_the_troop_action_as_its_cost() -> None
     assert told.text.startswith("Move Y2 to zone M: what it gains comes later")
 
 
-def test_a_hint_in_a_combat_says_who_wins_after_the_answer(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_hint_in_a_combat_says_who_wins_after_the_answer() -> None:
     """Tutorial 5's fight: red attacks 3 against 2, yellow holds the
     Tidecaller Conch (+1 defense). The hint says what the relic is for."""
-    monkeypatch.syspath_prepend(str(TUTORIALS))
-    from data.positions import relic_defense
-
     told = hint(relic_defense().for_seat("yellow", 0), GreedyBot(0))
     assert told.action == Action.parse("activate tidecaller-conch")
     assert told.text.startswith(
@@ -311,15 +321,7 @@ def fight_at_yellows_fortress(yellow: list[str], red: list[str]) -> Game:
     """Tutorial 5's fight (red attacks yellow's lying Y3 in zone J, 3
     against 2, both minions exhausted), yellow and red holding these relics:
     yellow is to answer."""
-    s = Scenario(["yellow", "red"], board="A", seed=5)
-    s.fortress("yellow", "J").fortress("red", "H")
-    s.overlord("yellow", "iron-marshal").overlord("red", "gilded-lich")
-    for color, home in (("yellow", "J"), ("red", "H")):
-        s.troops(color, home, standing=2).gold(color, 0)
-    s.hall("yellow", ["yellow-squire"]).hall("red", ["red-private"])
-    s.hand("yellow", yellow).hand("red", red)
-    s.troops("yellow", "J", lying=1).troops("red", "J", standing=1)
-    game = s.scepter("red").afternoon("red").build()
+    game = before_the_attack(yellow, red)
     for action in ("lie R3", "attack Y3", "exhaust red-private", "exhaust yellow-squire"):
         game.apply(action)
     return game
@@ -330,14 +332,7 @@ def test_an_attacks_hint_says_where_the_fight_stands_before_the_answer() -> None
     declared): the hint says the strengths the step leaves and who wins at
     them if yellow answers nothing (a newcomer found only the attack's costs
     said); the unguarded fortress's attack, over at once, is told by its VP."""
-    s = Scenario(["yellow", "red"], board="A", seed=5)
-    s.fortress("yellow", "J").fortress("red", "H")
-    s.overlord("yellow", "iron-marshal").overlord("red", "gilded-lich")
-    for color, home in (("yellow", "J"), ("red", "H")):
-        s.troops(color, home, standing=2).gold(color, 0).hand(color, [])
-    s.hall("yellow", ["yellow-squire"]).hall("red", ["red-private"])
-    s.troops("yellow", "J", lying=1).troops("red", "J", standing=1)
-    game = s.scepter("red").afternoon("red").build()
+    game = before_the_attack([], [])
     game.apply("lie R3")
     view = game.for_seat("red", 0)
     attack = next(plan for _, plan in rank(view) if str(plan) == "attack Y3, exhaust red-private")

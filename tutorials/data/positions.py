@@ -37,14 +37,20 @@ def relic_defense() -> Game:
     """The fight of tutorial 5: red attacks yellow's Y3, lying in its own
     fortress zone J, 3 against 2; yellow holds the Tidecaller Conch and the
     Drowned Crown, and is to answer."""
+    defense = before_the_attack(["tidecaller-conch", "drowned-crown"], [])
+    play(defense, "lie R3", "attack Y3", "exhaust red-private", "exhaust yellow-squire")
+    return defense
+
+
+def before_the_attack(yellow: list[str], red: list[str]) -> Game:
+    """Tutorial 5's table before red's turn: yellow's Y3 lies in its own
+    fortress zone J, next to red's standing R3; each holds these relics."""
     s = Scenario(["yellow", "red"], board="A", seed=5)
     s.fortress("yellow", "J").fortress("red", "H")
     s.overlord("yellow", "iron-marshal").overlord("red", "gilded-lich")
     for color, home in (("yellow", "J"), ("red", "H")):
-        s.troops(color, home, standing=2).gold(color, 0).hand(color, [])
+        s.troops(color, home, standing=2).gold(color, 0)
     s.hall("yellow", ["yellow-squire"]).hall("red", ["red-private"])
-    s.hand("yellow", ["tidecaller-conch", "drowned-crown"])
+    s.hand("yellow", yellow).hand("red", red)
     s.troops("yellow", "J", lying=1).troops("red", "J", standing=1)
-    defense = s.scepter("red").afternoon("red").build()
-    play(defense, "lie R3", "attack Y3", "exhaust red-private", "exhaust yellow-squire")
-    return defense
+    return s.scepter("red").afternoon("red").build()
