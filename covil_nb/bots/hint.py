@@ -148,7 +148,8 @@ def told(game: Game, plan: Plan) -> tuple[str, str]:
     was, now, said = _values(before[me]), _values(after[me]), dict(SAID)
     # (At the game's end only the VP count: the fee is no term of it.)
     fee_moved = "fee" in was and "fee" in now and was["fee"] != now["fee"]
-    if fee_moved and _dominated(game, me) == _dominated(plan.result, me):
+    same_night = game.read_state().day == plan.result.read_state().day  # no fee collected between
+    if fee_moved and same_night and _dominated(game, me) == _dominated(plan.result, me):
         # The fee changes with the room in the treasury alone, as the gold
         # to come does: one reason, room, said once.
         for values in (was, now):
@@ -166,49 +167,30 @@ def told(game: Game, plan: Plan) -> tuple[str, str]:
 
 
 def _fight(game: Game, plan: Plan) -> Text | None:
-    """Where a combat stands once the seat's own actions of the step are
+    """Where the seat's combat stands once its own actions of the step are
     played, whether it was under way (what a relic or a minion in a fight is
     for) or the step declares it (an attack): who wins, by the outcome if
-    they ended it (the last relic may leave nothing to answer, an unguarded
-    fortress takes the attack at once), or if no one plays more; nothing
-    for a step without a combat."""
+    they ended it (the last relic may leave nothing to answer), or if no one
+    plays more; nothing for a step without a combat of its own (another's
+    fight that a step's end lets begin, or an unguarded fortress's attack,
+    over at once and told by its VP)."""
     seen = game.combat  # the sides of a fight that ends: its outcome does not name them
     trial, me = game.copy(), game.decider  # with its log: an outcome is an event
+    ours = seen is not None
     for action in plan.actions:
         if trial.decider != me:
             break
+        ours = ours or action.verb == Verb.ATTACK
         ended = [e.data for e in trial.apply(action) if e.kind == "combat"]
-        if ended:
-            attack, defense = ended[0]["attack"], ended[0]["defense"]
-            assert seen is not None  # declared before: the target, then the minion
-            at = standing(attack, defense, seen.attacker, seen.defender)
-            return _out_of_reach(game, plan, tr("the combat ends at {at}", at=at), attack, defense)
         seen = trial.combat or seen
-    fight = trial.combat  # none once an unguarded fortress took the attack: told as VP
-    if fight is None:
+        if ours and ended and seen is not None:
+            at = standing(ended[0]["attack"], ended[0]["defense"], seen.attacker, seen.defender)
+            return tr("the combat ends at {at}", at=at)
+    fight = trial.combat
+    if not ours or fight is None:
         return None
-    attack, defense = fight.attack.total, fight.defense.total
-    at = standing(attack, defense, fight.attacker, fight.defender)
-    said = tr("if no one plays more, the combat ends at {at}", at=at)
-    return _out_of_reach(game, plan, said, attack, defense)
-
-
-def _out_of_reach(game: Game, plan: Plan, said: Text, attack: int, defense: int) -> Text:
-    """A pass in a fight the seat loses says why playing on would not help,
-    when nothing it holds would win it: the most its side could reach."""
-    me, fight = game.decider, game.combat
-    most = game.strongest(me) if me is not None else None
-    if plan.actions[0].verb != Verb.PASS or fight is None or most is None:
-        return said
-    if me == fight.defender and attack > defense and attack > most:
-        return tr(
-            "{fight}; nothing you hold would win it (defense {most} at most)", fight=said, most=most
-        )
-    if me == fight.attacker and attack <= defense and most <= defense:
-        return tr(
-            "{fight}; nothing you hold would win it (attack {most} at most)", fight=said, most=most
-        )
-    return said
+    at = standing(fight.attack.total, fight.defense.total, fight.attacker, fight.defender)
+    return tr("if no one plays more, the combat ends at {at}", at=at)
 
 
 def _why(gains: list[Text], costs: list[Text], later: bool) -> Text:

@@ -520,22 +520,6 @@ class Combat(Frame):
         style = MELEE if target_zone == zone else RANGED
         return attack_strength(t, t.player(self.attacker), zone, style, self.minion)
 
-    def strongest(self, t: Table, color: str) -> int:
-        """The most ``color``'s side can still bring its strength to, with
-        what it holds: every relic of its hand that adds to it activated
-        (2.3 Raising the stakes) and, for a defender that has exhausted no
-        minion yet, its best guard (2.3 The defender's response)."""
-        defender, zone = self._defended(t)
-        player = t.player(color)
-        stat = DEFENSE if player is defender else self.style(t)
-        armed = player.clone()  # the relics as if activated: the strength rules read the active row
-        armed.active += [r for r in player.hand if t.relic_card(r).bonus_for(stat)]
-        if player is not defender:
-            troop_zone = self.attacking_troop(t).zone or ""
-            return attack_strength(t, armed, troop_zone, stat, self.minion).total
-        held = [self.guard] if self.guard else [None, *(m.card for m in guards(t, player))]
-        return max(defense_strength(t, armed, zone, guard).total for guard in held)
-
     def view(self, t: Table) -> CombatView | None:
         """The combat once its target is declared; None while it is chosen."""
         if not self.target:

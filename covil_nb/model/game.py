@@ -32,7 +32,7 @@ from .actions import Action, Actions, Decision, Event, Events
 from .afternoon import TroopAction
 from .arguments import checked, fit
 from .cards import CardSet, load_cards, load_cards_data
-from .combat import RESPOND, Combat, CombatView, Forecast, forecast
+from .combat import Combat, CombatView, Forecast, forecast
 from .errors import CovilError, CovilTypeError, said
 from .flow import Day, Now
 from .invariants import problems
@@ -511,31 +511,9 @@ class Game:
     @property
     def combat(self) -> CombatView | None:
         """The combat under way, with both strengths; None outside a combat."""
-        fight = self._fight()
-        return None if fight is None else fight.view(self._table)
-
-    @checked("2.3 The defender's response")
-    def strongest(self, color: str) -> int | None:
-        """The most ``color``'s side of the combat under way can still bring
-        its strength to while both answer, by what it holds: every relic of
-        its hand that adds to it activated, and a defender's best ready guard
-        if it has exhausted none (:meth:`~covil_nb.model.combat.Combat.strongest`).
-        None outside the answers, or for a color that is not in the fight.
-        In a seat's view (:meth:`for_seat`) only that seat's hand is known:
-        the others' are one deal of what it cannot see."""
-        self._check_player(color)
-        fight = self._fight()
-        if fight is None or fight.stage != RESPOND:
-            return None
-        if color not in (fight.attacker, fight.defender(self._table).color):
-            return None
-        return fight.strongest(self._table, color)
-
-    def _fight(self) -> Combat | None:
-        """The combat under way (the innermost), if any."""
         for frame in reversed(self._state.stack):  # read first: a stale table is played again
             if isinstance(frame, Combat):
-                return frame
+                return frame.view(self._table)
         return None
 
     # -- copies for search and for one seat ------------------------------------------

@@ -83,7 +83,7 @@ function sidePanel() {
   const keys = make("dl", "");
   for (const [key, what] of KEYS_HELP) keys.append(make("dt", "", key), make("dd", "", what));
   help.append(make("strong", "", N_("Keyboard")), keys);
-  // What to do now scrolls on its own, as tall as the map and its legend.
+  // What to do now scrolls on its own, as tall as the map.
   const scroll = make("div", "covil-side-scroll");
   scroll.append(help, banner, prompt, where, combat, actions, error);
   const panel = make("div", "covil-side");

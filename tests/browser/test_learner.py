@@ -189,12 +189,14 @@ def test_a_narrow_board_keeps_its_map_readable(open_in_lab: NotebookOpener) -> N
                 .slice(0, 5).map((n) => `${n.tagName} ${n.className.baseVal ?? n.className}`);
               return { board: box(".covil-main").width, map: box(".covil-map").width,
                        mapBottom: box(".covil-map").bottom, sideTop: box(".covil-side").top,
-                       side: box(".covil-side").width, out };
+                       side: box(".covil-side").width, legend: box(".covil-legend").width,
+                       out };
             }"""
         )
         board.root.screenshot(path=str(screenshot_path(f"narrow-{window}")))
         assert (sizes["board"] < 800) == (window < 1300), (window, sizes)
         assert not sizes["out"], (window, sizes)  # nothing cut off at the board's right
+        assert sizes["legend"] <= sizes["map"] + 1, (window, sizes)  # as wide as the map at most
         if sizes["board"] < 800:
             assert sizes["map"] >= sizes["board"] - 1, (window, sizes)
             assert sizes["sideTop"] >= sizes["mapBottom"] - 1, (window, sizes)

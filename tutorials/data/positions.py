@@ -1,5 +1,6 @@
 """The positions of tutorial 8, set up once: the notebook and the study of
-them (``studies.py``, ``three-lessons.covil-study.json``) start from these."""
+them (``studies.py``, ``three-lessons.covil-study.json``) start from these,
+and so do the hint's tests (``before_the_attack``, with other relics held)."""
 
 from __future__ import annotations
 
