@@ -5,16 +5,15 @@ that hand the garbage collector back as they found it."""
 from __future__ import annotations
 
 import gc
-import importlib.util
 import os
 import random
 import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+import tutorial_data
 from IPython.lib.pretty import pretty
 
 from covil_nb import Action, CovilError, Game
@@ -41,17 +40,7 @@ from covil_nb.model.scenario import Scenario
 COLORS = ["yellow", "red", "green", "blue"]
 TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
 
-
-def _tutorial_positions() -> ModuleType:
-    """The tutorials' positions (tutorials/data/positions.py), read from their file."""
-    spec = importlib.util.spec_from_file_location("positions", TUTORIALS / "data" / "positions.py")
-    assert spec is not None and spec.loader is not None
-    positions = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(positions)
-    return positions
-
-
-POSITIONS = _tutorial_positions()
+POSITIONS = tutorial_data.load("positions")
 before_the_attack, relic_defense = POSITIONS.before_the_attack, POSITIONS.relic_defense
 # Small budgets keep whole games fast; they take the same code paths.
 SMALL = {"greedy": {"limit": 40}, "mcts": {"playouts": 6, "width": 2, "limit": 40}}
@@ -322,7 +311,8 @@ def test_an_attacks_hint_says_where_the_fight_stands_before_the_answer() -> None
     """Red's R3 attacks yellow's lying Y3 (tutorial 5's fight, before it is
     declared): the hint says the strengths the step leaves and who wins at
     them if yellow answers nothing (a newcomer found only the attack's costs
-    said); the unguarded fortress's attack, over at once, is told by its VP."""
+    said). An unguarded fortress's attack, over at once, is told by its VP
+    (test_a_hint_tells_the_greedy_step_and_its_reasons_in_words)."""
     game = before_the_attack([], [])
     game.apply("lie R3")
     view = game.for_seat("red", 0)

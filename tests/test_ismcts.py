@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import tutorial_data
 
 from covil_nb import Action, CovilError, Game
 from covil_nb.bots import IsmctsBot, ismcts, make_bot, play
@@ -26,7 +27,6 @@ from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
 
 COLORS = ["yellow", "red", "green", "blue"]
-TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
 # Small budgets keep the tests fast; they take the same code paths.
 SMALL = {"iterations": 6, "limit": 40, "playout_limit": 20}
 
@@ -224,10 +224,8 @@ def test_greedy_playout_choices_are_looked_through_once_per_information_set(
     assert keys and len(keys) == len(set(keys))
 
 
-def test_the_unguarded_fortress_is_attacked(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.syspath_prepend(str(TUTORIALS))
-    from data.positions import day_three
-
+def test_the_unguarded_fortress_is_attacked() -> None:
+    day_three = tutorial_data.load("positions").day_three
     policy = IsmctsBot(2, iterations=40).policy(day_three().for_seat("yellow", 3))
     assert str(policy[0].plan).startswith("attack fortress-red")
     assert policy[0].mean > policy[1].mean + policy[0].error + policy[1].error

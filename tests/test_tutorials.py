@@ -8,14 +8,13 @@ Whether each runs and shows what it stores is nbval's part (``./dev test`` runs
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+import tutorial_data
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tutorials" / "data"
@@ -172,7 +171,7 @@ def test_the_tree_search_tournaments_name_its_default_budget() -> None:
     another is refused, not resumed), and it is the default for its players."""
     from covil_nb.bots.ismcts import DEFAULT_ITERATIONS, widened
 
-    tournaments = _tournaments()
+    tournaments = tutorial_data.load("tournaments")
     named = {
         name: spec["seats"]["yellow"]
         for name, spec in tournaments.TOURNAMENTS.items()
@@ -185,14 +184,6 @@ def test_the_tree_search_tournaments_name_its_default_budget() -> None:
     assert [widened(DEFAULT_ITERATIONS[n]) for n in (2, 3, 4)] == [6, 5, 4]
 
 
-def _tournaments() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tournaments", DATA / "tournaments.py")
-    assert spec is not None and spec.loader is not None
-    tournaments = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tournaments)
-    return tournaments
-
-
 def test_the_readme_tells_the_stored_tournaments_as_they_are() -> None:
     """The README's account of issue 21's tournaments is the records': each
     one's games, the tree search bot's wins, its win rate and interval."""
@@ -200,7 +191,7 @@ def test_the_readme_tells_the_stored_tournaments_as_they_are() -> None:
 
     from covil_nb.bots.tournament import Results
 
-    tournaments = _tournaments()
+    tournaments = tutorial_data.load("tournaments")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     told = readme[readme.index("Tournaments (issue 21's targets") : readme.index("## Tests")]
     found = re.findall(r"^- `(ismcts-[\w-]+)`(.*?)(?=^- `|^$)", told, re.M | re.S)

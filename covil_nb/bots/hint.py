@@ -46,10 +46,7 @@ OWN_STEP = frozenset(
 NOTABLE = 0.5  # VP: a term that changes less says little about the choice
 # The fee's change when only the room in the treasury changed: gold spent
 # before the night keeps the fee from being lost over the treasury's 5.
-FEE_ROOM = (
-    tr("room in the treasury for tonight's protection fee and the gold to come"),
-    tr("room in the treasury for tonight's protection fee and the gold to come"),
-)
+FEE_ROOM = (tr("room in the treasury for tonight's protection fee and the gold to come"),) * 2
 REASONS = 2  # besides the VP now
 
 
@@ -146,12 +143,8 @@ def told(game: Game, plan: Plan) -> tuple[str, str]:
     # Every troop action spends one: that says nothing of why to take this one.
     spent = {"troops"} if plan.actions[0].verb == Verb.LIE else set()
     was, now, said = _values(before[me]), _values(after[me]), dict(SAID)
-    # (At the game's end only the VP count: the fee is no term of it.)
-    fee_moved = "fee" in was and "fee" in now and was["fee"] != now["fee"]
-    same_night = game.read_state().day == plan.result.read_state().day  # no fee collected between
-    if fee_moved and same_night and _dominated(game, me) == _dominated(plan.result, me):
-        # The fee changes with the room in the treasury alone, as the gold
-        # to come does: one reason, room, said once.
+    if _fee_is_room(game, plan, was, now):
+        # One reason, room, said once: the fee and the gold to come together.
         for values in (was, now):
             values["fee"] += values.pop("headroom", 0.0)
         said["fee"] = FEE_ROOM
@@ -247,6 +240,19 @@ def _payment(game: Game, action: Action) -> Text:
         return ntr("{count} gold", "{count} gold", int(item))
     card = game.cards.relic(item) if what == "relic" else game.cards.minion(item)
     return named(card.name)
+
+
+def _fee_is_room(game: Game, plan: Plan, was: dict[str, float], now: dict[str, float]) -> bool:
+    """Whether the step changes tonight's fee (``was`` and ``now``, the
+    seat's terms) by the room in the treasury alone: the same night's fee
+    still to come, the same terrains dominated. (At the game's end only
+    the VP count: the fee is no term of it.)"""
+    me = game.decider
+    if "fee" not in was or "fee" not in now or was["fee"] == now["fee"] or me is None:
+        return False
+    if game.read_state().day != plan.result.read_state().day:
+        return False  # the night came between: its fee was collected
+    return _dominated(game, me) == _dominated(plan.result, me)
 
 
 def _dominated(game: Game, color: str) -> set[str]:
