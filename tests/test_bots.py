@@ -289,6 +289,29 @@ def test_a_troop_actions_hint_never_gives_the_troop_action_as_its_cost() -> None
     assert told.text.startswith("Move Y2 to zone M: what it gains comes later")
 
 
+@pytest.mark.parametrize(
+    ("token", "said"),
+    [
+        ("exhausted", "The Iron Marshal is tired now, so tonight's rest makes it ready"),
+        ("tired", "The Iron Marshal is ready again today, for a fight or its Command"),
+    ],
+)
+def test_resting_a_minion_is_told_by_what_the_rest_readies(token: str, said: str) -> None:
+    """The evaluation counts minions, not their tokens: a rest's gain is said
+    as the minion's readiness, not as a gain that comes "later in the day"."""
+    s = Scenario(["yellow", "red"], board="A", seed=11)
+    s.fortress("yellow", "J").fortress("red", "H").troops("yellow", "J", standing=1)
+    s.overlord("yellow", "iron-marshal", token).hall("yellow", []).hand("yellow", [])
+    view = s.afternoon(turn="yellow").build().for_seat("yellow", 0)
+    (rest,) = [
+        p for p in plans(view) if [str(a) for a in p.actions] == ["lie Y1", "rest iron-marshal"]
+    ]
+    assert told_of(view, rest) == (
+        "Lie down Y1, then rest The Iron Marshal",
+        f"{said}, and no other choice does better",
+    )
+
+
 def test_a_hint_in_a_combat_says_who_wins_after_the_answer() -> None:
     """Tutorial 5's fight: red attacks 3 against 2, yellow holds the
     Tidecaller Conch (+1 defense). The hint says what the relic is for."""

@@ -13,7 +13,7 @@ import pytest
 from covil_nb.bots import RandomBot, advance, make_bot
 from covil_nb.bots import play as play_bots
 from covil_nb.lessons import play
-from covil_nb.model import CovilError, Game, load_cards, night
+from covil_nb.model import CovilError, Game, load_cards, morning, night
 from covil_nb.model.cards import REFERENCE_DIR
 from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
@@ -138,7 +138,15 @@ def test_moments_show_each_step_of_the_night_in_turn(solo: bool) -> None:
     told = [order.index(m.reason) for m in nights if m.reason in order]
     assert told == sorted(told) and len(told) >= 4, [m.reason for m in nights]
     paused = [m for m in moments if m.game.paused]
-    assert paused and all(m.game.phase == "night" and m.game.decision is None for m in paused)
+    assert paused and all(m.game.decision is None for m in paused)
+    # The morning after is a moment of its own, told by its rule: the night's
+    # moments end when the scepter has passed, before anyone stands up.
+    (dawn,) = [m for m in nights if m.reason == morning.PHASE]
+    assert dawn.events[0].text == f"Day {game.at(step + 1).day}: morning."
+    dusk = nights[nights.index(dawn) - 1]
+    assert dusk.events[-1].kind == "scepter" and dusk.game.phase == "morning"
+    assert [m.game.phase for m in paused if m is not dusk] == ["night"] * (len(paused) - 1)
+    assert str(night.caption(dusk.game.read_state())).startswith("the night is over")
     assert all(m.game.paused == m.reason for m in paused if m.player == "")
     # Such a position is for looking at: playing there is refused, and says why.
     inside = paused[-1].game

@@ -235,8 +235,8 @@ def test_discounts_say_where_they_come_from_and_a_negative_price_pays(two_player
     # Discounts beyond the cost pay the buyer (the rulebook's Influence
     # example): the label says so, and whose discounts they are.
     assert acquire["red-grunt"].startswith(
-        "Acquire Grunt for nothing (it costs 0, and the discounts, 1 from Acolyte and 2 from "
-        "Crooked Quartermaster, pay you 3 gold):"
+        "Acquire red's Grunt for nothing (it costs 0, and the discounts, 1 from Acolyte and 2 "
+        "from Crooked Quartermaster, pay you 3 gold):"
     )
     play(game, "acquire red-grunt")
     assert game.player("yellow").gold == 3
@@ -246,11 +246,11 @@ def test_one_discount_beyond_the_cost_is_named_with_what_it_covers(two_players):
     s = two_players.hall("yellow", ["crooked-quartermaster"]).pool(["red-grunt", "red-private"])
     acquire = labels(s.afternoon("yellow").build(), "acquire")
     assert acquire["red-grunt"].startswith(
-        "Acquire Grunt for nothing (it costs 0, and Crooked Quartermaster's discount of 2 pays "
-        "you 2 gold):"
+        "Acquire red's Grunt for nothing (it costs 0, and Crooked Quartermaster's discount of 2 "
+        "pays you 2 gold):"
     )
     assert acquire["red-private"].startswith(
-        "Acquire Private for nothing (it costs 1, and Crooked Quartermaster's discount of 2 "
+        "Acquire red's Private for nothing (it costs 1, and Crooked Quartermaster's discount of 2 "
         "covers it and pays you 1 gold):"
     )
 

@@ -127,6 +127,19 @@ def test_a_new_board_offers_the_starting_zones_with_their_elements():
     assert [g["phase"] for g in page.log()] == ["setup", "morning"]
 
 
+def test_the_rules_moments_are_told_as_the_nights_and_the_mornings():
+    """The banner names who plays a moment no one decides: the night's steps
+    are the night's, and the morning after them is the morning's."""
+    game = Game.new(["yellow", "red"], seed=3)
+    chooser = random.Random(4)
+    while game.day < 2:
+        game.apply(chooser.choice(game.legal_actions()))
+    rules = [moment_json(m, i) for i, m in enumerate(game.moments()) if not m.player]
+    said = [(m["by"], m["told"][0]) for m in rules]
+    assert said[-1] == ("The morning", "Day 2: morning.")
+    assert {by for by, _ in said[:-1]} == {"The night"}
+
+
 def test_a_start_zone_plays_the_dummys_answer_back_one_step_at_a_time():
     widget, page = solo_board()
     widget.act("start A")
@@ -138,6 +151,7 @@ def test_a_start_zone_plays_the_dummys_answer_back_one_step_at_a_time():
         "player": "yellow",
         "actions": ["start A"],
         "told": ["yellow places the fortress and 2 troops in zone A."],
+        "by": "",
         "reason": "",
         "outcome": [],
         "notable": False,
@@ -812,6 +826,20 @@ def test_each_listed_action_names_its_group_by_its_verb():
     if widget.decision["waiting"] == "playback":
         widget.skip()
     assert [e["action"] for e in groups_match(widget) if "group" not in e] == ["end"]
+
+
+def test_a_cards_move_is_not_titled_a_troop_action():
+    """The Squire's Command moves a troop with the verbs of a troop action,
+    but it is the card's effect: its choices carry no group title."""
+    widget = play_solo(seed=1)
+    widget.act("start B")
+    widget.skip()
+    widget.act("command yellow-squire")
+    widget.act("troop Y1")
+    assert widget.decision["kind"] == "move-effect"
+    verbs = {a.verb for a in widget.game.legal_actions()}
+    assert verbs & set(scene.GROUPS)  # moves, which a turn would title
+    assert not [e for e in widget.decision["actions"] if "group" in e]
 
 
 def test_the_banner_says_how_a_fight_ended():

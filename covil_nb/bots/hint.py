@@ -21,6 +21,7 @@ from covil_nb.model.arguments import checked
 from covil_nb.model.combat import standing
 from covil_nb.model.language import Listed, Text, named, ntr, tr
 from covil_nb.model.night import dominances
+from covil_nb.model.state import READY
 from covil_nb.model.vocabulary import Verb
 from covil_nb.model.words import color_name, short
 
@@ -152,7 +153,7 @@ def told(game: Game, plan: Plan) -> tuple[str, str]:
     gains += _rival_losses(before, after, me)
     # A troop action's gain may come later than the evaluation sees, whether
     # told as the troop lies down or once it lies (where the search looks again).
-    later = bool(spent) or kind == "troop-action"
+    later = _later(game, plan, me) if spent or kind == "troop-action" else None
     why, fight = _why(gains, costs, later), _fight(game, plan)
     if fight is not None:  # said first: it is what the answer or the attack is for
         why = tr("{fight}; {why}", fight=fight, why=why) if gains or costs else fight
@@ -186,19 +187,38 @@ def _fight(game: Game, plan: Plan) -> Text | None:
     return tr("if no one plays more, the combat ends at {at}", at=at)
 
 
-def _why(gains: list[Text], costs: list[Text], later: bool) -> Text:
-    """The reasons said; with none, a troop action's gain comes ``later`` in
-    the day than the evaluation sees (a move towards a fight, say), and any
+def _why(gains: list[Text], costs: list[Text], later: Text | None) -> Text:
+    """The reasons said; with none, a troop action's gain that comes
+    ``later`` than the evaluation sees (a move towards a fight, say), and any
     other step is simply the best there is (ending the turn, say)."""
     if not costs and not gains:
-        if later:
-            return tr("what it gains comes later in the day, and no other choice does better")
+        if later is not None:
+            return tr("{later}, and no other choice does better", later=later)
         return tr("no other choice does better")
     if not costs:
         return Listed(gains)
     if not gains:
         return tr("it costs {costs}, and no other choice does better", costs=Listed(costs))
     return tr("{gains}; it costs {costs}", gains=Listed(gains), costs=Listed(costs))
+
+
+def _later(game: Game, plan: Plan, me: str) -> Text:
+    """What a troop action of ``me`` gains after the evaluation looks: a rested
+    minion's readiness, said as it is (the evaluation counts minions, not
+    their tokens); a move's place for what comes, which no term names."""
+    rest = next((i for i, a in enumerate(plan.actions[:2]) if a.verb == Verb.REST), None)
+    if rest is None:
+        return tr("what it gains comes later in the day")
+    trial = game.copy(log=False)
+    for action in plan.actions[: rest + 1]:
+        trial.apply(action)
+    card = plan.actions[rest].args[0]
+    rested = trial.read_state().player(me).minion(card)
+    assert rested is not None  # resting it left it in the hall
+    name = named(game.cards.minion(card).name)
+    if rested.state == READY:
+        return tr("{minion} is ready again today, for a fight or its Command", minion=name)
+    return tr("{minion} is tired now, so tonight's rest makes it ready", minion=name)
 
 
 def _deed(game: Game, plan: Plan) -> str:

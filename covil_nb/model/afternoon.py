@@ -457,7 +457,7 @@ def discounted(t: Table, card: MinionCard, discounting: list[str]) -> int:
 
 def _acquire_label(t: Table, discounting: list[str], full: bool, acquire: Action) -> Text:
     card = t.minion_card(acquire.args[0])
-    said = {"minion": named(card.name), "cost": price(t, card, discounting).said()}
+    said = {"minion": _pool_card(card), "cost": price(t, card, discounting).said()}
     if full:
         return tr(
             "Acquire {minion} for {cost}: {text} ({full})",
@@ -466,6 +466,14 @@ def _acquire_label(t: Table, discounting: list[str], full: bool, acquire: Action
             **said,
         )
     return tr("Acquire {minion} for {cost}: {text}", text=named(card.text), **said)
+
+
+def _pool_card(card: MinionCard) -> Text:
+    """A card of the pool by name, and a henchman by its color too: every
+    player's Grunt looks alike, and the pool can hold several."""
+    if card.color is None:
+        return named(card.name)
+    return tr("{color}'s {minion}", color=color_name(card.color), minion=named(card.name))
 
 
 def not_acquirable(t: Table, player: Player, card_id: str) -> Refusal | None:

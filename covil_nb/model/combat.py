@@ -935,7 +935,15 @@ def standing(attack: int, defense: int, attacker: str | None, defender: str) -> 
 
 
 def _guard_label(t: Table, guard: Action) -> Text:
-    return tr("Exhaust {minion} to defend", minion=t.called(guard.args[0]))
+    card = t.minion_card(guard.args[0])
+    if card.stat == DEFENSE:
+        return tr("Exhaust {minion} to defend", minion=named(card.name))
+    # Offered in the en edition (any ready minion may defend): say why it adds nothing.
+    return tr(
+        "Exhaust {minion} to defend (a {stat} stat does not count in a defense)",
+        minion=named(card.name),
+        stat=stat_name(card.stat),
+    )
 
 
 def _attacker_label(zones: dict[str, str | None], choice: Action) -> Text:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
-from . import codec, flow, night, render, setup
+from . import codec, flow, morning, night, render, setup
 from .actions import Action, Actions, Decision, Event, Events
 from .afternoon import TroopAction
 from .arguments import checked, fit
@@ -102,10 +102,10 @@ class Moment:
     """A position inside one step of the history: right after the chosen
     action, or after one automatic step of a solo dummy."""
 
-    player: str  # who acted; "" for a step of the night, which the rules play
+    player: str  # who acted; "" for a step of the night or the morning: the rules'
     actions: tuple[str, ...]  # what they did, in notation
     # Why: a dummy's priority (a Text, said in the language of the moment),
-    # a night step's rule; empty for a player's own choice.
+    # the rule of the night's step or the morning; empty for a player's own choice.
     reason: str | Text
     events: tuple[Event, ...]
     game: Game  # a copy at that moment, to look at or draw
@@ -741,14 +741,17 @@ class Game:
     ) -> Moment:
         """A moment of ``Game.moments``: the step's own action (``player``
         given), a dummy's step (it says what it did and why), or a step of the
-        night, told by its rule, which no one decided (``player`` "")."""
+        night or the morning after it, told by its rule, which no one decided
+        (``player`` "")."""
         # Between the night's steps no one decides: the game is for looking at.
         game = self._fork(state, paused="" if settled else night.step_done(state))
         if player is not None:
             return Moment(player, (action,), "", tuple(events), game)
         did = next((e.data for e in events if e.kind == "dummy" and "actions" in e.data), None)
         if did is None:
-            return Moment("", (), night.step_done(state), tuple(events), game)
+            dawn = any(e.rule == morning.PHASE for e in events)
+            rule = morning.PHASE if dawn else night.step_done(state)
+            return Moment("", (), rule, tuple(events), game)
         return Moment(did["player"], tuple(did["actions"]), did["reason"], tuple(events), game)
 
     def _step(self, step: object, last: int) -> int:

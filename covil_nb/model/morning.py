@@ -124,6 +124,7 @@ def run(t: Table) -> None:
         t.push(StartZone(unplaced[0].color))
         return
     if t.state.day > 1:
+        t.pause_here()  # a board shows the night's end apart from the morning
         t.say(PHASE, tr("Day {day}: morning.", day=t.state.day), "phase", day=t.state.day)
     for player in t.state.turn_order():
         stand_up(t, player)

@@ -29,7 +29,7 @@ from covil_nb.analysis import analyse
 from covil_nb.bots import Bot, IsmctsBot
 from covil_nb.bots.hint import Hint, going_on, hint
 from covil_nb.bots.planning import Plan
-from covil_nb.model import Action, CovilError, Event, Game, night
+from covil_nb.model import Action, CovilError, Event, Game, morning, night
 from covil_nb.model.arguments import checked
 from covil_nb.model.game import Moment
 from covil_nb.model.language import SOURCE_LANGUAGE, Listed, Text, cite, known, ntr, speaking, tr
@@ -844,6 +844,8 @@ def moment_json(moment: Moment, index: int, chosen: str = "") -> dict[str, Any]:
         "player": moment.player,
         "actions": list(moment.actions),
         "told": said,
+        # Whose moment it is, for the rules' own: the night's steps or the morning.
+        "by": "" if moment.player else str(rules_part(moment.reason)),
         # A night step's reason is its rule's title; a dummy's, its priority.
         "reason": str(moment.reason) if moment.player else cite(str(moment.reason)),
         "outcome": outcome(moment.events),
@@ -851,6 +853,11 @@ def moment_json(moment: Moment, index: int, chosen: str = "") -> dict[str, Any]:
         # dummy flipped a relic, a step of the night.
         "notable": not moment.player or any(e.kind in _NOTABLE for e in moment.events),
     }
+
+
+def rules_part(rule: str | Text) -> Text:
+    """The part of the day a moment the rules play belongs to, by its rule."""
+    return tr("The morning") if rule == morning.PHASE else tr("The night")
 
 
 def told(moment: Moment) -> list[str]:

@@ -30,6 +30,9 @@ from .sheet import Round
 Json = dict[str, Any]
 Position = tuple[int, int]  # (history step, moment in it): where a log entry leads
 RESPONSES = frozenset({"defend", "raise-stakes", "defend-rebels"})
+# A card's effect asks for a move or a rest with the verbs of a troop action;
+# it is not one, so its choices go untitled.
+EFFECTS = frozenset({"move-effect", "rest-effect"})
 # The groups of the listed actions, in a player's words (rulebook 2.1 to 2.3):
 # the page titles each group once, so ten purchases do not each say what they
 # are. Ending the turn, passing and the rest have no title.
@@ -168,7 +171,8 @@ def decision_json(
         }
     combat = combat_json(game)
     foresees = not hand_hidden(game.read_state(), decision.player, viewer)
-    listed = [action_json(game, a, foresees) for a in actions]
+    grouped = decision.kind not in EFFECTS
+    listed = [action_json(game, a, foresees, grouped) for a in actions]
     if combat is not None and decision.kind in RESPONSES:
         for entry, action in zip(listed, actions, strict=True):
             if action.verb != "buy-relic":  # not an answer: it changes no strength
@@ -188,7 +192,7 @@ def decision_json(
     }
 
 
-def action_json(game: Game, action: Action, forecast: bool = True) -> Json:
+def action_json(game: Game, action: Action, forecast: bool = True, grouped: bool = True) -> Json:
     entry: Json = {
         "action": str(action),
         "label": action.label or str(action),
@@ -196,7 +200,7 @@ def action_json(game: Game, action: Action, forecast: bool = True) -> Json:
     }
     if action.verb in CLOSING:  # ending the turn, passing: the page's key e chooses it
         entry["closes"] = True
-    if action.verb in GROUPS:
+    if grouped and action.verb in GROUPS:
         entry["group"] = str(named(GROUPS[action.verb]))
     if forecast and action.verb == Verb.ATTACK:  # what the target would meet, before choosing it
         entry["forecast"] = str(game.forecast(action))

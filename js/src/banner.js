@@ -3,7 +3,7 @@
 // line), and what to press to go on.
 
 import { make } from "./dom.js";
-import { positions, sliderText, told } from "./log.js";
+import { positions, told } from "./log.js";
 import { longWait, sharedOf, thinking } from "./shared.js";
 
 // A player's moment told in more entries of the log than this is a list, one
@@ -40,12 +40,7 @@ function whatIfStart(view, step) {
  * @param {Controls} controls
  */
 function bannerLines(view, decision, controls) {
-  if (view.page.cursor != null) {
-    const said = view.t("Looking back: {position}. ← → to move, Esc or End to return, t to try a “what if” from here.", {
-      position: sliderText(view),
-    });
-    return [make("div", "", said)];
-  }
+  if (view.page.cursor != null) return lookingBack(view, positions(view)[view.page.cursor]);
   const lines = [];
   const asked = thinking(view.model);
   if (asked) {
@@ -67,6 +62,20 @@ function bannerLines(view, decision, controls) {
 }
 
 /**
+ * The past position shown, as the log tells it: a moment of several
+ * sentences (the fee over four terrains) is listed whole under its time.
+ * @param {View} view
+ * @param {import("./types").Position} at
+ */
+function lookingBack(view, at) {
+  const many = at.entries.length > INLINE_AT_MOST;
+  const said = view.t("Looking back: {position}. ← → to move, Esc or End to return, t to try a “what if” from here.", {
+    position: many ? at.when : told(at),
+  });
+  return many ? [make("div", "", said), listOf(at.entries)] : [make("div", "", said)];
+}
+
+/**
  * Who did what at the moment shown, in the log's sentences, and why (a
  * dummy's priority).
  * @param {View} view
@@ -77,7 +86,7 @@ function momentLines(view, moment) {
   const entries = moment.told || [];
   const played = view.t("played {actions}", { actions: moment.actions.join(", ") });
   // A step of the night is the rules', told by its rule (the reason).
-  said.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : view.t("The night")));
+  said.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : moment.by));
   // The fee over four terrains takes up to eight entries, and a night's
   // rest one a player, each naming every minion: a list, not a paragraph.
   if (entries.length > (moment.player ? INLINE_AT_MOST : 1)) {

@@ -227,7 +227,7 @@ export function onVersion(view) {
   // Said to screen readers: what just happened, then what is asked now.
   const said = [];
   if (moment?.player) said.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
-  else if (moment) said.push(view.t("The night: {told}", { told: (moment.told || []).join(" ") })); // the rules' step
+  else if (moment) said.push(`${moment.by}: ${(moment.told || []).join(" ")}`); // the rules' step
   if (decision.over) said.push(view.t("The game is over."));
   else if (decision.player) said.push(`${seatLabel(view, decision.player)}: ${decision.prompt}.`);
   parts.live.textContent = said.join(" ");

@@ -54,8 +54,12 @@ export function positions(view) {
   for (const group of groups(view)) {
     for (const entry of group.entries) {
       const last = found[found.length - 1];
-      if (last && last.step === entry.step && last.moment === entry.moment) continue;
-      found.push({ step: entry.step, moment: entry.moment, when: groupTitle(view, group), said: entry.text });
+      if (last && last.step === entry.step && last.moment === entry.moment) {
+        last.entries.push(entry.text); // one moment, several sentences (a night's step)
+        continue;
+      }
+      const when = groupTitle(view, group);
+      found.push({ step: entry.step, moment: entry.moment, when, said: entry.text, entries: [entry.text] });
     }
   }
   return found;
@@ -236,7 +240,7 @@ function drawSlider(view) {
 }
 
 /** @param {View} view */
-export function sliderText(view) {
+function sliderText(view) {
   const all = positions(view);
   if (view.page.cursor == null) return view.t("the game now (positions before it: {count})", { count: Math.max(0, all.length - 1) });
   return told(all[view.page.cursor]);

@@ -76,7 +76,10 @@ export interface Decision {
 }
 
 export interface Moment {
+  /** "" for a moment the rules play (a step of the night, the morning) */
   player: string;
+  /** whose moment it is when the rules play it: "The night", "The morning" */
+  by?: string;
   told?: string[];
   actions: string[];
   reason?: string;
@@ -258,7 +261,10 @@ export interface Position {
   step: number;
   moment: number;
   when: string;
+  /** its first sentence in the log, which names it */
   said: string;
+  /** every sentence the log tells of it */
+  entries: string[];
 }
 
 /** The fixed parts of a view (skeleton.js). */

@@ -74,6 +74,27 @@ test("looking back asks Python for the past position, and End returns to the gam
   board.close();
 });
 
+test("looking back at a moment of many sentences (the fee over four terrains) lists them all", async () => {
+  const values = traits();
+  const fee = ["Dominance over water: red has the majority in zone F.", "red gains 2 gold for dominance over water.",
+    "Dominance over desert: yellow has the majority in zone D."];
+  const entries = fee.map((text) => ({ step: 3, moment: 1, rule: "3.3", text }));
+  const night = { day: 1, phase: "night", entries: [...entries, { step: 3, moment: 2, rule: "3.4", text: "No raid." }] };
+  values.chunks = { ...values.chunks, "log-night-fee": JSON.stringify(night) };
+  values.log = { done: ["log-1"], now: ["log-night-fee"] };
+  const board = await renderBoard(values);
+  board.press("ArrowLeft"); // the fee's moment, before the raid's (the game now)
+  await board.settled();
+  const banner = () => board.root.querySelector(".covil-banner");
+  assert.match(banner()?.textContent ?? "", /^Looking back: Day 1 · night\. ← →/);
+  assert.deepEqual([...(banner()?.querySelectorAll("li") ?? [])].map((li) => li.textContent), fee);
+  board.press("ArrowLeft"); // a moment of one sentence is said inline
+  await board.settled();
+  assert.match(banner()?.textContent ?? "", /^Looking back: Day 1 · morning — yellow moves Y1 to zone A\. ← →/);
+  assert.equal(banner()?.querySelectorAll("li").length, 0);
+  board.close();
+});
+
 test("the rebels' combat reads as Python says it, the page's words in the board's language", async () => {
   const values = traits();
   values.decision = { ...values.decision, combat: {
@@ -154,7 +175,7 @@ test("a night step is told as the night's, and the night's story stays in the ba
   const values = traits();
   values.decision = { over: false, player: "", prompt: "the rules play the night: 3.3 Collect protection fee, and no one decides",
     rule: "Phase 3: Night", actions: [], waiting: "playback" };
-  values.controls = { pending: 2, moment: { player: "", actions: [], told: ["yellow gains 2 gold for dominance over water."],
+  values.controls = { pending: 2, moment: { player: "", by: "The night", actions: [], told: ["yellow gains 2 gold for dominance over water."],
     reason: "3.3 Collect protection fee", notable: true } };
   const board = await renderBoard(values);
   assert.equal(board.root.querySelector(".covil-prompt")?.textContent,
@@ -173,12 +194,12 @@ test("a moment told in more than two entries (a night's step, in more than one) 
   values.decision = { ...values.decision, player: "", actions: [], waiting: "playback" };
   const fee = ["Dominance over water: red has the majority in zone F.", "red gains 2 gold for dominance over water.",
     "Dominance over desert: yellow has the majority in zone D.", "yellow gains 2 gold for dominance over desert."];
-  values.controls = { pending: 1, moment: { player: "", actions: [], told: fee, reason: "3.3 Collect protection fee" } };
+  values.controls = { pending: 1, moment: { player: "", by: "The night", actions: [], told: fee, reason: "3.3 Collect protection fee" } };
   const board = await renderBoard(values);
   const lines = [...board.root.querySelectorAll(".covil-moment li")].map((li) => li.textContent);
   assert.deepEqual(lines, fee);
   const rest = ["yellow rests Squire exhausted → tired.", "red rests Private tired → ready."];
-  board.model.set({ controls: { pending: 1, moment: { player: "", actions: [], told: rest } }, version: 8 });
+  board.model.set({ controls: { pending: 1, moment: { player: "", by: "The night", actions: [], told: rest } }, version: 8 });
   await board.settled();
   assert.equal(board.root.querySelectorAll(".covil-moment li").length, 2, "a night's step: one player a line");
   board.model.set({ controls: { pending: 1, moment: { player: "red", actions: ["move R1 B"], told: fee.slice(0, 2) } }, version: 9 });

@@ -332,12 +332,7 @@ function whatIfStart(view, step) {
   return at ? told(at) : view.t("action {step}", { step });
 }
 function bannerLines(view, decision, controls) {
-  if (view.page.cursor != null) {
-    const said2 = view.t("Looking back: {position}. ← → to move, Esc or End to return, t to try a “what if” from here.", {
-      position: sliderText(view)
-    });
-    return [make("div", "", said2)];
-  }
+  if (view.page.cursor != null) return lookingBack(view, positions(view)[view.page.cursor]);
   const lines = [];
   const asked2 = thinking(view.model);
   if (asked2) {
@@ -354,11 +349,18 @@ function bannerLines(view, decision, controls) {
   }
   return lines;
 }
+function lookingBack(view, at) {
+  const many = at.entries.length > INLINE_AT_MOST;
+  const said2 = view.t("Looking back: {position}. ← → to move, Esc or End to return, t to try a “what if” from here.", {
+    position: many ? at.when : told(at)
+  });
+  return many ? [make("div", "", said2), listOf(at.entries)] : [make("div", "", said2)];
+}
 function momentLines(view, moment) {
   const said2 = make("div", "covil-moment");
   const entries = moment.told || [];
   const played = view.t("played {actions}", { actions: moment.actions.join(", ") });
-  said2.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : view.t("The night")));
+  said2.append(make("strong", "", moment.player ? seatLabel(view, moment.player) : moment.by));
   if (entries.length > (moment.player ? INLINE_AT_MOST : 1)) {
     said2.append(":", listOf(entries));
   } else {
@@ -943,7 +945,7 @@ function onVersion(view) {
   const moment = (model.get("controls") || {}).moment;
   const said2 = [];
   if (moment?.player) said2.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
-  else if (moment) said2.push(view.t("The night: {told}", { told: (moment.told || []).join(" ") }));
+  else if (moment) said2.push(`${moment.by}: ${(moment.told || []).join(" ")}`);
   if (decision.over) said2.push(view.t("The game is over."));
   else if (decision.player) said2.push(`${seatLabel(view, decision.player)}: ${decision.prompt}.`);
   parts.live.textContent = said2.join(" ");
@@ -974,8 +976,12 @@ function positions(view) {
   for (const group of groups(view)) {
     for (const entry of group.entries) {
       const last = found[found.length - 1];
-      if (last && last.step === entry.step && last.moment === entry.moment) continue;
-      found.push({ step: entry.step, moment: entry.moment, when: groupTitle(view, group), said: entry.text });
+      if (last && last.step === entry.step && last.moment === entry.moment) {
+        last.entries.push(entry.text);
+        continue;
+      }
+      const when = groupTitle(view, group);
+      found.push({ step: entry.step, moment: entry.moment, when, said: entry.text, entries: [entry.text] });
     }
   }
   return found;
