@@ -290,26 +290,30 @@ def test_a_troop_actions_hint_never_gives_the_troop_action_as_its_cost() -> None
 
 
 @pytest.mark.parametrize(
-    ("token", "said"),
+    ("token", "day", "said"),
     [
-        ("exhausted", "The Iron Marshal is tired now, so tonight's rest makes it ready"),
-        ("tired", "The Iron Marshal is ready again today, for a fight or its Command"),
+        (
+            "exhausted",
+            1,
+            "The Iron Marshal is tired now, so tonight's rest makes it ready for tomorrow, ",
+        ),
+        ("tired", 1, "The Iron Marshal is ready again today, "),
+        ("tired", 4, "The Iron Marshal is ready again today, "),
+        ("exhausted", 4, ""),  # no day follows the 4th night: nothing to say of it
     ],
 )
-def test_resting_a_minion_is_told_by_what_the_rest_readies(token: str, said: str) -> None:
-    """The evaluation counts minions, not their tokens: a rest's gain is said
-    as the minion's readiness, not as a gain that comes "later in the day"."""
-    s = Scenario(["yellow", "red"], board="A", seed=11)
+def test_resting_a_minion_is_told_by_what_the_rest_readies(token: str, day: int, said: str) -> None:
+    """A readier minion is worth too little to the evaluation to be a
+    reason: a rest's gain is said as what it readies, and when."""
+    s = Scenario(["yellow", "red"], board="A", seed=11).day(day)
     s.fortress("yellow", "J").fortress("red", "H").troops("yellow", "J", standing=1)
     s.overlord("yellow", "iron-marshal", token).hall("yellow", []).hand("yellow", [])
     view = s.afternoon(turn="yellow").build().for_seat("yellow", 0)
     (rest,) = [
         p for p in plans(view) if [str(a) for a in p.actions] == ["lie Y1", "rest iron-marshal"]
     ]
-    assert told_of(view, rest) == (
-        "Lie down Y1, then rest The Iron Marshal",
-        f"{said}, and no other choice does better",
-    )
+    why = f"{said}and no other choice does better" if said else "no other choice does better"
+    assert told_of(view, rest) == ("Lie down Y1, then rest The Iron Marshal", why)
 
 
 def test_a_hint_in_a_combat_says_who_wins_after_the_answer() -> None:

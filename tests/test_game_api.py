@@ -166,6 +166,18 @@ def test_moments_show_each_step_of_the_night_in_turn(solo: bool) -> None:
     assert raid.endswith(f"rebels {rebels}/5 in town.")
 
 
+def test_the_last_night_has_no_morning_after_it() -> None:
+    """After the 4th night the game ends: its moments end with the rules'
+    last word, and no morning (nor a scepter passing) is told."""
+    game, chooser = Game.new(["yellow", "red"], seed=6), random.Random(6)
+    while not game.is_over:
+        game.apply(chooser.choice(game.legal_actions()))
+    nights = [m for m in game.moments() if m.player == ""]
+    assert nights and all(m.reason != morning.PHASE for m in nights)
+    assert not [e for m in nights for e in m.events if e.kind == "scepter"]
+    assert nights[-1].events[-1].text == "The 4th night is over: the game ends."
+
+
 def test_moments_of_an_ordinary_step_is_the_step_itself():
     game = random_game(Game.new(["yellow", "red"], seed=5), 5, 12)
     (only,) = game.moments(11)

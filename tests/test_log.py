@@ -381,3 +381,21 @@ def test_a_score_names_influence_only_where_it_added_something():
         "some minions or relics)"
     )
     assert boosted.total == 5 + 4 + 28 + 0
+
+
+def test_a_defender_whose_stat_adds_nothing_says_why_it_is_offered(two_players):
+    """In the en edition any ready minion may be exhausted to defend, but
+    only a Defense stat adds to the defense: the label says so."""
+    s = two_players.overlord("yellow", "iron-marshal", "exhausted")
+    s.hall("yellow", ["yellow-squire", "yellow-private"]).hall("red", ["red-private"])
+    game = (
+        s.troops("yellow", "A", standing=1).troops("red", "A", standing=1).afternoon("red").build()
+    )
+    play(game, "lie R1", "attack Y1", "exhaust red-private")
+    exhaust = labels(game, "exhaust")
+    assert exhaust["yellow-squire"] == "Exhaust Squire to defend"  # a defense 1: it adds
+    said = "Exhaust Private to defend (a melee stat does not count in a defense)"
+    assert exhaust["yellow-private"] == said
+    assert game.combat is not None and game.combat.defense.total == 1
+    told = [e.text for e in game.apply("exhaust yellow-private")]
+    assert told[0] == "yellow exhausts Private to defend: defense now 1 (1 from the troop)."

@@ -22,7 +22,7 @@ from covil_nb.model.combat import standing
 from covil_nb.model.language import Listed, Text, named, ntr, tr
 from covil_nb.model.night import dominances
 from covil_nb.model.state import READY
-from covil_nb.model.vocabulary import Verb
+from covil_nb.model.vocabulary import DAYS, Verb
 from covil_nb.model.words import color_name, short
 
 from .evaluation import SAID, Evaluation, evaluate_all
@@ -153,7 +153,8 @@ def told(game: Game, plan: Plan) -> tuple[str, str]:
     gains += _rival_losses(before, after, me)
     # A troop action's gain may come later than the evaluation sees, whether
     # told as the troop lies down or once it lies (where the search looks again).
-    later = _later(game, plan, me) if spent or kind == "troop-action" else None
+    troop_action = bool(spent) or kind == "troop-action"
+    later = _later(game, plan, me) if troop_action and not gains and not costs else None
     why, fight = _why(gains, costs, later), _fight(game, plan)
     if fight is not None:  # said first: it is what the answer or the attack is for
         why = tr("{fight}; {why}", fight=fight, why=why) if gains or costs else fight
@@ -202,10 +203,12 @@ def _why(gains: list[Text], costs: list[Text], later: Text | None) -> Text:
     return tr("{gains}; it costs {costs}", gains=Listed(gains), costs=Listed(costs))
 
 
-def _later(game: Game, plan: Plan, me: str) -> Text:
-    """What a troop action of ``me`` gains after the evaluation looks: a rested
-    minion's readiness, said as it is (the evaluation counts minions, not
-    their tokens); a move's place for what comes, which no term names."""
+def _later(game: Game, plan: Plan, me: str) -> Text | None:
+    """What a troop action of ``me`` gains that no reason says: a rested
+    minion's readiness, said as it is (the evaluation's few tenths of a VP
+    for a readier minion are below what a reason says, :data:`NOTABLE`); a
+    move's place for what comes, which no term names. None for a rest that
+    leaves the minion tired on the last day: no day follows the night."""
     rest = next((i for i, a in enumerate(plan.actions[:2]) if a.verb == Verb.REST), None)
     if rest is None:
         return tr("what it gains comes later in the day")
@@ -217,8 +220,10 @@ def _later(game: Game, plan: Plan, me: str) -> Text:
     assert rested is not None  # resting it left it in the hall
     name = named(game.cards.minion(card).name)
     if rested.state == READY:
-        return tr("{minion} is ready again today, for a fight or its Command", minion=name)
-    return tr("{minion} is tired now, so tonight's rest makes it ready", minion=name)
+        return tr("{minion} is ready again today", minion=name)
+    if game.day == DAYS:
+        return None
+    return tr("{minion} is tired now, so tonight's rest makes it ready for tomorrow", minion=name)
 
 
 def _deed(game: Game, plan: Plan) -> str:

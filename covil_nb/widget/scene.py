@@ -30,15 +30,16 @@ from .sheet import Round
 Json = dict[str, Any]
 Position = tuple[int, int]  # (history step, moment in it): where a log entry leads
 RESPONSES = frozenset({"defend", "raise-stakes", "defend-rebels"})
-# A card's effect asks for a move or a rest with the verbs of a troop action;
-# it is not one, so its choices go untitled.
-EFFECTS = frozenset({"move-effect", "rest-effect"})
 # The groups of the listed actions, in a player's words (rulebook 2.1 to 2.3):
 # the page titles each group once, so ten purchases do not each say what they
 # are. Ending the turn, passing and the rest have no title.
+TROOP_ACTION = N_("Troop action")
+# Where a troop action is chosen: a card's move, or its free attack, asks with
+# the same verbs elsewhere (a Command's, a relic's), and is not one.
+TROOP_ACTION_CHOSEN = frozenset({"turn", "troop-action"})
 GROUPS: dict[str, str] = {  # named in English, said in the board's language
     **dict.fromkeys(
-        (Verb.LIE, Verb.MOVE, Verb.REST, Verb.REPAIR, Verb.GOLD, Verb.ATTACK), N_("Troop action")
+        (Verb.LIE, Verb.MOVE, Verb.REST, Verb.REPAIR, Verb.GOLD, Verb.ATTACK), TROOP_ACTION
     ),
     Verb.ACQUIRE: N_("Acquire a minion"),
     Verb.COMMAND: N_("Minions' commands"),
@@ -171,8 +172,8 @@ def decision_json(
         }
     combat = combat_json(game)
     foresees = not hand_hidden(game.read_state(), decision.player, viewer)
-    grouped = decision.kind not in EFFECTS
-    listed = [action_json(game, a, foresees, grouped) for a in actions]
+    troop_action = decision.kind in TROOP_ACTION_CHOSEN
+    listed = [action_json(game, a, foresees, troop_action) for a in actions]
     if combat is not None and decision.kind in RESPONSES:
         for entry, action in zip(listed, actions, strict=True):
             if action.verb != "buy-relic":  # not an answer: it changes no strength
@@ -192,7 +193,9 @@ def decision_json(
     }
 
 
-def action_json(game: Game, action: Action, forecast: bool = True, grouped: bool = True) -> Json:
+def action_json(
+    game: Game, action: Action, forecast: bool = True, troop_action: bool = True
+) -> Json:
     entry: Json = {
         "action": str(action),
         "label": action.label or str(action),
@@ -200,8 +203,9 @@ def action_json(game: Game, action: Action, forecast: bool = True, grouped: bool
     }
     if action.verb in CLOSING:  # ending the turn, passing: the page's key e chooses it
         entry["closes"] = True
-    if grouped and action.verb in GROUPS:
-        entry["group"] = str(named(GROUPS[action.verb]))
+    group = GROUPS.get(action.verb)
+    if group is not None and (troop_action or group != TROOP_ACTION):
+        entry["group"] = str(named(group))
     if forecast and action.verb == Verb.ATTACK:  # what the target would meet, before choosing it
         entry["forecast"] = str(game.forecast(action))
     return entry

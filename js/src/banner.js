@@ -63,12 +63,13 @@ function bannerLines(view, decision, controls) {
 
 /**
  * The past position shown, as the log tells it: a moment of several
- * sentences (the fee over four terrains) is listed whole under its time.
+ * sentences (the fee over four terrains, the rest a player a line) is
+ * listed whole under its time.
  * @param {View} view
  * @param {import("./types").Position} at
  */
 function lookingBack(view, at) {
-  const many = at.entries.length > INLINE_AT_MOST;
+  const many = at.entries.length > 1;
   const said = view.t("Looking back: {position}. ← → to move, Esc or End to return, t to try a “what if” from here.", {
     position: many ? at.when : told(at),
   });

@@ -59,7 +59,7 @@ export function positions(view) {
         continue;
       }
       const when = groupTitle(view, group);
-      found.push({ step: entry.step, moment: entry.moment, when, said: entry.text, entries: [entry.text] });
+      found.push({ step: entry.step, moment: entry.moment, when, entries: [entry.text] });
     }
   }
   return found;
@@ -251,7 +251,7 @@ function sliderText(view) {
  * @param {Position} position
  */
 export function told(position) {
-  return `${position.when} — ${position.said.replace(/\.$/, "")}`;
+  return `${position.when} — ${position.entries[0].replace(/\.$/, "")}`;
 }
 
 /** The event goTo sends on the board's root once the position shown moved. */

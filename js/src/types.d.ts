@@ -79,7 +79,7 @@ export interface Moment {
   /** "" for a moment the rules play (a step of the night, the morning) */
   player: string;
   /** whose moment it is when the rules play it: "The night", "The morning" */
-  by?: string;
+  by: string;
   told?: string[];
   actions: string[];
   reason?: string;
@@ -261,9 +261,7 @@ export interface Position {
   step: number;
   moment: number;
   when: string;
-  /** its first sentence in the log, which names it */
-  said: string;
-  /** every sentence the log tells of it */
+  /** every sentence the log tells of it; the first names it */
   entries: string[];
 }
 

@@ -74,24 +74,29 @@ test("looking back asks Python for the past position, and End returns to the gam
   board.close();
 });
 
-test("looking back at a moment of many sentences (the fee over four terrains) lists them all", async () => {
+test("looking back at a moment of several sentences (the fee, the rest) lists them all", async () => {
   const values = traits();
   const fee = ["Dominance over water: red has the majority in zone F.", "red gains 2 gold for dominance over water.",
     "Dominance over desert: yellow has the majority in zone D."];
-  const entries = fee.map((text) => ({ step: 3, moment: 1, rule: "3.3", text }));
-  const night = { day: 1, phase: "night", entries: [...entries, { step: 3, moment: 2, rule: "3.4", text: "No raid." }] };
-  values.chunks = { ...values.chunks, "log-night-fee": JSON.stringify(night) };
+  const rest = ["yellow rests Squire exhausted → tired.", "red rests Private tired → ready."];
+  const moment = (/** @type {number} */ at, /** @type {string[]} */ texts) =>
+    texts.map((text) => ({ step: 3, moment: at, rule: "3", text }));
+  const entries = [...moment(1, fee), ...moment(2, rest), ...moment(3, ["Day 2: morning."])];
+  values.chunks = { ...values.chunks, "log-night-fee": JSON.stringify({ day: 1, phase: "night", entries }) };
   values.log = { done: ["log-1"], now: ["log-night-fee"] };
   const board = await renderBoard(values);
-  board.press("ArrowLeft"); // the fee's moment, before the raid's (the game now)
-  await board.settled();
   const banner = () => board.root.querySelector(".covil-banner");
-  assert.match(banner()?.textContent ?? "", /^Looking back: Day 1 · night\. ← →/);
-  assert.deepEqual([...(banner()?.querySelectorAll("li") ?? [])].map((li) => li.textContent), fee);
+  const listed = () => [...(banner()?.querySelectorAll("li") ?? [])].map((li) => li.textContent);
+  for (const sentences of [rest, fee]) { // back from the morning (the game now)
+    board.press("ArrowLeft");
+    await board.settled();
+    assert.match(banner()?.textContent ?? "", /^Looking back: Day 1 · night\. ← →/);
+    assert.deepEqual(listed(), sentences);
+  }
   board.press("ArrowLeft"); // a moment of one sentence is said inline
   await board.settled();
   assert.match(banner()?.textContent ?? "", /^Looking back: Day 1 · morning — yellow moves Y1 to zone A\. ← →/);
-  assert.equal(banner()?.querySelectorAll("li").length, 0);
+  assert.deepEqual(listed(), []);
   board.close();
 });
 
@@ -218,7 +223,7 @@ test("at auto-play speed a notable moment stays longer before the next step is a
   for (const [notable, wait] of cases) {
     const values = traits();
     values.decision = { ...values.decision, waiting: "playback", actions: [] };
-    values.controls = { pending: 3, moment: { player: "red", actions: ["flip"], notable } };
+    values.controls = { pending: 3, moment: { player: "red", by: "", actions: ["flip"], notable } };
     const model = new FakeModel(values);
     scheduleStep(model);
     t.mock.timers.tick(wait - 1);
@@ -232,7 +237,7 @@ test("a long wait before the next step is said, counted down on Step in every vi
   const values = traits();
   values.decision = { ...values.decision, waiting: "playback", actions: [] };
   const told = Array(40).fill("word").join(" "); // 40 words: 8 s at Normal (200 ms a word)
-  const long = { pending: 3, moment: { player: "red", actions: ["fee"], notable: true, told: [told] } };
+  const long = { pending: 3, moment: { player: "red", by: "", actions: ["fee"], notable: true, told: [told] } };
   values.controls = long;
   const board = await renderBoard(values);
   await board.settled();

@@ -49,8 +49,8 @@ test("an aside is a label's closing parenthesis after a space; the tenth action'
 
 test("a notable moment stays long enough to read; a plain one for a step's delay", async () => {
   const { readingTime } = await import("../src/shared.js");
-  const fight = { player: "red", actions: [], notable: true, outcome: [Array(30).fill("word").join(" ")] };
-  assert.equal(readingTime({ player: "red", actions: [] }, 800), 800);
+  const fight = { player: "red", by: "", actions: [], notable: true, outcome: [Array(30).fill("word").join(" ")] };
+  assert.equal(readingTime({ player: "red", by: "", actions: [] }, 800), 800);
   assert.equal(readingTime({ ...fight, outcome: ["Red wins."] }, 800), 2000);
   assert.equal(readingTime(fight, 800), 6000);
   assert.equal(readingTime(undefined, 250), 250);

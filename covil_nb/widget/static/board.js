@@ -350,7 +350,7 @@ function bannerLines(view, decision, controls) {
   return lines;
 }
 function lookingBack(view, at) {
-  const many = at.entries.length > INLINE_AT_MOST;
+  const many = at.entries.length > 1;
   const said2 = view.t("Looking back: {position}. ← → to move, Esc or End to return, t to try a “what if” from here.", {
     position: many ? at.when : told(at)
   });
@@ -981,7 +981,7 @@ function positions(view) {
         continue;
       }
       const when = groupTitle(view, group);
-      found.push({ step: entry.step, moment: entry.moment, when, said: entry.text, entries: [entry.text] });
+      found.push({ step: entry.step, moment: entry.moment, when, entries: [entry.text] });
     }
   }
   return found;
@@ -1106,7 +1106,7 @@ function sliderText(view) {
   return told(all[view.page.cursor]);
 }
 function told(position) {
-  return `${position.when} — ${position.said.replace(/\.$/, "")}`;
+  return `${position.when} — ${position.entries[0].replace(/\.$/, "")}`;
 }
 var CURSOR = "covil-cursor";
 function goTo(view, at) {
