@@ -129,6 +129,23 @@ def first_tutorial(folder: Path) -> str:
     return FIRST
 
 
+def trust(folder: Path, source: Path) -> None:
+    """Mark the copied notebooks trusted, as ``jupyter trust`` does (in
+    Jupyter's own store, not in the files): an untrusted notebook shows its
+    stored pictures, SVG, as "<Picture of ...>" text until it is run. Only
+    copies still equal to the tutorial are ours to vouch for; without
+    nbformat (no Jupyter here) there is nothing to trust them for."""
+    names = [n for n in files(source) if n.endswith(".ipynb")]
+    ours = [str(folder / n) for n in names if digest(folder / n) == digest(source / n)]
+    if not ours or importlib.util.find_spec("nbformat") is None:
+        return
+    signed = subprocess.run([sys.executable, "-m", "nbformat.sign", *ours], capture_output=True)
+    if signed.returncode != 0:  # a nicety: the tutorials work untrusted, pictures once run
+        why = signed.stderr.decode(errors="replace").strip().splitlines()[-1:]
+        said = f"The tutorials are not marked trusted ({' '.join(why)}):"
+        print(f"{said} run a notebook to see its pictures.", file=sys.stderr)
+
+
 def open_lab(folder: Path, options: Sequence[str]) -> int:
     """Open JupyterLab on ``folder`` at the first tutorial, with this Python
     (``-m``: its scripts may be anywhere, ~/.local/bin or Windows' Scripts);
@@ -168,6 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     folder = Path(args.pop(0) if args and not args[0].startswith("-") else DEFAULT_FOLDER)
     try:
         done = copy_tutorials(folder)
+        trust(folder, tutorials())
     except (CourseError, OSError) as failure:
         print(f"python -m covil_nb tutorials: {failure}", file=sys.stderr)
         return 1

@@ -7,9 +7,19 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import nbformat
 import pytest
+from nbformat.sign import NotebookNotary
 
 from covil_nb import course
+
+
+@pytest.fixture(autouse=True)
+def jupyter_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Jupyter's store of trusted notebooks, the test's own, not the user's."""
+    store = tmp_path / "jupyter-data"
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(store))
+    return store
 
 
 @pytest.fixture
@@ -132,3 +142,21 @@ def test_the_package_command_names_what_it_does_not_know(
     assert command.main(["bogus"]) == 2
     assert "no command 'bogus'" in capsys.readouterr().err
     assert command.main([]) == 2
+
+
+def test_the_copied_notebooks_open_trusted_but_not_the_learners_own(
+    tmp_path: Path, jupyter_store: Path
+) -> None:
+    """An untrusted notebook shows its stored pictures as text until run: the
+    tutorials' copies are marked trusted, a copy the learner changed is not
+    vouched for."""
+    mine = tmp_path / "mine"
+    course.copy_tutorials(mine, course.tutorials())
+    changed = mine / "02-a-day.ipynb"
+    notebook = nbformat.read(changed, as_version=4)
+    notebook.cells.append(nbformat.v4.new_code_cell("print('mine')"))
+    nbformat.write(notebook, changed)
+    assert course.main([str(mine), "--no-open"]) == 0
+    notary = NotebookNotary(data_dir=str(jupyter_store))
+    trusted = {p.name for p in mine.glob("*.ipynb") if notary.check_signature(nbformat.read(p, 4))}
+    assert trusted == {p.name for p in course.tutorials().glob("*.ipynb")} - {changed.name}
