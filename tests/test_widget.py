@@ -449,6 +449,10 @@ def test_every_step_a_bot_plays_is_said_in_words():
     paid = [told for action, told in said if action.startswith("pay")]
     assert ["Pay 5 gold"] in paid  # a payment's label
     assert all(told for _, told in said)  # the page shows the notation only for none
+    # A label speaks to the one deciding: of red's step, only its deed is said.
+    bought = [told for action, told in said if action.startswith("acquire")]
+    assert ["Acquire Coven Matriarch for 7"] in bought
+    assert not [told for _, told in said if "your hall is full" in " ".join(told)]
 
 
 def test_skip_plays_the_bots_to_the_next_decision_of_a_person():

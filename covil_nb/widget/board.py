@@ -35,7 +35,7 @@ from covil_nb.model.game import Moment
 from covil_nb.model.language import SOURCE_LANGUAGE, Listed, Text, cite, known, ntr, speaking, tr
 from covil_nb.model.language import language as current_language
 from covil_nb.model.views import hand_hidden
-from covil_nb.model.words import color_name, phase_name
+from covil_nb.model.words import color_name, phase_name, short
 from covil_nb.study import Study
 
 from . import drawing, protocol, scene
@@ -743,6 +743,10 @@ class GameWidget(anywidget.AnyWidget):
         if index == 0 and not told(moment):  # the action tells nothing yet: its label
             game = self.line.game  # the moments are of its last step
             chosen = game.at(len(game.history) - 1).explain(moment.actions[0])
+            if self.seats[moment.player].kind != PERSON:
+                # A label speaks to the one deciding ("your hall is full"):
+                # said of a bot's or a dummy's step, its deed alone.
+                chosen = short(chosen)
         return moment_json(moment, index, chosen)
 
     def _night(self) -> list[str]:
@@ -837,7 +841,7 @@ def moment_json(moment: Moment, index: int, chosen: str = "") -> dict[str, Any]:
     ``told`` is what happened in the log's sentences, for people (``actions``
     keeps the notation): not the dummy's own summary, which ``reason`` gives,
     nor a fight's end (``outcome``); where the action chosen (the first
-    moment's) tells nothing yet, ``chosen``: its label."""
+    moment's) tells nothing yet, ``chosen``: its label (a bot's, its deed alone)."""
     said = told(moment) or ([chosen] if chosen else [])
     return {
         "index": index,
