@@ -144,7 +144,7 @@ def told(game: Game, plan: Plan) -> tuple[str, str]:
     # Every troop action spends one: that says nothing of why to take this one.
     spent = {"troops"} if plan.actions[0].verb == Verb.LIE else set()
     was, now, said = _values(before[me]), _values(after[me]), dict(SAID)
-    if _fee_is_room(game, plan, was, now):
+    if _fee_is_room(game, plan, me, was, now):
         # One reason, room, said once: the fee and the gold to come together.
         for values in (was, now):
             values["fee"] += values.pop("headroom", 0.0)
@@ -267,13 +267,14 @@ def _payment(game: Game, action: Action) -> Text:
     return named(card.name)
 
 
-def _fee_is_room(game: Game, plan: Plan, was: dict[str, float], now: dict[str, float]) -> bool:
+def _fee_is_room(
+    game: Game, plan: Plan, me: str, was: dict[str, float], now: dict[str, float]
+) -> bool:
     """Whether the step changes tonight's fee (``was`` and ``now``, the
-    seat's terms) by the room in the treasury alone: the same night's fee
-    still to come, the same terrains dominated. (At the game's end only
+    terms of ``me``) by the room in the treasury alone: the same night's
+    fee still to come, the same terrains dominated. (At the game's end only
     the VP count: the fee is no term of it.)"""
-    me = game.decider
-    if "fee" not in was or "fee" not in now or was["fee"] == now["fee"] or me is None:
+    if "fee" not in was or "fee" not in now or was["fee"] == now["fee"]:
         return False
     if game.read_state().day != plan.result.read_state().day:
         return False  # the night came between: its fee was collected

@@ -73,9 +73,9 @@ def step_done(state: State) -> str:
 
 def caption(state: State) -> Text:
     """What a position between the night's steps says instead of a decision."""
-    step = step_done(state)
     if state.phase == Phase.MORNING:  # the scepter has passed; the morning is next
         return tr("the night is over, and the rules play the morning: no one decides")
+    step = step_done(state)
     if step == PHASE:
         return tr("night falls: the rules play its steps, and no one decides")
     return tr("the rules play the night: {step}, and no one decides", step=named(step))
