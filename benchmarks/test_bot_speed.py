@@ -18,8 +18,9 @@ import pytest
 from covil_nb import Game
 from covil_nb.bots import GreedyBot, MctsBot
 from covil_nb.bots.evaluation import evaluate_all
-from covil_nb.bots.mcts import collector_for_search, playout
+from covil_nb.bots.flat_search import playout
 from covil_nb.bots.planning import rank
+from covil_nb.bots.search import collector_for_search
 
 POSITIONS = 24  # decisions sampled across the game, from day 1 to day 4
 

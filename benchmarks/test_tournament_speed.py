@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from covil_nb.bots.tournament import tournament
+from covil_nb.analysis.tournament import tournament
 
 GAMES = 16
 SEATS = {"yellow": "random", "red": "random"}

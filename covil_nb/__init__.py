@@ -11,6 +11,7 @@ import without it. ``draw(game, highlight=...)`` pictures any position, and
 from typing import TYPE_CHECKING, Any
 
 from .analysis import analyse
+from .drawing import draw
 from .model import (
     Action,
     Board,
@@ -30,13 +31,16 @@ from .model import (
 from .model.language import set_language, speaking
 from .model.scenario import Scenario
 from .study import Study
-from .widget.drawing import draw  # importing the drawing gives every Game its picture
 
 if TYPE_CHECKING:
     from .widget.board import GameWidget, play, play_solo
     from .widget.study import StudyWidget
 
 _BOARD = ("GameWidget", "play", "play_solo")
+
+# Every game pictures itself in a notebook (Game._repr_svg_) by the drawing,
+# which the model cannot import: its layer is above the model's.
+Game._picture = lambda game: draw(game).svg
 
 __all__ = [
     "Action",

@@ -1,4 +1,4 @@
-"""Studies: annotated games and positions that teach (issue 20, first part).
+"""Studies: annotated games and positions that teach.
 
 A :class:`Study` is a list of chapters; a :class:`Chapter` starts from a
 position (a game record: a new game, or any moment of a saved one) and holds
@@ -37,14 +37,15 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
-from covil_nb.bots.mcts import NOISE  # a loss is told only beyond this many standard errors
+from covil_nb.bots.search import NOISE  # a loss is told only beyond this many standard errors
+from covil_nb.drawing import Picture, draw
+from covil_nb.drawing.page import BODY, STYLE, comment_html, escaped, markdown_html
 from covil_nb.model import CovilError, Game, codec
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
 from covil_nb.model.game import SAVE_FORMAT
-from covil_nb.model.language import Number, Text, ntr, tr
+from covil_nb.model.language import Number, Text, language, ntr, tr
 from covil_nb.model.words import color_name, phase_name, short
-from covil_nb.widget.drawing import Picture, draw
 
 FORMAT = "covil-study"
 VERSION = 1
@@ -467,8 +468,6 @@ class Chapter:
         return f"<Chapter {self.title!r}: {said}, {seen_by(self)}>"
 
     def _repr_html_(self) -> str:
-        from covil_nb.widget.study_html import STYLE, chapter_html
-
         return f'<div class="covil-study-page"><style>{STYLE}</style>{chapter_html(self)}</div>'
 
     def nodes(self, stop: Callable[[Node], bool] | None = None) -> Iterator[Node]:
@@ -546,19 +545,20 @@ class Study:
 
     def to_html(self) -> str:
         """The study as one HTML page: pictures and text, nothing fetched."""
-        from covil_nb.widget.study_html import study_page
-
         return study_page(self)
 
     def export_html(self, path: str | os.PathLike[str]) -> Path:
         """Write :meth:`to_html` to ``path``, a file that opens in any browser."""
-        from covil_nb.widget.study_html import export_html
-
-        return export_html(self, path)
+        target = Path(path)
+        try:
+            target.write_text(self.to_html(), encoding="utf-8")
+        except OSError as exc:
+            problem = repr(str(path))
+            refused = tr("cannot write the page {path}: {problem}", path=problem, problem=exc)
+            raise CovilError(refused, RULE) from None
+        return target
 
     def _repr_html_(self) -> str:
-        from covil_nb.widget.study_html import study_html
-
         return study_html(self)
 
     def copy(self) -> Study:
@@ -727,6 +727,98 @@ def assessed(assessment: Assessment) -> str:
         error=Number(a.error, ".1f"),
     )
     return str(said)
+
+
+# -- the HTML exporter: a study as a page any notebook or browser shows ---------
+
+
+class HtmlExporter(Visitor):
+    """A chapter as HTML, pictures where the author says something.
+
+    It reads a chapter as a book does: each move in words with its glyphs,
+    the comments under it, the lines beside it indented, a question with its
+    answer folded away, and the engine's view. Where the author says
+    something (a comment, a mark, a glyph, a question), the position after
+    the move is drawn with the node's marks, through the chapter's eyes
+    (hidden hands stay hidden), by the board's one drawing."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def begin_chapter(self, chapter: Chapter, start: Game) -> None:
+        seen = escaped(str(seen_by(chapter)))
+        self.parts.append(f"<h2>{escaped(chapter.title)} <small>({seen})</small></h2>")
+        if chapter.description:
+            self.parts.append(markdown_html(chapter.description))
+        self._notes(chapter.root, start)
+
+    def node(self, node: Node, before: Game, after: Game) -> None:
+        self.parts += [comment_html(c.text, c.author) for c in node.before]
+        glyphs = "".join(f' <span class="glyph">{escaped(g)}</span>' for g in node.glyphs)
+        label = escaped(before.explain(node.move))  # type: ignore[arg-type]
+        when = f'<span class="when">{escaped(moment(before))}:</span>'
+        move = f"{when} {label}{glyphs}"
+        self.parts.append(f'<div class="move" data-path="{_path(node)}">{move}</div>')
+        self._notes(node, after)
+
+    def begin_variation(self) -> None:
+        self.parts.append('<div class="variation">')
+
+    def end_variation(self) -> None:
+        self.parts.append("</div>")
+
+    def _notes(self, node: Node, position: Game) -> None:
+        """What is said of ``node``, and its picture when there is any."""
+        self.parts += [comment_html(c.text, c.author) for c in node.after]
+        if node.assessment is not None:
+            self.parts.append(f'<div class="engine">{escaped(assessed(node.assessment))}</div>')
+        if node.question is not None:
+            self.parts.append(_question(node))
+        if node.parent is None or _says_something(node):
+            self.parts.append(f"<figure>{node.picture(position).svg}</figure>")
+
+
+def chapter_html(chapter: Chapter) -> str:
+    """A chapter as HTML (:class:`HtmlExporter`)."""
+    exporter = HtmlExporter()
+    walk(chapter, exporter)
+    return "\n".join(exporter.parts)
+
+
+def study_html(study: Study) -> str:
+    """The study's chapters, as one ``<div>`` (what a notebook shows)."""
+    title = f"<h1>{escaped(study.title)}</h1>" if study.title else ""
+    chapters = "\n".join(chapter_html(c) for c in study.chapters)
+    return f'<div class="covil-study-page"><style>{STYLE}</style>{title}\n{chapters}</div>'
+
+
+def study_page(study: Study) -> str:
+    """The study as a whole HTML document: its style inline, nothing fetched."""
+    title = escaped(study.title or str(tr("A Covil study")))
+    return (
+        f'<!DOCTYPE html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{title}</title>\n<style>{BODY}</style>\n</head>\n<body>\n"
+        f"{study_html(study)}\n</body>\n</html>\n"
+    )
+
+
+def _says_something(node: Node) -> bool:
+    """Whether the author says anything of ``node``: its notes, a glyph, a question."""
+    return node.noted or bool(node.glyphs) or node.question is not None
+
+
+def _question(node: Node) -> str:
+    question = node.question
+    assert question is not None
+    show = escaped(str(tr("Show the answer")))
+    return (
+        f'<div class="question"><strong>{escaped(question.prompt)}</strong>'
+        f"<details><summary>{show}</summary>{escaped(node.shown())}</details></div>"
+    )
+
+
+def _path(node: Node) -> str:
+    return ".".join(str(i) for i in node.path())
 
 
 # -- writing -----------------------------------------------------------------------------

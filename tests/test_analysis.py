@@ -13,7 +13,8 @@ from functools import cache
 import pytest
 
 from covil_nb import CovilError, CovilTypeError, Game, Study, analyse
-from covil_nb.analysis import _choices, advantage, annotate, assess, glyph_for, summary
+from covil_nb.analysis import advantage, annotate, assess, glyph_for, summary
+from covil_nb.analysis.games import _choices
 from covil_nb.bots import GreedyBot, play
 from covil_nb.bots.planning import rank
 from covil_nb.study import BLUNDER, ENGINE, INACCURACY, MISTAKE, NOISE

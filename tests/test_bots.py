@@ -24,16 +24,17 @@ from covil_nb.bots import (
     MctsBot,
     decide,
     evaluate,
-    ismcts,
+    flat_search,
     make_bot,
     margin,
-    mcts,
+    search,
+    tree_search,
 )
 from covil_nb.bots.evaluation import Term, _total, summed
 from covil_nb.bots.hint import hint
 from covil_nb.bots.hint import told as told_of
-from covil_nb.bots.mcts import Entry, collector_for_search
 from covil_nb.bots.planning import Plan, follow, plans, rank, signature
+from covil_nb.bots.search import Entry, collector_for_search
 from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
 
@@ -585,8 +586,8 @@ def test_a_search_runs_with_what_was_alive_before_it_frozen(
 
         return looked
 
-    monkeypatch.setattr(mcts, "play_round", looking(mcts.play_round))
-    monkeypatch.setattr(ismcts.Race, "play_round", looking(ismcts.Race.play_round))
+    monkeypatch.setattr(flat_search, "play_round", looking(flat_search.play_round))
+    monkeypatch.setattr(tree_search.Race, "play_round", looking(tree_search.Race.play_round))
     assert gc.get_freeze_count() == 0
     make_bot(spec, 1).choose(Game.new(["yellow", "red"], board="A", seed=5))
     assert counts and min(counts) > 0
@@ -597,7 +598,7 @@ def test_the_collector_is_put_back_after_a_failure() -> None:
     before = gc.get_threshold()
     with pytest.raises(RuntimeError), collector_for_search:
         assert gc.get_freeze_count() > 0
-        assert gc.get_threshold() == (mcts.YOUNG, *before[1:])
+        assert gc.get_threshold() == (search.YOUNG, *before[1:])
         raise RuntimeError
     assert gc.get_freeze_count() == 0
     assert gc.get_threshold() == before
@@ -637,7 +638,7 @@ def test_overlapping_searches_unfreeze_when_the_last_ends() -> None:
         with collector_for_search:
             assert frozen(alive)
         assert frozen(alive)
-        assert gc.get_threshold() == (mcts.YOUNG, *before[1:])
+        assert gc.get_threshold() == (search.YOUNG, *before[1:])
     assert not frozen(alive)
     assert gc.get_threshold() == before
 

@@ -10,8 +10,8 @@ import xml.etree.ElementTree as ET
 import pandas as pd
 import pytest
 
-from covil_nb.widget._svg import text_width
-from covil_nb.widget.charts import SOURCES, vp_by_source, win_rates
+from covil_nb.drawing.charts import SOURCES, vp_by_source, win_rates
+from covil_nb.drawing.svg import text_width
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from distributed import Client, LocalCluster, get_task_stream
 
 from covil_nb import Game, analyse
+from covil_nb.analysis.tournament import tournament
 from covil_nb.bots import GreedyBot, play
-from covil_nb.bots.tournament import tournament
 
 # A greedy bot with a short look-through keeps the games quick.
 SEATS = {"yellow": "greedy:limit=20", "red": "random"}

@@ -71,7 +71,7 @@ def project(tmp_path: Path) -> Path:
     bin_ = tmp_path / ".venv" / "bin"
     bin_.mkdir(parents=True)
     calls = tmp_path / "calls.txt"
-    for tool in ("uv", "jupyter", "ruff", "mypy", "pytest"):
+    for tool in ("uv", "jupyter", "ruff", "mypy", "lint-imports", "pytest"):
         stand_in(bin_ / tool, calls)
     # The board's page code, checked by npm (a stand-in first on PATH).
     (tmp_path / "js").mkdir()

@@ -16,17 +16,18 @@ from functools import cache
 
 import pytest
 
+from covil_nb import drawing
+from covil_nb.drawing import cards as card_svg
+from covil_nb.drawing.cards import _CHIP_H as CHIP_H
+from covil_nb.drawing.cards import CARD_H, CARD_W, RELIC_H, RELIC_W
+from covil_nb.drawing.elements import KINDS, VERBS, attribute, elements_of
+from covil_nb.drawing.marks import Marks
+from covil_nb.drawing.style import ACTION, HIGHLIGHTS
+from covil_nb.drawing.svg import _attribute, attrs, num, text_width
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.language import speaking
 from covil_nb.model.scenario import Scenario
 from covil_nb.model.vocabulary import Verb
-from covil_nb.widget import _svg_cards, drawing
-from covil_nb.widget._svg import _attribute, attrs, num, text_width
-from covil_nb.widget._svg_cards import _CHIP_H as CHIP_H
-from covil_nb.widget._svg_cards import CARD_H, CARD_W, RELIC_H, RELIC_W
-from covil_nb.widget._svg_marks import Marks
-from covil_nb.widget._svg_style import ACTION, HIGHLIGHTS
-from covil_nb.widget.elements import KINDS, VERBS, attribute, elements_of
 
 SVG = "{http://www.w3.org/2000/svg}"
 DECISION_KINDS = {
@@ -649,15 +650,15 @@ def test_every_cards_words_fit_on_its_face_whole_and_apart(code: str) -> None:
     cards = Game.new(["yellow", "red"], seed=1).cards
     with speaking(code):
         faces = [
-            (f"{m.name} {state}", _svg_cards._minion_face(m, state, None, code), CARD_W, CARD_H)
+            (f"{m.name} {state}", card_svg._minion_face(m, state, None, code), CARD_W, CARD_H)
             for m in cards.minions
             for state in ("ready", "exhausted")
         ]
         faces += [
-            (r.name, _svg_cards._relic_face(r, None, code), RELIC_W, RELIC_H) for r in cards.relics
+            (r.name, card_svg._relic_face(r, None, code), RELIC_W, RELIC_H) for r in cards.relics
         ]
         faces += [
-            (f"{r.name} active", _svg_cards._active_chip(r, 0, 0, Marks()), RELIC_W, CHIP_H)
+            (f"{r.name} active", card_svg._active_chip(r, 0, 0, Marks()), RELIC_W, CHIP_H)
             for r in cards.relics
         ]
     for name, face, width, height in faces:
@@ -673,7 +674,7 @@ def test_every_cards_words_fit_on_its_face_whole_and_apart(code: str) -> None:
 def test_a_long_card_text_takes_a_smaller_size_never_an_ellipsis() -> None:
     # A card set of one's own may hold longer texts than a card has room for.
     wordy = " ".join(["Command: move one of your troops one zone, then gain 1 gold."] * 3)
-    root = fragment(_svg_cards._ability(wordy, 68, CARD_H - 26, CARD_W))
+    root = fragment(card_svg._ability(wordy, 68, CARD_H - 26, CARD_W))
     boxes = text_boxes(root)
     assert " ".join(words for words, *_ in boxes) == wordy
     assert not outside(boxes, CARD_W, CARD_H - 26 + 4) and not overlapping(boxes)

@@ -19,10 +19,10 @@ import pytest
 import tutorial_data
 
 from covil_nb import Action, CovilError, Game
-from covil_nb.bots import IsmctsBot, ismcts, make_bot, play
-from covil_nb.bots.ismcts import Arm, Iteration, Node, Playout, Race, information_set, widened
-from covil_nb.bots.mcts import Budget, Entry, candidates
+from covil_nb.bots import IsmctsBot, make_bot, play, tree_search
 from covil_nb.bots.planning import Plan, outcome, rank, signature
+from covil_nb.bots.search import Budget, Entry, candidates
+from covil_nb.bots.tree_search import Arm, Iteration, Node, Playout, Race, information_set, widened
 from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
 
@@ -151,7 +151,7 @@ def test_with_a_kept_plan_the_others_are_halved_down_to_one() -> None:
 def test_a_kept_plan_is_chosen_on_a_tie(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every plan worth the same in every world: the player's own choice
     stands (the analysis then finds nothing better than what was played)."""
-    monkeypatch.setattr(ismcts.Iteration, "run", lambda self, world, plan: 0.0)
+    monkeypatch.setattr(tree_search.Iteration, "run", lambda self, world, plan: 0.0)
     view = many_plans()
     last = rank(view, 40)[-1][1]
     policy = small(3, iterations=40).policy(view, keep=last)
@@ -213,13 +213,13 @@ def test_greedy_playout_choices_are_looked_through_once_per_information_set(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     keys: list[tuple] = []
-    looked = ismcts.rank
+    looked = tree_search.rank
 
     def counted(world: Game, limit: int) -> list:
         keys.append(information_set(world, world.decider))
         return looked(world, limit)
 
-    monkeypatch.setattr(ismcts, "rank", counted)
+    monkeypatch.setattr(tree_search, "rank", counted)
     small(6, iterations=40).policy(many_plans())
     assert keys and len(keys) == len(set(keys))
 
@@ -359,7 +359,7 @@ def test_the_others_answer_the_root_plan_as_anywhere_in_the_playout(
     view, plans = attacked_red()
     attack = next(plan for plan in plans if str(plan).startswith("attack R1"))
     free: list[bool] = []
-    replayed = ismcts.replay
+    replayed = tree_search.replay
 
     def spied(world: Game, me: str, plan: Plan, answer: Callable[[Game], Action]) -> bool:
         def answered(world: Game) -> Action:
@@ -369,7 +369,7 @@ def test_the_others_answer_the_root_plan_as_anywhere_in_the_playout(
 
         return replayed(world, me, plan, answered)
 
-    monkeypatch.setattr(ismcts, "replay", spied)
+    monkeypatch.setattr(tree_search, "replay", spied)
     small(1, iterations=4).policy(view, among=[attack, plans[0]])
     assert any(free)
 

@@ -15,9 +15,9 @@ from boards import refused, send
 from covil_nb import CovilError, Game, GameWidget, Study, StudyWidget
 from covil_nb.bots import make_bot
 from covil_nb.bots.base import play
+from covil_nb.drawing.style import HIGHLIGHTS
 from covil_nb.model.views import hidden_cards
 from covil_nb.study import Assessment
-from covil_nb.widget._svg_style import HIGHLIGHTS
 
 FIRST_MOVES = ["start B", "lie Y1", "move A", "acquire gate-warden", "pay gold 1"]
 

@@ -9,10 +9,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pandas as pd
 import pytest
 
-import covil_nb.bots.tournament as tournament_module
+import covil_nb.analysis.tournament as tournament_module
 from covil_nb import CovilError, Game
-from covil_nb.bots import BOTS, RandomBot
-from covil_nb.bots.tournament import (
+from covil_nb.analysis.tournament import (
     GameResult,
     Matchup,
     Results,
@@ -23,6 +22,7 @@ from covil_nb.bots.tournament import (
     tournament,
     wilson,
 )
+from covil_nb.bots import BOTS, RandomBot
 
 RANDOMS = {"yellow": "random", "red": "random"}
 

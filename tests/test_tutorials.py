@@ -169,7 +169,7 @@ def test_the_tree_search_tournaments_name_its_default_budget() -> None:
     """Tutorial 8 and the README say the tree search bot's tournaments are
     played at its default budget: each names it (so that a record played at
     another is refused, not resumed), and it is the default for its players."""
-    from covil_nb.bots.ismcts import DEFAULT_ITERATIONS, widened
+    from covil_nb.bots.tree_search import DEFAULT_ITERATIONS, widened
 
     tournaments = tutorial_data.load("tournaments")
     named = {
@@ -189,7 +189,7 @@ def test_the_readme_tells_the_stored_tournaments_as_they_are() -> None:
     one's games, the tree search bot's wins, its win rate and interval."""
     import pandas as pd
 
-    from covil_nb.bots.tournament import Results
+    from covil_nb.analysis.tournament import Results
 
     tournaments = tutorial_data.load("tournaments")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")

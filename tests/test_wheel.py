@@ -159,7 +159,7 @@ def test_the_installed_package_enables_its_server_extension(pure: tuple[Path, Pa
 def test_tournaments_alone_need_their_extra(pure: tuple[Path, Path]) -> None:
     _, python = pure
     assert run(python, "-c", "import pandas").returncode != 0  # not a dependency
-    refused = run(python, "-c", "import covil_nb.bots.tournament")
+    refused = run(python, "-c", "import covil_nb.analysis.tournament")
     assert "pip install 'covil_nb[tournaments]'" in refused.stderr
 
 

@@ -19,19 +19,19 @@ from typing import Any
 
 import pytest
 
-from covil_nb import CovilError, CovilTypeError, Game, GameWidget, play, play_solo
+from covil_nb import CovilError, CovilTypeError, Game, GameWidget, drawing, play, play_solo
 from covil_nb.bots import RandomBot
 from covil_nb.bots import play as play_bots
 from covil_nb.bots.hint import OWN_STEP
+from covil_nb.drawing.elements import elements_of
+from covil_nb.drawing.style import HIGHLIGHTS, PLAYERS
 from covil_nb.model import Event, flow, night
 from covil_nb.model.afternoon import TROOP_ACTION
 from covil_nb.model.language import set_language
 from covil_nb.model.scenario import Scenario
 from covil_nb.model.vocabulary import DecisionKind
-from covil_nb.widget import drawing, scene
-from covil_nb.widget._svg_style import HIGHLIGHTS, PLAYERS
+from covil_nb.widget import scene
 from covil_nb.widget.board import moment_json
-from covil_nb.widget.elements import elements_of
 from covil_nb.widget.sheet import Round
 
 
@@ -780,7 +780,7 @@ def test_bad_boards_are_refused_clearly():
 
 
 def test_the_rules_and_the_drawing_import_without_the_widget_library():
-    code = "import sys, covil_nb, covil_nb.widget.drawing; print('anywidget' in sys.modules)"
+    code = "import sys, covil_nb, covil_nb.drawing; print('anywidget' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -788,7 +788,7 @@ def test_the_rules_and_the_drawing_import_without_the_widget_library():
 def test_the_combat_panel_borders_are_the_drawings_player_colours():
     """board.css repeats the drawing's palette (a page's CSS cannot read
     Python): each player's border must be that player's fill."""
-    css = (Path(drawing.__file__).parent / "static" / "board.css").read_text()
+    css = (Path(scene.__file__).parent / "static" / "board.css").read_text()
     found = dict(re.findall(r'\[data-player="(\w+)"\] \{\s*border-top-color: (#\w+);', css))
     assert found == {color: style[0] for color, style in PLAYERS.items()}
 

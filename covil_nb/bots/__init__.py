@@ -23,9 +23,9 @@ if COMPILED:
 from .base import BOTS, Bot, RandomBot, advance, decide, make_bot, play
 from .dummy import DummyPolicyBot
 from .evaluation import Evaluation, evaluate, margin
+from .flat_search import MctsBot
 from .greedy import GreedyBot
-from .ismcts import Candidate, IsmctsBot
-from .mcts import MctsBot
+from .tree_search import Candidate, IsmctsBot
 
 __all__ = [
     "BOTS",

@@ -12,9 +12,9 @@ from covil_nb.model.arguments import checked
 from covil_nb.model.language import Text, tr
 
 from .dummy import DummyPolicyBot
+from .flat_search import MctsBot
 from .greedy import GreedyBot
-from .ismcts import IsmctsBot
-from .mcts import MctsBot
+from .tree_search import IsmctsBot
 
 
 @runtime_checkable

@@ -27,9 +27,9 @@ from covil_nb.model.words import color_name, short
 
 from .evaluation import SAID, Evaluation, evaluate_all
 from .greedy import PlanningBot
-from .ismcts import Candidate, IsmctsBot
-from .mcts import NOISE, paired
 from .planning import Plan, signature
+from .search import NOISE, paired
+from .tree_search import Candidate, IsmctsBot
 
 # The decisions that go on with the player's own step, not answers to
 # another's move (a defense, a retreat).

@@ -17,8 +17,8 @@ from .cards import Effect, MinionCard
 from .combat import Combat, attack_actions, cannot_attack, has_ready_minion, not_a_target
 from .language import Joined, Listed, Text, named, ntr, tr
 from .movement import move_labels, move_troop, reach, unreachable
-from .state import READY, TIRED, Frame, Minion, Player, Troop, step
-from .table import Table
+from .state import READY, TIRED, Minion, Player, Troop, step
+from .table import Frame, Table
 from .vocabulary import (
     MAX_GOLD,
     MAX_HALL,

@@ -17,8 +17,8 @@ from typing import Final, NamedTuple
 from .actions import Action, Decision, Refusal
 from .language import N_, Joined, Listed, Text, named, ntr, tr
 from .movement import move_troop, reach, unreachable
-from .state import NO_FREE_ACTIONS, READY, Frame, Minion, Player, Troop, step
-from .table import Table
+from .state import NO_FREE_ACTIONS, READY, Minion, Player, Troop, step
+from .table import Frame, Table
 from .vocabulary import (
     FORTRESS,
     CombatStage,

@@ -26,8 +26,8 @@ from .cards import Effect, RelicCard
 from .combat import SIDES, Combat, free_attack
 from .language import Clause, Joined, Text, named, tr
 from .movement import move_labels, move_troop, reach, unreachable
-from .state import READY, Frame, Player, step
-from .table import Table
+from .state import READY, Player, step
+from .table import Frame, Table
 from .vocabulary import MAX_GOLD, MAX_HP, DecisionKind, EffectKind, Verb
 from .words import color_name, stat_name
 

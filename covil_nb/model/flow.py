@@ -18,8 +18,8 @@ from . import afternoon, effects, morning, night, solo
 from .actions import Action, Decision
 from .errors import CovilError
 from .language import tr
-from .state import Frame, step
-from .table import Table
+from .state import step
+from .table import Frame, Table
 from .vocabulary import DecisionKind, Phase, Verb
 from .words import color_name
 
@@ -126,7 +126,7 @@ def settle(t: Table, before_dummy: Callable[[Decision], None] | None = None) -> 
     for _ in range(MAX_AUTOMATIC_STEPS):
         if not stack:
             return None
-        top = stack[-1]
+        top = t.top()
         player = top.decider(t)
         if player is None:
             top.run(t)
@@ -153,7 +153,7 @@ def current(t: Table) -> Now | None:
     """The decision of a settled state (one at rest, as a game keeps it)."""
     if not t.state.stack:
         return None
-    top = t.state.stack[-1]
+    top = t.top()
     player = top.decider(t)
     assert player is not None, "a settled state waits for a player"
     return Now(top, player, t)

@@ -114,8 +114,9 @@ class Moment:
 class Game:
     """A game of Covil: state, rules, history. See the module docstring."""
 
-    # The static picture (``_repr_svg_``) is drawn by the view layer, which
-    # installs its drawing here when imported: the model never imports it.
+    # The static picture (``_repr_svg_``) is drawn by the drawing, a layer
+    # above the model: the package sets it here, in covil_nb/__init__.py,
+    # which Python runs before any module of the model.
     _picture: ClassVar[Callable[[Game], str] | None] = None
 
     def __init__(

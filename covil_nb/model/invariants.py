@@ -18,7 +18,7 @@ from .errors import said
 from .language import Text, named, tr
 from .maps import Board
 from .setup import EDITIONS, dummies_problem, troop_ids
-from .state import FIELDS, RULE_OPTIONS, Frame, Player, State
+from .state import FIELDS, RULE_OPTIONS, FrameData, Player, State
 from .vocabulary import (
     COLORS,
     DAYS,
@@ -321,18 +321,18 @@ def _pledged(state: State, purchase: Purchase) -> list[Text]:
     return found
 
 
-def _fields(frame: Frame) -> list[tuple[str, object]]:
+def _fields(frame: FrameData) -> list[tuple[str, object]]:
     return [(name, getattr(frame, name)) for name in FIELDS[type(frame)]]
 
 
-def _color(state: State, cards: CardSet, frame: Frame, color: object) -> Text | str:
+def _color(state: State, cards: CardSet, frame: FrameData, color: object) -> Text | str:
     colors = [p.color for p in state.players]
     if color in colors:
         return ""
     return tr("{color} is not one of the players {players}", color=said(color), players=colors)
 
 
-def _troop(state: State, cards: CardSet, frame: Frame, troop: object) -> Text | str:
+def _troop(state: State, cards: CardSet, frame: FrameData, troop: object) -> Text | str:
     """A troop on the board, and of the step's player where it has one."""
     found = state.troop(troop) if isinstance(troop, str) else None
     if found is None or found.zone is None:
@@ -343,7 +343,7 @@ def _troop(state: State, cards: CardSet, frame: Frame, troop: object) -> Text | 
     return ""
 
 
-def _target(state: State, cards: CardSet, frame: Frame, target: object) -> Text | str:
+def _target(state: State, cards: CardSet, frame: FrameData, target: object) -> Text | str:
     """A troop on the board, or a fortress standing on it ("" before one is chosen)."""
     if target == "":
         return ""
@@ -368,18 +368,18 @@ def _target(state: State, cards: CardSet, frame: Frame, target: object) -> Text 
     )
 
 
-def _card_name(state: State, cards: CardSet, frame: Frame, name: object) -> Text | str:
+def _card_name(state: State, cards: CardSet, frame: FrameData, name: object) -> Text | str:
     """An effect's source: the name of the card it comes from."""
     if any(c.name == name for c in cards):
         return ""
     return tr("{name} names no card of this game", name=said(name))
 
 
-def _card(state: State, cards: CardSet, frame: Frame, card: object) -> Text | str:
+def _card(state: State, cards: CardSet, frame: FrameData, card: object) -> Text | str:
     return "" if card in cards else tr("{card} is no card of this game", card=said(card))
 
 
-def _cards_or_troops(state: State, cards: CardSet, frame: Frame, names: object) -> Text | str:
+def _cards_or_troops(state: State, cards: CardSet, frame: FrameData, names: object) -> Text | str:
     assert isinstance(names, list)  # the codec decoded it as a list of text
     unknown = [n for n in names if n not in cards and state.troop(n) is None]
     if not unknown:
@@ -387,12 +387,12 @@ def _cards_or_troops(state: State, cards: CardSet, frame: Frame, names: object) 
     return tr("{name} is neither a card nor a troop of this game", name=said(unknown[0]))
 
 
-def _count(state: State, cards: CardSet, frame: Frame, count: object) -> Text | str:
+def _count(state: State, cards: CardSet, frame: FrameData, count: object) -> Text | str:
     """A whole number of things: 0 or more, and small."""
     return _within(count, 0)
 
 
-def _owed(state: State, cards: CardSet, frame: Frame, owed: object) -> Text | str:
+def _owed(state: State, cards: CardSet, frame: FrameData, owed: object) -> Text | str:
     """What a purchase still owes: below 0 once overpaid (the change)."""
     return _within(owed, -MAX_COUNT)
 

@@ -9,8 +9,8 @@ from typing import Final
 from . import solo
 from .actions import Action, Decision, Refusal
 from .language import named, ntr, tr
-from .state import Frame, Player, step
-from .table import Table
+from .state import Player, step
+from .table import Frame, Table
 from .vocabulary import DecisionKind, Phase, Verb
 from .words import color_name
 

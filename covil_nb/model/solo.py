@@ -38,8 +38,8 @@ from .combat import Combat, Retreat, guards, target_zone, targets
 from .effects import buy_relic, can_buy_relic
 from .language import N_, Listed, Text, ntr, tr
 from .movement import reach
-from .state import Frame, Player
-from .table import Table
+from .state import Player
+from .table import Frame, Table
 from .vocabulary import DecisionKind, Stat, Verb, fortress_owner
 from .words import color_name, stat_name, terrain_name
 
@@ -380,7 +380,7 @@ def act(t: Table, frame: Frame, decision: Decision) -> None:
         reason=why,
     )
     for action in actions:
-        top = t.state.stack[-1]
+        top = t.top()
         assert action in top.legal(t), f"the dummy chose {action}, which is not legal"
         top.apply(t, action)
 
@@ -447,7 +447,7 @@ def dummy_choice(t: Table) -> Action:
     """The dummy's choice for the decision on top of ``t``'s stack: a bot
     plays the dummy's policy in any seat with it. It flips relics on ``t``,
     so give it a table of its own."""
-    top = t.state.stack[-1]
+    top = t.top()
     decision = top.decision(t)
     assert decision is not None
     actions, _ = dummy_actions(t, top, decision)

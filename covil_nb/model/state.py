@@ -3,8 +3,8 @@
 The state is a tree of dataclasses holding only ints, strings, bools, lists
 and other such dataclasses, so it copies, compares and saves to JSON simply.
 The rules live elsewhere (one module per rulebook section); pending decisions
-are :class:`Frame` objects on ``State.stack``: the top frame says who decides
-now and what they may do.
+are frames on ``State.stack`` (:class:`FrameData` here, the rules' ``Frame``
+in :mod:`.table`): the top frame says who decides now and what they may do.
 
 Every class has ``__slots__`` (a finished game keeps a few copies of the
 state, and attribute access is the engine's most common operation) and a
@@ -14,11 +14,10 @@ state, and attribute access is the engine's most common operation) and a
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
+from typing import Any, ClassVar, Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from .actions import Action, Decision, Refusal
 from .errors import CovilError
 from .language import tr
 from .vocabulary import (
@@ -31,7 +30,6 @@ from .vocabulary import (
     MAX_REBELS,
     TROOPS_PER_PLAYER,
     AfternoonEnd,
-    DecisionKind,
     DefenseMinion,
     Edition,
     MinionState,
@@ -41,9 +39,6 @@ from .vocabulary import (
     Word,
     owner_color,
 )
-
-if TYPE_CHECKING:
-    from .table import Table
 
 # The names other packages read here (the board widget draws with them).
 __all__ = [
@@ -58,7 +53,7 @@ __all__ = [
     "READY",
     "TIRED",
     "TROOPS_PER_PLAYER",
-    "Frame",
+    "FrameData",
     "Minion",
     "Options",
     "Player",
@@ -260,17 +255,12 @@ class Player:
         )
 
 
-class Frame:
-    """A pending step of the game. Each step is a slotted dataclass that
-    holds what the step needs, declared with :func:`step` (which names its
-    kind); ``decision`` (and ``decider``, who decides) returns None when the
-    step runs by itself.
+class FrameData:
+    """A pending step of the game as plain data: its kind and its fields.
 
-    ``legal`` lists the step's own choices. The free actions of 2.2 (relics,
-    Commands, buying a relic) are listed by :mod:`flow` where the step allows
-    them: those named by ``free_actions`` after the step's own choices and
-    before the action that closes it (``end``, ``pass``), buying a relic last.
-    """
+    The rules' :class:`~covil_nb.model.table.Frame` adds what a step does;
+    this part is what the state holds, copies and saves, so that the state
+    needs nothing of the rules."""
 
     __slots__ = ()  # a step's instances keep only their fields: no __dict__
 
@@ -283,64 +273,27 @@ class Frame:
     # A responder with nothing to do but pass is passed by the engine (``run``).
     passes_alone: ClassVar[bool] = False
 
-    def decision(self, t: Table) -> Decision | None:
-        return None
-
-    def decider(self, t: Table) -> str | None:
-        """Who decides this step now; None when it runs by itself. The engine
-        asks only this on its way (the whole :meth:`decision`, prompt and
-        all, is written when someone reads it); a step overrides it where
-        its decision takes work to write."""
-        decision = self.decision(t)
-        return decision.player if decision else None
-
-    def decision_kind(self, t: Table) -> DecisionKind:
-        """What this step asks now: the kind of its :meth:`decision`,
-        without writing the prompt (a step whose prompt takes work says it
-        directly)."""
-        decision = self.decision(t)
-        assert decision is not None, "only a step waiting for a player asks"
-        return decision.kind
-
-    def legal(self, t: Table) -> list[Action]:
-        return []
-
-    def free_actions(self, t: Table) -> frozenset[Verb]:
-        """The free actions (``activate``, ``command``) this step offers now."""
-        return NO_FREE_ACTIONS
-
-    def apply(self, t: Table, action: Action) -> None:
-        raise NotImplementedError(self.kind)
-
-    def refusal(self, t: Table, action: Action) -> Refusal | None:
-        """Why ``action`` (not among the legal ones) is refused here, in the
-        rule's words; None leaves the general answer (what is allowed now)."""
-        return None
-
-    def run(self, t: Table) -> None:
-        raise NotImplementedError(self.kind)
-
-    def clone(self) -> Frame:
+    def clone(self) -> FrameData:
         """A copy: frames hold scalars and lists of scalars."""
         values = [getattr(self, name) for name in FIELDS[type(self)]]
         return type(self)(*[v.copy() if type(v) is list else v for v in values])
 
 
-STEPS: Final[dict[str, type[Frame]]] = {}  # every step by its kind, as a save names it
-FIELDS: Final[dict[type[Frame], tuple[str, ...]]] = {}  # a step's fields, in order
+STEPS: Final[dict[str, type[FrameData]]] = {}  # every step by its kind, as a save names it
+FIELDS: Final[dict[type[FrameData], tuple[str, ...]]] = {}  # a step's fields, in order
 
 
 def step(
-    cls: type[Frame],
+    cls: type[FrameData],
     kind: str,
     *,
-    passes_alone: bool = Frame.passes_alone,
-    allows_relic_purchase: bool = Frame.allows_relic_purchase,
+    passes_alone: bool = FrameData.passes_alone,
+    allows_relic_purchase: bool = FrameData.allows_relic_purchase,
 ) -> None:
-    """Declare the dataclass ``cls`` as the step ``kind`` (see :class:`Frame`
-    for the two options) and register it for loading saves. A call after the
-    class, not a decorator: mypyc compiles a class only under the decorators
-    it knows."""
+    """Declare the dataclass ``cls`` as the step ``kind`` (see
+    :class:`~covil_nb.model.table.Frame` for the two options) and register it
+    for loading saves. A call after the class, not a decorator: mypyc
+    compiles a class only under the decorators it knows."""
     cls.kind = kind
     cls.passes_alone = passes_alone
     cls.allows_relic_purchase = allows_relic_purchase
@@ -366,7 +319,7 @@ class State:
     box: list[str] = field(default_factory=list)  # cards out of this game
     night_step: int = 0
     retaliation: list[str] = field(default_factory=list)  # targets of the rebels, in turn
-    stack: list[Frame] = field(default_factory=list)
+    stack: list[FrameData] = field(default_factory=list)
 
     def __init__(  # written out, as Troop's is
         self,
@@ -386,7 +339,7 @@ class State:
         box: list[str] | None = None,
         night_step: int = 0,
         retaliation: list[str] | None = None,
-        stack: list[Frame] | None = None,
+        stack: list[FrameData] | None = None,
     ) -> None:
         self.options = options
         self.players = players

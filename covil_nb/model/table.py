@@ -9,16 +9,68 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
-from .actions import Action, Event, Refusal
+from .actions import Action, Decision, Event, Refusal
 from .cards import CardSet, MinionCard, RelicCard
 from .language import Text, named, ntr, tr
 from .maps import Board
 from .rng import Rng
-from .state import EXHAUSTED, READY, TIRED, Frame, Minion, Player, Rules, State
-from .vocabulary import MAX_GOLD
+from .state import EXHAUSTED, NO_FREE_ACTIONS, READY, TIRED, FrameData, Minion, Player, Rules, State
+from .vocabulary import MAX_GOLD, DecisionKind, Verb
 from .words import color_name, state_name
+
+
+class Frame(FrameData):
+    """A pending step of the game. Each step is a slotted dataclass that
+    holds what the step needs, declared with :func:`step` (which names its
+    kind); ``decision`` (and ``decider``, who decides) returns None when the
+    step runs by itself.
+
+    ``legal`` lists the step's own choices. The free actions of 2.2 (relics,
+    Commands, buying a relic) are listed by :mod:`flow` where the step allows
+    them: those named by ``free_actions`` after the step's own choices and
+    before the action that closes it (``end``, ``pass``), buying a relic last.
+    """
+
+    __slots__ = ()
+
+    def decision(self, t: Table) -> Decision | None:
+        return None
+
+    def decider(self, t: Table) -> str | None:
+        """Who decides this step now; None when it runs by itself. The engine
+        asks only this on its way (the whole :meth:`decision`, prompt and
+        all, is written when someone reads it); a step overrides it where
+        its decision takes work to write."""
+        decision = self.decision(t)
+        return decision.player if decision else None
+
+    def decision_kind(self, t: Table) -> DecisionKind:
+        """What this step asks now: the kind of its :meth:`decision`,
+        without writing the prompt (a step whose prompt takes work says it
+        directly)."""
+        decision = self.decision(t)
+        assert decision is not None, "only a step waiting for a player asks"
+        return decision.kind
+
+    def legal(self, t: Table) -> list[Action]:
+        return []
+
+    def free_actions(self, t: Table) -> frozenset[Verb]:
+        """The free actions (``activate``, ``command``) this step offers now."""
+        return NO_FREE_ACTIONS
+
+    def apply(self, t: Table, action: Action) -> None:
+        raise NotImplementedError(self.kind)
+
+    def refusal(self, t: Table, action: Action) -> Refusal | None:
+        """Why ``action`` (not among the legal ones) is refused here, in the
+        rule's words; None leaves the general answer (what is allowed now)."""
+        return None
+
+    def run(self, t: Table) -> None:
+        raise NotImplementedError(self.kind)
 
 
 class Table:
@@ -181,8 +233,14 @@ class Table:
     def push(self, frame: Frame) -> None:
         self.state.stack.append(frame)
 
+    # The state holds its frames as plain data (FrameData), and only the rules
+    # push them, as frames: a cast, not a check.
+    def top(self) -> Frame:
+        """The step on top of the stack: the one under way."""
+        return cast(Frame, self.state.stack[-1])
+
     def pop(self) -> Frame:
-        return self.state.stack.pop()
+        return cast(Frame, self.state.stack.pop())
 
     def replace(self, frame: Frame) -> None:
         self.state.stack[-1] = frame

@@ -24,11 +24,13 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from covil_nb import drawing
 from covil_nb.analysis import RULE as ANALYSIS
 from covil_nb.analysis import analyse
 from covil_nb.bots import Bot, IsmctsBot
 from covil_nb.bots.hint import Hint, going_on, hint
 from covil_nb.bots.planning import Plan
+from covil_nb.drawing.elements import elements_of
 from covil_nb.model import Action, CovilError, Event, Game, morning, night
 from covil_nb.model.arguments import checked
 from covil_nb.model.game import Moment
@@ -38,8 +40,7 @@ from covil_nb.model.views import hand_hidden
 from covil_nb.model.words import color_name, phase_name, short
 from covil_nb.study import Study
 
-from . import drawing, protocol, scene
-from .elements import elements_of
+from . import protocol, scene
 from .line import Line
 from .review import review_json
 from .seats import BOT, PERSON, Seats

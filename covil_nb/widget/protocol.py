@@ -30,11 +30,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from covil_nb.drawing.elements import KINDS
 from covil_nb.model import CovilError
 from covil_nb.model.errors import said
 from covil_nb.model.language import tr
-
-from .elements import KINDS
 
 RULE = "widget message"
 

@@ -13,6 +13,9 @@ from collections.abc import Iterator, Sequence
 from itertools import groupby
 from typing import Any
 
+from covil_nb import drawing
+from covil_nb.drawing.elements import FORTRESS_TARGET, KINDS, element_named, elements_of
+from covil_nb.drawing.style import ACTION
 from covil_nb.model import Action, CovilError, Event, Game, Strength, night
 from covil_nb.model.combat import REBELS_PART, CombatView, part_said
 from covil_nb.model.flow import CLOSING
@@ -21,9 +24,6 @@ from covil_nb.model.views import hand_hidden, hidden_cards
 from covil_nb.model.vocabulary import DecisionKind, Verb, fortress_target
 from covil_nb.model.words import color_name, stat_name
 
-from . import drawing
-from ._svg_style import ACTION
-from .elements import FORTRESS_TARGET, KINDS, element_named, elements_of
 from .seats import Seats
 from .sheet import Round
 

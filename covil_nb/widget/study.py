@@ -27,7 +27,10 @@ from typing import Any, ClassVar
 
 import traitlets
 
+from covil_nb import drawing
 from covil_nb.analysis import annotate
+from covil_nb.drawing.marks import check_element
+from covil_nb.drawing.page import markdown_html
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.language import Text, tr
@@ -35,13 +38,11 @@ from covil_nb.model.views import hand_hidden
 from covil_nb.model.words import color_name, short
 from covil_nb.study import GLYPHS, Chapter, Comment, Marks, Node, Study, Verdict, Visitor, walk
 
-from . import drawing, protocol, scene
-from ._svg_marks import check_element
+from . import protocol, scene
 from .board import _RECORD, _SHOWN, GameWidget
 from .line import Line, shared
 from .review import review_json
 from .seats import Seats
-from .study_html import markdown_html
 
 RULE = "study board"
 AUTHOR, QUIZ = "author", "quiz"

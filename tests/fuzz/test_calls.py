@@ -21,6 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from covil_nb import CovilError, CovilTypeError, Game, GameWidget, Scenario, play, play_solo
+from covil_nb.analysis.tournament import Matchup, parse_seats, tournament
 from covil_nb.bots import (
     DummyPolicyBot,
     GreedyBot,
@@ -34,7 +35,6 @@ from covil_nb.bots import (
 )
 from covil_nb.bots import play as play_bots
 from covil_nb.bots.hint import hint as hint_of
-from covil_nb.bots.tournament import Matchup, parse_seats, tournament
 from covil_nb.model.arguments import fits
 
 from .profile import examples

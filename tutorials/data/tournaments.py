@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from covil_nb.bots.tournament import Results, tournament
+from covil_nb.analysis.tournament import Results, tournament
 
 HERE = Path(__file__).parent
 

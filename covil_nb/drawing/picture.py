@@ -20,7 +20,7 @@ also uses one by one (it keeps the static map and redraws only what changes):
   as wide as the map (the board's, under it).
 
 Every element a page or a test may look for carries a ``data-*`` attribute
-named by its key (see :mod:`covil_nb.widget.elements`): ``data-zone``,
+named by its key (see :mod:`covil_nb.drawing.elements`): ``data-zone``,
 ``data-troop``, ``data-fortress``, ``data-card``, ``data-gold``,
 ``data-coin``, ``data-hp``, ``data-rebels``. An element that a legal action
 involves carries ``data-action="<notation>"`` and a dashed ring; should a
@@ -29,8 +29,8 @@ the notations joined by ``|`` and the page offers the choice.
 
 The text is deterministic: no ids, no times, numbers with one decimal.
 
-Importing this module installs the drawing as the model's picture hook, so
-that a :class:`Game` shows itself in a notebook (``Game._repr_svg_``).
+The package sets it as the model's picture hook (``covil_nb/__init__.py``),
+so that a :class:`Game` shows itself in a notebook (``Game._repr_svg_``).
 """
 
 from __future__ import annotations
@@ -42,27 +42,10 @@ from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.language import named, tr
 from covil_nb.model.words import phase_name
 
-from . import _svg_cards, _svg_map, _svg_status
-from ._svg import PAD, Section, document, num, tag
-from ._svg_marks import RULE, SEPARATOR, Marks
-from ._svg_style import PAPER
-from .elements import elements_of
-
-__all__ = [
-    "SEPARATOR",
-    "Picture",
-    "Section",
-    "draw",
-    "elements_of",
-    "hall",
-    "legend",
-    "legend_strip",
-    "map_layer",
-    "market",
-    "pieces_layer",
-    "sections",
-    "status",
-]
+from . import cards, maps, status_panel
+from .marks import RULE, Marks
+from .style import PAPER
+from .svg import PAD, Section, document, num, tag
 
 Actions = Iterable[Action | str] | None
 Highlight = Mapping[str, str] | None
@@ -71,9 +54,9 @@ Highlight = Mapping[str, str] | None
 #: "attack", "focus", "good", "bad".
 Arrow = tuple[str, ...]
 
-map_layer = _svg_map.map_layer
-legend = _svg_status.legend
-legend_strip = _svg_status.legend_strip
+map_layer = maps.map_layer
+legend = status_panel.legend
+legend_strip = status_panel.legend_strip
 
 
 def pieces_layer(
@@ -87,7 +70,7 @@ def pieces_layer(
     """What stands on the map now, with marks, notes and arrows (the combat
     under way gets its attack arrow by itself)."""
     marks = Marks.of(game, actions, highlight)
-    return _svg_map.pieces_layer(game, marks, arrows, notes)
+    return maps.pieces_layer(game, marks, arrows, notes)
 
 
 def hall(
@@ -100,12 +83,12 @@ def hall(
 ) -> Section:
     """``color``'s Champions Hall as ``viewer`` sees it (None: every hand face up)."""
     _check_viewer(game, viewer)
-    return _svg_cards.hall(game, color, Marks.of(game, actions, highlight), viewer)
+    return cards.hall(game, color, Marks.of(game, actions, highlight), viewer)
 
 
 def market(game: Game, *, actions: Actions = None, highlight: Highlight = None) -> Section:
     """The mercenary pool and the piles."""
-    return _svg_cards.market(game, Marks.of(game, actions, highlight))
+    return cards.market(game, Marks.of(game, actions, highlight))
 
 
 def status(game: Game, *, caption: str | None = None, viewer: str | None = None) -> Section:
@@ -113,7 +96,7 @@ def status(game: Game, *, caption: str | None = None, viewer: str | None = None)
     hands hidden from ``viewer`` counted face down), the decision, the
     combat under way."""
     _check_viewer(game, viewer)
-    return _svg_status.status(game, caption, viewer)
+    return status_panel.status(game, caption, viewer)
 
 
 def sections(
@@ -256,6 +239,3 @@ def _check_viewer(game: Game, viewer: str | None) -> None:
             ),
             RULE,
         )
-
-
-Game._picture = lambda game: draw(game).svg

@@ -8,7 +8,7 @@ state a token with its word.
 
 from __future__ import annotations
 
-from ._svg import INK, group, num, pips, points, tag, text
+from .svg import INK, group, num, pips, points, tag, text
 
 MUTED = "#6b6257"
 PAPER = "#f4efe4"  # the picture's background

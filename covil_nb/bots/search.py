@@ -1,21 +1,12 @@
-"""The search bot: Monte Carlo search in worlds sampled from what its seat sees.
+"""The search kit that both searches share: candidates, replays, paired statistics, budgets.
 
-A decision is searched as a shallow tree. Its first level is every way to
-finish the step under way (the look-through,
-:func:`~covil_nb.bots.planning.plans`), of which the ``width`` best by the
-evaluation go on. Each is then played out in many sampled worlds: a world is
-``view.for_seat(me, seed)``, the other hands and the decks dealt anew; the
-plan is played in it (the other players answer by
-:func:`~covil_nb.bots.planning.rule_of_thumb`), then everyone plays by the
-rule of thumb to the end of the day (the night included, where the fee and
-the raid pay out), and the position is scored with :func:`margin`, the
-seat's evaluation less the best rival's.
-
-The plans race: every round plays each plan still in the race in the same
-freshly sampled world with the same random choices (common random
-numbers), so plans are compared on equal luck; a plan leaves the race once its paired
-difference to the leader is clearly negative. The best mean wins. The budget
-is a number of playouts (deterministic for a given seed) or seconds.
+The flat search (:mod:`.flat_search`) and the tree search
+(:mod:`.tree_search`) compare plans by playing them out in worlds sampled
+from what their seat sees; the analysis and the hint compare options the
+same way. What they share lives here once: which plans are worth comparing,
+replaying a plan in a world, the paired difference of two plans' results
+and its standard error, the budget a search may spend, and the garbage
+collector set as searches want it.
 """
 
 from __future__ import annotations
@@ -23,7 +14,6 @@ from __future__ import annotations
 import gc
 import math
 import os
-import random
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -31,24 +21,15 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from covil_nb.model import Action, Game
-from covil_nb.model.arguments import checked
 
-from .evaluation import margin, summed
-from .greedy import PlanningBot, at_least
-from .planning import PLAN_LIMIT, Plan, outcome, rank, rule_of_thumb
+from .evaluation import summed
+from .planning import PLAN_LIMIT, Plan, outcome, rank
 
-# The default budget, in playouts a decision by the number of players: more
-# players make longer days to play out, so fewer playouts take the same time.
-# Two players: p95 0.33-0.43 s, worst 0.57-0.79 s of CPU a decision on one
-# core (benchmarks/figures.py --search 10, on a shared machine).
-DEFAULT_PLAYOUTS = {2: 240, 3: 150, 4: 90}
-WIDTH = 6  # plans kept for the race, best by the evaluation first
-MIN_ROUNDS = 4  # rounds before any plan may leave the race
+WIDTH = 6  # plans compared by default, best by the evaluation first
 # Standard errors of a paired difference within which the luck of the draw
 # may explain it: a hint, a glyph, an analysis's better line tell only a
 # difference beyond.
 NOISE = 2.0
-Z_DROP = 2.0  # a plan leaves when its mean difference is this many standard errors behind
 MAX_PLAYOUT_ACTIONS = 400  # a guard: a day is 20 to 70 actions by the rule of thumb
 YOUNG = 10_000  # allocations between the collector's young collections in a search
 
@@ -74,56 +55,6 @@ class Raced(Protocol):
     def values(self) -> Sequence[float]: ...
 
 
-@checked("bots")
-class MctsBot(PlanningBot):
-    """Searches each decision with ``playouts`` playouts, or for ``seconds``
-    (a seconds budget is not deterministic; with neither, see
-    ``DEFAULT_PLAYOUTS``), racing the ``width`` best plans;
-    ``limit`` bounds the positions the look-through visits. Decisions with one
-    legal action, or one plan, are not searched."""
-
-    name = "mcts"
-
-    def __init__(
-        self,
-        seed: int = 0,
-        playouts: int | None = None,
-        seconds: float | None = None,
-        width: int = WIDTH,
-        limit: int = PLAN_LIMIT,
-    ) -> None:
-        super().__init__(seed, limit)
-        at_least(0, playouts=playouts)
-        at_least(1, width=width)
-        at_least(0, strict=True, seconds=seconds)
-        self.playouts = playouts
-        self.seconds = seconds
-        self.width = width
-        self.searched = 0  # playouts run so far, for the benchmarks
-
-    def pick(self, game: Game) -> Plan:
-        return self.search(game)
-
-    def search(self, view: Game) -> Plan:
-        """The plan that does best in the race (see the module docstring)."""
-        found = candidates(view, self.width, self.limit)
-        entries = [Entry(plan, i) for i, plan in enumerate(found)]
-        if len(entries) == 1:
-            return entries[0].plan
-        me = view.decision.player  # type: ignore[union-attr]
-        budget = Budget.of(self.playouts, self.seconds, DEFAULT_PLAYOUTS, view)
-        racing = entries
-        with collector_for_search:
-            while not budget.spent() and len(racing) > 1:
-                play_round(view, me, racing, self.rng.getrandbits(63))
-                budget.use(len(racing))
-                self.searched += len(racing)
-                racing = survivors(racing)
-        if not racing[0].values:  # no budget at all: the evaluation decides
-            return racing[0].plan
-        return max(racing, key=lambda e: (e.mean, -e.order)).plan
-
-
 def candidates(view: Game, width: int = WIDTH, limit: int = PLAN_LIMIT) -> list[Plan]:
     """The ``width`` best plans by the evaluation, each with a first action
     and an outcome of its own: the race is between choices, not between
@@ -140,29 +71,6 @@ def candidates(view: Game, width: int = WIDTH, limit: int = PLAN_LIMIT) -> list[
     return kept
 
 
-def play_round(view: Game, me: str, racing: list[Entry], seed: int) -> None:
-    """One round of the race: each plan played out in the same world, dealt
-    from ``seed`` once (each plan plays a copy), with the same random choices."""
-    world = view.for_seat(me, seed, log=False)
-    for entry in racing:
-        entry.values.append(playout(world.copy(log=False), me, entry.plan, seed))
-
-
-def playout(world: Game, me: str, plan: Plan, seed: int) -> float:
-    """Play ``plan`` in ``world`` (a sampled world, ``view.for_seat(me,
-    seed)``, which it plays on), then the rest of the day by the rule of
-    thumb with random choices from ``seed``; ``me``'s margin at the end."""
-    dice = random.Random(seed)
-    if not replay(world, me, plan, lambda world: rule_of_thumb(world, dice)):
-        return margin(world, me)
-    day = world.day
-    for _ in range(MAX_PLAYOUT_ACTIONS):
-        if world.is_over or world.day != day:
-            break
-        world.apply(rule_of_thumb(world, dice))
-    return margin(world, me)
-
-
 def replay(world: Game, me: str, plan: Plan, answer: Callable[[Game], Action]) -> bool:
     """Play the plan's actions, the others answering by ``answer`` (the flat
     search's, the rule of thumb; the tree search's, its playout); False if
@@ -174,19 +82,6 @@ def replay(world: Game, me: str, plan: Plan, answer: Callable[[Game], Action]) -
             return False
         world.apply(action)
     return True
-
-
-def survivors(racing: list[Entry]) -> list[Entry]:
-    """Those not clearly behind the leader, by paired differences."""
-    if len(racing[0].values) < MIN_ROUNDS:
-        return racing
-    leader = max(racing, key=lambda e: e.mean)
-    return [e for e in racing if e is leader or not _behind(e, leader)]
-
-
-def _behind(entry: Entry, leader: Entry) -> bool:
-    mean, error = paired(entry, leader)
-    return mean + Z_DROP * error < 0
 
 
 def paired(entry: Raced, other: Raced) -> tuple[float, float]:

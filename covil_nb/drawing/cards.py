@@ -26,9 +26,9 @@ from covil_nb.model.state import EXHAUSTED, MAX_GOLD, MAX_HALL, MAX_HP, READY, T
 from covil_nb.model.views import hand_hidden
 from covil_nb.model.words import class_name, color_name, stat_name, state_name, terrain_name
 
-from ._svg import BOLD_EM, Section, fit, group, lines, num, tag, text, text_width
-from ._svg_marks import RULE, Box, Marks
-from ._svg_style import (
+from .elements import purchase
+from .marks import RULE, Box, Marks
+from .style import (
     BORDER,
     INK,
     MUTED,
@@ -41,7 +41,7 @@ from ._svg_style import (
     shields,
     terrain_icon,
 )
-from .elements import purchase
+from .svg import BOLD_EM, Section, fit, group, lines, num, tag, text, text_width
 
 WIDTH = 884.0  # every full-width section: the status, the market, each hall
 CARD_W, CARD_H = 137.0, 160.0

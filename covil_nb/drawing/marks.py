@@ -13,9 +13,9 @@ from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.language import Text, tr
 from covil_nb.model.words import color_name, stat_name
 
-from ._svg import group, num, points, tag, text, text_width
-from ._svg_style import ACTION, ARROWS, HIGHLIGHTS, check_glyph
 from .elements import FORTRESS_TARGET, KIND_NAMES, attribute, elements_of
+from .style import ACTION, ARROWS, HIGHLIGHTS, check_glyph
+from .svg import group, num, points, tag, text, text_width
 
 RULE = "drawing"
 MAX_LABEL = 40

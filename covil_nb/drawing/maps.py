@@ -18,9 +18,9 @@ from covil_nb.model.language import tr
 from covil_nb.model.maps import TERRAINS, Board
 from covil_nb.model.state import MAX_HP, MAX_REBELS, State, Troop
 
-from ._svg import Section, Value, group, num, pips, tag, text, text_width
-from ._svg_marks import RULE, Box, Marks, arrow, combat_mark
-from ._svg_style import (
+from .elements import attribute
+from .marks import RULE, Box, Marks, arrow, combat_mark
+from .style import (
     INK,
     KEEP,
     LETTERS,
@@ -34,7 +34,7 @@ from ._svg_style import (
     tower,
     town_icon,
 )
-from .elements import attribute
+from .svg import Section, Value, group, num, pips, tag, text, text_width
 
 MAP_SIZE = 620.0
 TOKEN = 21.0  # a troop token, across

@@ -1,5 +1,4 @@
-"""The engine's analysis of a game (issue 20, fourth part), in the manner of
-lichess's computer analysis.
+"""The engine's analysis of a game, in the manner of lichess's computer analysis.
 
 >>> study = analyse(game, seats=["yellow"])  # doctest: +SKIP
 >>> print(summary(study))  # doctest: +SKIP
@@ -13,10 +12,10 @@ defense; a relic bought, whose draw the next decision knows). The
 option it **played** is that run, read from the record. :func:`assess`
 weighs it against the runs the search's candidates begin with (the
 ``width`` best plans by the evaluation,
-:func:`~covil_nb.bots.mcts.candidates`): no option holds a choice made after
+:func:`~covil_nb.bots.search.candidates`): no option holds a choice made after
 another seat answered, which the seat could not know when it decided. The
 options race in the tree search bot's search
-(:meth:`~covil_nb.bots.ismcts.IsmctsBot.policy`, ``budget`` iterations):
+(:meth:`~covil_nb.bots.tree_search.IsmctsBot.policy`, ``budget`` iterations):
 each is played as its run, then the day goes on as the search plays it
 (every seat's next 2 steps by the greedy bot's best plans, then the rule
 of thumb, to the end of the day), in sampled worlds dealt by ``for_seat`` from
@@ -54,9 +53,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from covil_nb.bots.hint import told
-from covil_nb.bots.ismcts import Candidate, IsmctsBot
-from covil_nb.bots.mcts import candidates, paired
 from covil_nb.bots.planning import Plan, follow, in_step
+from covil_nb.bots.search import candidates, paired
+from covil_nb.bots.tree_search import Candidate, IsmctsBot
+from covil_nb.drawing.charts import Point, advantage_chart
+from covil_nb.drawing.picture import Picture
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
@@ -73,19 +74,6 @@ from covil_nb.study import (
     Study,
     glyph_for,
 )
-from covil_nb.widget.charts import advantage
-
-__all__ = [
-    "Review",
-    "SeatSummary",
-    "Summary",
-    "advantage",
-    "analyse",
-    "annotate",
-    "assess",
-    "glyph_for",
-    "summary",
-]
 
 RULE = "analysis"
 # Iterations of the search a decision. Two players: the 50 decisions of one
@@ -497,3 +485,18 @@ def _seat_summary(seat: str, found: list[Assessment]) -> SeatSummary:
         glyphs.count("?"),
         glyphs.count("??"),
     )
+
+
+@checked("analysis")
+def advantage(chapter: Chapter, title: str | None = None) -> Picture:
+    """Each seat's evaluation at its decisions along the chapter's main line,
+    as an analysis assessed them (:func:`analyse`), drawn by
+    :func:`~covil_nb.drawing.charts.advantage_chart`."""
+    game = chapter.start_game().copy(log=False)
+    found = []
+    for k, node in enumerate(chapter.main_line(), 1):
+        day = game.day
+        game.apply(node.move or "")
+        if node.assessment is not None:
+            found.append(Point(k, day, node.assessment))
+    return advantage_chart(found, title)

@@ -6,7 +6,7 @@ iteration deals a world anew from the seat's view (``view.for_seat(me,
 seed)``) and goes down the tree only by actions legal in that world:
 
 - the root's children are the seat's plans (the step under way finished,
-  :func:`~covil_nb.bots.mcts.candidates`) in greedy's order: the first ones,
+  :func:`~covil_nb.bots.search.candidates`) in greedy's order: the first ones,
   more of them the larger the budget (widening by the budget: 6 at 75
   iterations, as the flat search races, 5 at 36, 4 at 17, 9 at the
   analysis's 200, the default ``width`` of 12 from 400 iterations or with a
@@ -68,16 +68,6 @@ from covil_nb.model.vocabulary import DecisionKind
 
 from .evaluation import margin
 from .greedy import PlanningBot, at_least
-from .mcts import (
-    MAX_PLAYOUT_ACTIONS,
-    Budget,
-    Entry,
-    candidates,
-    collector_for_search,
-    mean,
-    mean_and_error,
-    replay,
-)
 from .planning import (
     PLAN_LIMIT,
     Following,
@@ -87,6 +77,16 @@ from .planning import (
     rank,
     rule_of_thumb,
     signature,
+)
+from .search import (
+    MAX_PLAYOUT_ACTIONS,
+    Budget,
+    Entry,
+    candidates,
+    collector_for_search,
+    mean,
+    mean_and_error,
+    replay,
 )
 
 # The default budget, in iterations a decision by the number of players (more

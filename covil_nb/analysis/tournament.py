@@ -35,8 +35,8 @@
 
 On the command line::
 
-    python -m covil_nb.bots.tournament --seats yellow=random,red=dummy --games 100
-    python -m covil_nb.bots.tournament --seats yellow=ismcts,red=greedy --games 400 \
+    python -m covil_nb.analysis.tournament --seats yellow=random,red=dummy --games 100
+    python -m covil_nb.analysis.tournament --seats yellow=ismcts,red=greedy --games 400 \
         --record ismcts-vs-greedy.csv      # stop it any time; the same command goes on
 """
 
@@ -53,12 +53,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from covil_nb.bots.base import Bot, make_bot, play
 from covil_nb.model import CovilError, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.language import ntr, tr
 from covil_nb.model.state import COLORS
-
-from .base import Bot, make_bot, play
 
 # Tournaments keep their results in pandas' tables, and show a progress bar
 # with tqdm: an extra of the package's, as the rules and the board need neither.

@@ -1,12 +1,12 @@
 """Charts of tournament results, as SVG pictures a notebook shows (and stores).
 
->>> from covil_nb.bots.tournament import tournament
+>>> from covil_nb.analysis.tournament import tournament
 >>> table = tournament({"yellow": "random", "red": "dummy"}, games=4, workers=1).table()
 >>> win_rates(table, "Who wins")  # doctest: +SKIP
 <Picture of Who wins: 640x118>
 
 Both charts take a table with one row per bar, labelled by its index, such
-as :meth:`Results.table() <covil_nb.bots.tournament.Results.table>` gives
+as :meth:`Results.table() <covil_nb.analysis.tournament.Results.table>` gives
 (several such tables may be joined, with labels of your own):
 
 - :func:`win_rates` draws each row's ``win_rate`` as a bar, with its 95%
@@ -22,17 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from covil_nb.model.arguments import checked
 from covil_nb.model.language import Number, tr
 from covil_nb.model.scoring import SOURCE_NAMES
 from covil_nb.model.words import color_name
-from covil_nb.study import Assessment, Chapter
 
-from ._svg import INK, document, escape, num, tag, text, text_width
-from ._svg_style import BORDER, HIGHLIGHTS, MUTED, PANEL, PAPER, PLAYERS
-from .drawing import Picture
+from .picture import Picture
+from .style import BORDER, HIGHLIGHTS, MUTED, PANEL, PAPER, PLAYERS
+from .svg import INK, document, escape, num, tag, text, text_width
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -217,25 +215,39 @@ GLYPH_POINT = 5.5  # a decision marked with a glyph
 SEAT_FILL = "#777777"  # a seat of no known colour
 
 
+class Assessed(Protocol):
+    """What the chart reads of an analysis's assessment of a decision."""
+
+    @property
+    def seat(self) -> str: ...
+    @property
+    def played(self) -> float: ...
+    @property
+    def best(self) -> float: ...
+    @property
+    def error(self) -> float: ...
+    @property
+    def glyph(self) -> str: ...
+
+
 @dataclass(frozen=True)
-class _Point:
+class Point:
+    """An assessed decision along a main line, as the advantage chart plots it."""
+
     node: int  # the assessed node's index along the main line (actions from the start)
     day: int
-    assessment: Assessment
+    assessment: Assessed
 
 
-@checked("analysis")
-def advantage(chapter: Chapter, title: str | None = None) -> Picture:
-    """Each seat's evaluation at its decisions along the chapter's main line,
-    as an analysis assessed them (:func:`covil_nb.analyse`): the expected
-    margin after the option played (its VP less the best rival's at the end
-    of the day), a dot per decision in order, days marked. Each dot carries
+def advantage_chart(found: list[Point], title: str | None = None) -> Picture:
+    """Each seat's evaluation at its decisions, in order (``found``): the
+    expected margin after the option played (its VP less the best rival's at
+    the end of the day), a dot per decision, days marked. Each dot carries
     ``data-node`` (the node's index along the main line: ``k`` is the node
     reached after the chapter's first ``k`` actions) and ``data-seat``, for
     a board to jump to it when it is clicked; its ``<title>`` says the values.
     The title is "Evaluation over the game" (in the language of the moment)
     unless one is given."""
-    found = _points(chapter)
     top = max((abs(p.assessment.played) for p in found), default=0.0)
     reach = max(5.0, 5.0 * -(-top // 5))  # the scale ends on a round five
     left, right = PAD + 56, WIDTH - PAD - 8
@@ -259,18 +271,6 @@ def advantage(chapter: Chapter, title: str | None = None) -> Picture:
     return _framed(said, y(-reach) + 28 + PAD, parts)
 
 
-def _points(chapter: Chapter) -> list[_Point]:
-    """The assessed nodes of the main line, with the day each decision was in."""
-    game = chapter.start_game().copy(log=False)
-    found = []
-    for k, node in enumerate(chapter.main_line(), 1):
-        day = game.day
-        game.apply(node.move or "")
-        if node.assessment is not None:
-            found.append(_Point(k, day, node.assessment))
-    return found
-
-
 def _vp_scale(left: float, right: float, reach: float, y: Callable[[float], float]) -> str:
     """Horizontal lines at round margins, the even line darker, each labelled."""
     parts = []
@@ -290,7 +290,7 @@ def _vp_scale(left: float, right: float, reach: float, y: Callable[[float], floa
     return "".join(parts)
 
 
-def _days(found: list[_Point], x: Callable[[int], float], high: float, low: float) -> str:
+def _days(found: list[Point], x: Callable[[int], float], high: float, low: float) -> str:
     """A dashed line before each day's first decision, with the day's number."""
     parts = []
     for i, point in enumerate(found):
@@ -310,7 +310,7 @@ def _days(found: list[_Point], x: Callable[[int], float], high: float, low: floa
     return "".join(parts)
 
 
-def _seat_legend(found: list[_Point]) -> str:
+def _seat_legend(found: list[Point]) -> str:
     """The seats' colours, on the title's line."""
     x, parts = WIDTH - PAD, []
     for seat in reversed(list(dict.fromkeys(p.assessment.seat for p in found))):
@@ -321,7 +321,7 @@ def _seat_legend(found: list[_Point]) -> str:
     return "".join(parts)
 
 
-def _seat_line(seat: str, at: list[tuple[float, float, _Point]]) -> str:
+def _seat_line(seat: str, at: list[tuple[float, float, Point]]) -> str:
     """A seat's line through its decisions, a dot at each (a larger one, and
     the glyph above it, where the analysis marked one)."""
     fill = _seat_fill(seat)
@@ -331,7 +331,7 @@ def _seat_line(seat: str, at: list[tuple[float, float, _Point]]) -> str:
     return "".join(parts)
 
 
-def _dot(seat: str, fill: str, px: float, py: float, point: _Point) -> str:
+def _dot(seat: str, fill: str, px: float, py: float, point: Point) -> str:
     """A decision's dot and its glyph, one group carrying ``data-node``: a
     click on the glyph or on the title's tooltip is a click on the dot."""
     a = point.assessment

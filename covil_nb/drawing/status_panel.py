@@ -12,11 +12,10 @@ from covil_nb.model.scoring import SOURCE_NAMES, VpNow
 from covil_nb.model.state import DAYS, MAX_REBELS
 from covil_nb.model.words import color_name, phase_name, terrain_name
 
-from ._svg import PAD, Section, escape, group, lines, num, tag, text, text_width, wrap
-from ._svg_cards import WIDTH
-from ._svg_map import MAP_SIZE, TOKEN_TEXT, token
-from ._svg_marks import combat_mark
-from ._svg_style import (
+from .cards import WIDTH
+from .maps import MAP_SIZE, TOKEN_TEXT, token
+from .marks import combat_mark
+from .style import (
     ACTION,
     HIGHLIGHTS,
     INK,
@@ -30,6 +29,7 @@ from ._svg_style import (
     tower,
     town_icon,
 )
+from .svg import PAD, Section, escape, group, lines, num, tag, text, text_width, wrap
 
 _PHASES = ("morning", "afternoon", "night")
 #: A tutorial's highlights, as the legend names them.
