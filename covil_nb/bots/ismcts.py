@@ -90,7 +90,7 @@ from .planning import (
 )
 
 # The default budget, in iterations a decision by the number of players (more
-# players make longer days to play out). The README's tree search section has the figures.
+# players make longer days to play out). docs/bots.md says why, docs/changelog.md has the figures.
 DEFAULT_ITERATIONS = {2: 75, 3: 36, 4: 17}
 WIDTH = 12  # plans the root may race, best by the evaluation first (12 from 400 iterations)
 WIDEN_BASE = 2  # children open from a node's first visit; the root opens widened(budget)
