@@ -1,5 +1,4 @@
-"""The engine's analysis of a game (issue 20, fourth part), in the manner of
-lichess's computer analysis.
+"""The engine's analysis of a game, in the manner of lichess's computer analysis.
 
 >>> study = analyse(game, seats=["yellow"])  # doctest: +SKIP
 >>> print(summary(study))  # doctest: +SKIP

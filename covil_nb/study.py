@@ -1,4 +1,4 @@
-"""Studies: annotated games and positions that teach (issue 20, first part).
+"""Studies: annotated games and positions that teach.
 
 A :class:`Study` is a list of chapters; a :class:`Chapter` starts from a
 position (a game record: a new game, or any moment of a saved one) and holds

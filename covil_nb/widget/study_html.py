@@ -1,5 +1,7 @@
-"""A study as a page: pictures and text that any notebook viewer shows, and
-one HTML file that opens anywhere (no widget, no kernel, no network).
+"""A study as a page: pictures and text, and one HTML file that opens anywhere.
+
+Any notebook viewer shows the pictures and text; the file needs no widget,
+no kernel and no network.
 
 The page reads a chapter as a book does (:class:`~covil_nb.study.Visitor`):
 each move in words with its glyphs, the comments under it (Markdown, its
