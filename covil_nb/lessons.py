@@ -1,5 +1,6 @@
-"""Exercises for the tutorials: a question whose answer comes from the engine,
-and a check the reader runs that says right or wrong, and why.
+"""Exercises for the tutorials: a question, and a check that says right or wrong, and why.
+
+The answer comes from the engine, and the reader runs the check.
 
 >>> defense = Exercise("What is the defense strength?", answer=6, why="1 from the troop, ...",
 ...                    hint="add the troop's 1 and its Reinforcements")

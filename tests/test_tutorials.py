@@ -166,7 +166,7 @@ def test_the_stored_study_is_what_its_script_writes(monkeypatch: pytest.MonkeyPa
 
 
 def test_the_tree_search_tournaments_name_its_default_budget() -> None:
-    """Tutorial 8 and the README say the tree search bot's tournaments are
+    """Tutorial 8 and docs/bots.md say the tree search bot's tournaments are
     played at its default budget: each names it (so that a record played at
     another is refused, not resumed), and it is the default for its players."""
     from covil_nb.bots.tree_search import DEFAULT_ITERATIONS, widened
@@ -180,20 +180,20 @@ def test_the_tree_search_tournaments_name_its_default_budget() -> None:
     for name, searcher in named.items():
         players = len(tournaments.TOURNAMENTS[name]["seats"])
         assert searcher == f"ismcts:iterations={DEFAULT_ITERATIONS[players]}", name
-    # The README's root widths at the defaults: as many plans as the flat search races with 2.
+    # docs/bots.md's root widths at the defaults: as many plans as the flat search races with 2.
     assert [widened(DEFAULT_ITERATIONS[n]) for n in (2, 3, 4)] == [6, 5, 4]
 
 
-def test_the_readme_tells_the_stored_tournaments_as_they_are() -> None:
-    """The README's account of issue 21's tournaments is the records': each
+def test_the_docs_tell_the_stored_tournaments_as_they_are() -> None:
+    """docs/bots.md's account of issue 21's tournaments is the records': each
     one's games, the tree search bot's wins, its win rate and interval."""
     import pandas as pd
 
     from covil_nb.analysis.tournament import Results
 
     tournaments = tutorial_data.load("tournaments")
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    told = readme[readme.index("Tournaments (issue 21's targets") : readme.index("## Tests")]
+    page = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    told = page[page.index("## The stored tournaments") : page.index("## The search's speed")]
     found = re.findall(r"^- `(ismcts-[\w-]+)`(.*?)(?=^- `|^$)", told, re.M | re.S)
     items = [(name, " ".join(said.split())) for name, said in found]
     begun = [(name, said) for name, said in items if "not begun" not in said]

@@ -1,5 +1,6 @@
-"""A bot's choice told to a learner: what to do now, and why, in the game's
-words (the board's hint button, which asks the tree search bot).
+"""A bot's choice told to a learner: what to do now, and why, in the game's words.
+
+The board's hint button asks the tree search bot through it.
 
 "Buy a relic for 3 gold: room in the treasury for the gold to come; it
 costs 1 VP now." The deed is the step the bot would take, as far as the

@@ -3,55 +3,21 @@
 After Cowling, Powley and Whitehouse (2012) and OpenSpiel's ``ismcts.py``
 (the design notes' SEARCH.md). One tree over what the seat knows; every
 iteration deals a world anew from the seat's view (``view.for_seat(me,
-seed)``) and goes down the tree only by actions legal in that world:
-
-- the root's children are the seat's plans (the step under way finished,
-  :func:`~covil_nb.bots.search.candidates`) in greedy's order: the first ones,
-  more of them the larger the budget (widening by the budget: 6 at 75
-  iterations, as the flat search races, 5 at 36, 4 at 17, 9 at the
-  analysis's 200, the default ``width`` of 12 from 400 iterations or with a
-  budget in seconds), race by
-  sequential halving (Karnin, Koren and Somekh 2013): the budget is cut into
-  rounds, each round's iterations are shared evenly among the plans still in,
-  and the worse half by mean margin drops out, until one plan is left (a plan
-  kept in the race, the one a player chose, is never dropped: the others are
-  halved down to one, which races it in a last round);
-- below the root, up to ``depth`` more of the seat's own decisions of the day
-  that begin a step and offer a choice (a forced one is no node), each a node
-  keyed by what the seat sees there: the decision's
-  :func:`~covil_nb.bots.planning.signature` and the position with the hidden
-  hands as counts (coarser than all the seat knows, which the key leaves out:
-  the turn order, the discards, how far the night has gone; decisions alike
-  in all else share their statistics); its children are single actions, the
-  playout's own choice first, then greedy's in its order, the others opened
-  as the node's visits grow (progressive widening), chosen by UCB1; an action counts only the visits
-  in which it was offered and open (its availability);
-- the playout: each seat's next ``greedy`` choices that no plan of its own
-  foresaw (decisions with more than one action, a defence against another's
-  attack included, the root plan's own step too) are greedy's best plans (a look-through of
-  ``playout_limit`` positions, free actions included), then the rule of
-  thumb, to the end of the day (the night included); the position is scored
-  with :func:`~covil_nb.bots.evaluation.margin`. Where the tree chooses
-  otherwise than the playout would, the greedy choice is given back, so that
-  every child goes on with as many (one more, where the tree's action ends
-  the step at once: the playout's own choice spends one on the whole step).
-  A seat's greedy choice is looked through once per search for each of that
-  seat's information sets, in the first world that meets it, and remembered:
-  two games measured took 2.3 and 2.9 times less CPU. (Approximations:
-  greedy's look-through scores with the whole world's evaluation, whose
-  hidden cards are that first world's, the searching seat's real hand among
-  them for the others' choices; and the root's plan is replayed wherever its
-  next action is legal, even where the others answered otherwise than it
-  foresaw, when the bot itself would look again; and the root's plans are
-  those of the seat's view, whose hidden cards are one deal of what it does
-  not know: a relic bought is valued at that deal's top card.)
+seed)``) and goes down the tree only by actions legal in that world. The
+root's children are the seat's plans (:func:`~covil_nb.bots.search.candidates`),
+more of them the larger the budget, raced by sequential halving (Karnin,
+Koren and Somekh 2013); below the root, the seat's next decisions of the day
+that begin a step and offer a choice are nodes keyed by what it sees there,
+their actions opened by progressive widening and chosen by UCB1, each counted
+on the visits in which it was offered (availability); a playout plays each
+seat's next choices that no plan foresaw by greedy's best plans, then the
+rule of thumb, to the end of the day, scored by
+:func:`~covil_nb.bots.evaluation.margin`.
 
 The plan chosen is the last one left; :meth:`IsmctsBot.policy` tells every
 plan with its margins world by world and the rounds it came through. The
-budget is a number of iterations (deterministic for a seed) or seconds;
-every round plays one sweep at least of the plans still racing, so a tiny
-budget may be overspent by a few iterations, and one in seconds alone,
-which races every plan, plays 23 at least where 12 race (12, 6, 3 and 2).
+budget is a number of iterations (deterministic for a seed) or seconds.
+``docs/bots.md`` tells the search step by step, with its approximations.
 """
 
 from __future__ import annotations
@@ -90,7 +56,7 @@ from .search import (
 )
 
 # The default budget, in iterations a decision by the number of players (more
-# players make longer days to play out). The README's tree search section has the figures.
+# players make longer days to play out). docs/bots.md says why, docs/changelog.md has the figures.
 DEFAULT_ITERATIONS = {2: 75, 3: 36, 4: 17}
 WIDTH = 12  # plans the root may race, best by the evaluation first (12 from 400 iterations)
 WIDEN_BASE = 2  # children open from a node's first visit; the root opens widened(budget)

@@ -1,6 +1,8 @@
-"""Cards and what holds them: each player's Champions Hall (a header with the
-treasury, fortress HP and troops; a row of minion cards; the relics under
-them) and the market (the mercenary pool in rows, the piles under it).
+"""Cards and what holds them: each player's Champions Hall, and the market.
+
+A hall is a header with the treasury, fortress HP and troops, a row of
+minion cards, and the relics under them; the market is the mercenary pool
+in rows, and the piles under it.
 
 Every section here is :data:`WIDTH` wide, the width of the whole picture
 less its margins, and every text a player reads is at least 11 units tall:

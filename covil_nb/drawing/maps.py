@@ -1,6 +1,8 @@
-"""The map: a static layer drawn once per board (zones, terrains, roads, the
-town, spirals) and a pieces layer drawn per position (fortresses, troops,
-rebels, marks, notes, arrows), both in the same coordinates.
+"""The map: a static layer drawn once per board, and a pieces layer per position.
+
+The static layer holds the zones, terrains, roads, the town and the spirals;
+the pieces layer the fortresses, troops, rebels, marks, notes and arrows,
+both in the same coordinates.
 
 Zones sit where the map file puts them (``pos`` in a 0..100 box, y down),
 scaled to fill the layer; each is a disc split between its terrains.

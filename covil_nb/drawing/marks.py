@@ -1,6 +1,7 @@
-"""What a picture marks on top of the position: the elements legal actions
-involve (``data-action`` and a dashed ring), a tutorial's highlights (a solid
-ring, a ✓ or ✗, or a short label) and arrows.
+"""What a picture marks on top of the position.
+
+The elements legal actions involve (``data-action`` and a dashed ring), a
+tutorial's highlights (a solid ring, a ✓ or ✗, or a short label) and arrows.
 """
 
 from __future__ import annotations

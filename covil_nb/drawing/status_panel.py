@@ -1,5 +1,9 @@
-"""The status band (title, day and phase, who decides what, the combat under
-way) and the legend (terrains, map marks, pieces, players, highlights)."""
+"""The status band and the legend.
+
+The status band holds the title, the day and phase, who decides what and
+the combat under way; the legend the terrains, map marks, pieces, players
+and highlights.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""The language of the moment and its catalog: the lowest layer of the
-languages (:mod:`.language` is the rest), below the errors, whose messages
-cite their rule with :func:`cite`.
+"""The language of the moment and its catalog: the lowest layer of the languages.
+
+:mod:`.language` is the rest; this module sits below the errors, whose
+messages cite their rule with :func:`cite`.
 
 The language of the moment is the session's (English by default, or what
 the locale asks for), unless code runs inside ``speaking`` (a board says

@@ -1,6 +1,7 @@
-"""2.3 Attack, the defender's response, raising the stakes, and the outcome
-of a combat ("O resultado de um combate", from the Portuguese edition, part of
-the rules of both editions): retreat, removal, fortress damage, hidden
+"""2.3 Attack, the defender's response, raising the stakes, and the combat's outcome.
+
+The outcome ("O resultado de um combate", from the Portuguese edition, part
+of the rules of both editions): retreat, removal, fortress damage, hidden
 treasure and loot. The rebels' retaliation at night uses the same frames,
 and a free attack (from a relic or a Command) starts here too.
 

@@ -1,5 +1,7 @@
-"""2.2 Free actions and Power Relics: activating relics, Command abilities,
-buying relics, and the instant effects they share.
+"""2.2 Free actions and Power Relics.
+
+Activating relics, Command abilities, buying relics, and the instant effects
+they share.
 
 A free action is taken at a decision besides that step's own choices:
 buying a relic at any decision of the player's (unless the step forbids

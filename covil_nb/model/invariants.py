@@ -1,5 +1,7 @@
-"""What must hold in every position. Loading a save or a scenario checks it,
-and the random-game tests check it after every action.
+"""What must hold in every position.
+
+Loading a save or a scenario checks it, and the random-game tests check it
+after every action.
 
 A position may come from a stranger's save file, so nothing here assumes
 another check has passed: the players' colors and the board are checked

@@ -1,5 +1,8 @@
-"""Phase 1: Morning — starting zones (Setup I, on day 1), standing troops up
-and summoning troops at the fortress up to the day's number."""
+"""Phase 1: Morning, and the starting zones (Setup I, on day 1).
+
+The morning stands troops up and summons troops at the fortress up to the
+day's number.
+"""
 
 from __future__ import annotations
 

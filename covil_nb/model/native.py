@@ -2,7 +2,7 @@
 
 The rules are plain, typed Python. ``./dev setup`` also compiles them with
 mypyc (``tools/compile_engine.py``) into ``build/engine/``, where they run
-about twice as fast (``docs/engine.md``). The package imports those compiled
+faster (``docs/engine.md``). The package imports those compiled
 modules instead of its source, but only while they were built from exactly
 the source there is now: after an edit to any module here the package runs
 the source until the next build, so an edit never silently fails to run.

@@ -1,7 +1,10 @@
-"""Phase 3: Night — 3.1 discard active relics, 3.2 renew the mercenary pool,
-3.3 collect the protection fee (dominance), 3.4 raid the town (rebels may
-retaliate), 3.5 rest all minions once. Edition option ``night_order``: en
-renews the pool before the fee, pt after it."""
+"""Phase 3: Night, its five steps.
+
+3.1 discard active relics, 3.2 renew the mercenary pool, 3.3 collect the
+protection fee (dominance), 3.4 raid the town (rebels may retaliate), 3.5
+rest all minions once. Edition option ``night_order``: en renews the pool
+before the fee, pt after it.
+"""
 
 from __future__ import annotations
 

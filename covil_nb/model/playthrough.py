@@ -1,5 +1,7 @@
-"""Golden playthroughs: one whole game written as text, every decision with
-its legal actions and the one chosen, and the events it caused.
+"""Golden playthroughs: one whole game written as text.
+
+Every decision with its legal actions and the one chosen, and the events it
+caused.
 
 A change in behaviour anywhere in the rules changes this text, so CI
 compares the stored files with freshly played ones. Regenerate them, after

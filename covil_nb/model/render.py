@@ -1,5 +1,7 @@
-"""A text picture of the game: the board's zones, the halls, the pool and
-the tracks. ``print(game)`` shows it; tutorials use it until the widget."""
+"""A text picture of the game: the board's zones, the halls, the pool and the tracks.
+
+``print(game)`` shows it.
+"""
 
 from __future__ import annotations
 

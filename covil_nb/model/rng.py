@@ -1,5 +1,6 @@
-"""The game's one source of chance: a small seeded generator whose whole state
-is a single integer kept in the game state.
+"""The game's one source of chance: a small seeded generator.
+
+Its whole state is a single integer kept in the game state.
 
 SplitMix64 is used rather than :mod:`random` because its state is one number
 that saves to JSON as it is, and its output does not depend on the Python

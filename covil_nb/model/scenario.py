@@ -1,5 +1,6 @@
-"""Set up any position directly: the rulebook's examples, a tutorial's
-lesson, a puzzle. Start from a dealt game and move pieces and cards where
+"""Set up any position directly: the rulebook's examples, a tutorial's lesson, a puzzle.
+
+Start from a dealt game and move pieces and cards where
 they should be; :meth:`Scenario.build` checks the position and returns a
 :class:`Game` waiting for the chosen decision.
 

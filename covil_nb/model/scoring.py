@@ -1,7 +1,10 @@
-"""Final scoring: fortress alive 5 VP, 1 VP per gold, each minion its cost
-(Overlord included), each relic in hand its gold value, with Influence
-bonuses; tie breakers: troops on the board, fortress HP, gold, the most
-expensive minion; else the victory is shared."""
+"""Final scoring and its tie breakers.
+
+A fortress alive is 5 VP, 1 VP per gold, each minion its cost (Overlord
+included), each relic in hand its gold value, with Influence bonuses; tie
+breakers: troops on the board, fortress HP, gold, the most expensive minion;
+else the victory is shared.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""Game setup, steps A to H of the rulebook, one function each; step I, the
-starting zones, is the first decision of day 1's morning (see :mod:`morning`).
+"""Game setup, steps A to H of the rulebook, one function each.
+
+Step I, the starting zones, is the first decision of day 1's morning (see
+:mod:`morning`).
 
 A :class:`Deal` holds what a new game is dealt from (the players, the board,
 the seed, the edition options, the cards, the solo dummies), checked once.

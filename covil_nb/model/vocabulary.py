@@ -1,5 +1,7 @@
-"""The game's vocabulary, declared once: the words of the notation, the
-decisions, the phases, combat and minions, and the numbers the rulebook fixes.
+"""The game's vocabulary, declared once.
+
+The words of the notation, the decisions, the phases, combat and minions,
+and the numbers the rulebook fixes.
 
 Each set of words is a :class:`Word` enumeration whose members *are* their
 strings: ``Verb.PASS == "pass"``, and str, repr, JSON and hashing see the

@@ -1,6 +1,8 @@
-"""The words the engine says its sentences with: lists, counts, and the
-names of the colors, terrains, minion states and cards, each a
-:class:`~.language.Text` said in the language of the moment."""
+"""The words the engine says its sentences with.
+
+Lists, counts, and the names of the colors, terrains, minion states and
+cards, each a :class:`~.language.Text` said in the language of the moment.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""The board: the one drawing of a position (:mod:`.drawing`, plain SVG text)
-and the interactive :class:`GameWidget` that plays on it.
+"""The board: the one drawing of a position, and the widget that plays on it.
+
+The drawing is :mod:`.drawing` (plain SVG text); the interactive board is
+:class:`GameWidget`.
 
 Importing the drawing must stay light (no anywidget, no ipywidgets): the
 widget and the functions that open one are loaded on first use.

@@ -1,5 +1,4 @@
-"""A line of play on the board: a game, and which position each log entry
-leads to.
+"""A line of play on the board: a game, and which position each log entry leads to.
 
 The slider over the log shows any past position: an entry caused by the
 ``k``-th action of the history (counting from 1) leads to ``game.at(k)``, or,

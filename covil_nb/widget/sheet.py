@@ -1,5 +1,4 @@
-"""The board's pictures and log sent in pieces, so that a step sends only what
-changed.
+"""The board's pictures and log sent in pieces, so that a step sends only what changed.
 
 A hall is about 13 KB of SVG and a step changes a coin, a card's state or a
 troop in it; the log of a phase grows by a few entries a step. A trait syncs

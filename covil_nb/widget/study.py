@@ -1,5 +1,7 @@
-"""A study on the board: :class:`StudyWidget` walks a :class:`~covil_nb.Study`'s
-tree on a :class:`~covil_nb.GameWidget`'s board, and writes in it.
+"""A study on the board, walked and written in.
+
+:class:`StudyWidget` walks a :class:`~covil_nb.Study`'s tree on a
+:class:`~covil_nb.GameWidget`'s board, and writes in it.
 
 The board is the game board's own (its map, pieces, halls, clicks and
 decision chooser): each node's position is drawn as the board draws a game,
