@@ -11,7 +11,8 @@
 // showing a past position.
 
 import { button, make, setSvg } from "./dom.js";
-import { CURSOR, goTo, positions } from "./log.js";
+import { moveTo } from "./log.js";
+import { positions } from "./queries.js";
 import { N_, relabel, remember } from "./words.js";
 
 /** @typedef {import("./types").View} View */
@@ -26,7 +27,7 @@ const NO_ROWS = /** @type {import("./types").SeatSummary[]} */ ([]);
  * @returns {import("./types").Mount}
  */
 export function mountAnalysis(view) {
-  const { root, parts } = view;
+  const { parts } = view;
   const panel = analysisPanel();
   remember(panel.section);
   relabel(panel.section, view.model.get("words"));
@@ -36,9 +37,6 @@ export function mountAnalysis(view) {
   parts.hintBox.after(panel.section);
 
   const draw = () => drawAnalysis(view, panel);
-  // The log's slider, keys and a dot move the position shown without a trait.
-  const onCursor = () => queueMicrotask(draw);
-  root.addEventListener(CURSOR, onCursor);
   panel.analyse.addEventListener("click", () => view.send("analyse", {}, panel.analyse));
   panel.chart.addEventListener("click", (event) => {
     const dot = /** @type {Element} */ (event.target).closest("[data-node]");
@@ -47,13 +45,11 @@ export function mountAnalysis(view) {
     jumpTo(view, Number(dot.getAttribute("data-node")));
   });
   draw();
-  // Progress or a review answers "analyse"; the position shown, the game's
-  // end and a study's mode and tree say what to mark and offer.
-  const names = ["review", "progress", "at", "tree", "decision", "past"];
-  return {
-    drawers: Object.fromEntries(names.map((name) => [name, draw])),
-    unmount: () => root.removeEventListener(CURSOR, onCursor),
-  };
+  // Progress or a review answers "analyse"; the position shown (the log's
+  // cursor too: its slider, keys and a dot move it without a trait), the
+  // game's end and a study's mode and tree say what to mark and offer.
+  const names = ["review", "progress", "at", "tree", "decision", "past", "cursor"];
+  return { drawers: Object.fromEntries(names.map((name) => [name, draw])) };
 }
 
 /** The section's parts, built once. */
@@ -99,9 +95,9 @@ function jumpTo(view, step) {
     return;
   }
   const index = positions(view).findIndex((p) => p.step >= step);
-  if (index < 0) return;
-  goTo(view, index);
+  if (index < 0 || !moveTo(view, index)) return;
   view.page.dot = { step, cursor: view.page.cursor };
+  view.redraw("cursor");
 }
 
 /**

@@ -3,7 +3,7 @@
 // line), and what to press to go on.
 
 import { make } from "./dom.js";
-import { positions, told } from "./log.js";
+import { positions, seatLabel, told } from "./queries.js";
 import { longWait, sharedOf, thinking } from "./shared.js";
 
 // A player's moment told in more entries of the log than this is a list, one
@@ -152,14 +152,4 @@ function nextStepText(view, decision, controls) {
         seconds: Math.round(wait.delay / 1000),
       })
     : view.t("{state}. The board plays on by itself (p pauses).", { state: more });
-}
-
-/**
- * A seat's label ("You (yellow)", "Dummy red"), or the colour itself.
- * @param {View} view
- * @param {string | undefined} color
- */
-export function seatLabel({ model }, color) {
-  const seat = ((model.get("board") || {}).seats || []).find((s) => s.color === color);
-  return seat ? seat.label : color || "";
 }

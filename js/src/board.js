@@ -16,10 +16,12 @@
 //
 //   shared.js     what the views of one model share; messages and auto-play
 //   chunks.js     the drawing's texts, sent in named chunks
+//   queries.js    what several modules ask of a view: seats, positions, elements
 //   theme.js      the host's light or dark theme
 //   dom.js        DOM builders and pure helpers
 //   skeleton.js   the fixed parts of a view
 //   marks.js      the map and its marks; clicks on the board
+//   rings.js      rings around elements: a choice's, the hint's, a study's
 //   decision.js   the prompt, the combat, the listed actions, the scores
 //   log.js        the log, its slider, past positions
 //   banner.js     playback, thinking, looking back, "what if"
@@ -28,14 +30,21 @@
 //   study.js      a study's tree, comments, quiz and tools (StudyWidget)
 //   analysis.js   "Analyse this game", its progress, chart and summary
 //   words.js      the page's own words in the board's language
+//
+// One redraw path: only this module's scheduler() calls the drawings. A
+// module that changes the page's own state (the cursor, a chooser, the
+// speed) marks it with view.redraw(), and the drawings it needs are drawn
+// once. The modules import one another one way: `npm run check` fails on
+// an import circle.
 
 import { mountAnalysis } from "./analysis.js";
+import { drawBanner } from "./banner.js";
 import { absorb, prune } from "./chunks.js";
 import { acknowledge, answered, drawControls, drawError, drawHint, drawLanguage, onVersion } from "./controls.js";
-import { drawDecision } from "./decision.js";
-import { onKey, toggleHelp, tryHere } from "./keyboard.js";
-import { drawLog, goTo, onPast } from "./log.js";
-import { drawBoard, drawPosition, onClick, settle } from "./marks.js";
+import { drawDecision, focusChooser } from "./decision.js";
+import { drawHelp, onKey, toggleHelp, tryHere } from "./keyboard.js";
+import { drawHere, drawLog, drawSlider, goTo, onPast } from "./log.js";
+import { drawBoard, drawChoices, drawPosition, onClick } from "./marks.js";
 import { make } from "./dom.js";
 import { afterPaint, asked, lookBack, scheduleStep, setAsked, setSpeed, sharedOf, stopTimer, thinking, transmit } from "./shared.js";
 import { skeleton } from "./skeleton.js";
@@ -48,6 +57,62 @@ import { N_, relabel, say } from "./words.js";
 
 /** The requests that move the game (or a study's board) on to a new version. */
 const MOVES = new Set(["act", "undo", "redo", "step", "skip", "try", "return", "goto", "walk", "jump", "chapter", "mode", "language"]);
+
+/**
+ * Python's traits, each with the drawings it redraws (named as in
+ * drawings()). Two are events, not drawings: "version" resets what
+ * belonged to the last position, "past" asks again for the past position
+ * wished for meanwhile.
+ * @type {Record<string, string[]>}
+ */
+const TRAITS = {
+  board: ["board", "language"],
+  language: ["language"],
+  pictures: ["position"],
+  past: ["past", "position"],
+  decision: ["decision"],
+  log: ["log"],
+  controls: ["controls"],
+  hint: ["hint"],
+  error: ["error", "language"],
+  version: ["version", "controls"],
+};
+
+/** The events among the traits' drawings. */
+const EVENTS = new Set(["version", "past"]);
+
+/**
+ * The page's own changes (`Change`, types.d.ts), each with what it redraws.
+ * @type {Record<import("./types").Change, string[]>}
+ */
+const CHANGES = {
+  view: ["board", "language", "position", "decision", "log", "hint", "version", "controls"],
+  cursor: ["position", "decision", "controls", "slider", "here"],
+  chooser: ["decision", "focusChooser"],
+  shared: ["controls"],
+  pending: ["controls"],
+  switch: ["language"],
+  help: ["help"],
+};
+
+/**
+ * The page's words in another language: its fixed parts said again
+ * ("words"), and everything drawn from the traits drawn anew (but the events).
+ */
+const WORDS = ["words", ...Object.values(TRAITS).flat().filter((name) => !EVENTS.has(name))];
+
+/**
+ * What is drawn along with a drawing, because it reads what that one drew
+ * or goes over it: the choices' marks and the banner over the position and
+ * the decision, the banner and the hint with the controls, the slider with the log.
+ * @type {Record<string, string[]>}
+ */
+const WITH = {
+  position: ["choices", "banner"],
+  decision: ["choices", "banner"],
+  controls: ["banner", "hint"],
+  log: ["slider"],
+};
 
 /**
  * Once per model: the chunk store and the auto-play timer.
@@ -110,7 +175,6 @@ function render({ model, el }) {
       wanted: null,
       asking: false,
       help: false,
-      stale: false,
       clicked: null,
       pressed: null,
       builtGroups: new Map(),
@@ -125,17 +189,21 @@ function render({ model, el }) {
       if (MOVES.has(kind) && MOVES.has(root.dataset.pending ?? "")) return false;
       acknowledge(view, kind, pressed);
       asked(model, content);
-      afterPaint(() => {
-        if (!transmit(model, content)) {
-          answered(view);
-          parts.error.replaceChildren(view.t("The board has no running kernel to play with: run its cell again."));
-          parts.error.hidden = false;
-          drawLanguage(view); // the switch shows the language the board still speaks
-        }
-      });
+      afterPaint(
+        redraws.batch(() => {
+          if (!transmit(model, content)) {
+            answered(view);
+            parts.error.replaceChildren(view.t("The board has no running kernel to play with: run its cell again."));
+            parts.error.hidden = false;
+            view.redraw("switch"); // the switch shows the language the board still speaks
+          }
+        }),
+      );
       return true;
     },
     t: (message, values) => say(model.get("words"), message, values),
+    // The scheduler made below, once the mounts are: nothing redraws before.
+    redraw: (...changes) => redraws.redraw(changes),
   };
   relabel(root, model.get("words"));
   const applyTheme = () => {
@@ -147,116 +215,184 @@ function render({ model, el }) {
   const unwatchTheme = watchTheme(model, applyTheme);
   // A study's keys and marking clicks come before the board's own (wired after).
   const mounts = [...(model.get("tree") ? [mountStudy(view)] : []), mountAnalysis(view)];
-  const unlisten = listenToTraits(view, mounts);
-  const unwire = wire(view);
-
-  drawBoard(view);
-  drawLanguage(view);
-  drawPosition(view);
-  drawDecision(view);
-  settle(view);
-  drawLog(view);
-  drawHint(view);
-  onVersion(view);
-  for (const mount of mounts) mount.after?.();
+  const redraws = scheduler(view, mounts);
+  const unwire = wire(view, redraws.batch);
+  view.redraw("view");
 
   return () => {
-    unlisten();
+    redraws.unlisten();
     unwatchTheme();
-    for (const mount of mounts) mount.unmount();
+    for (const mount of mounts) mount.unmount?.();
     unwire();
     lookBack(model, view.page, false); // a view gone looks back no more
   };
 }
 
 /**
- * Each trait has its drawings (the board's, then those of the parts
- * mounted on it: a study's panel, the analysis); the traits of one message
- * draw once, after the whole message is in, each drawing once however many
- * of its traits changed, then the mounts' `after` (what goes over the
- * board's drawing, such as rings).
+ * The view's drawings, by name, in the order they are drawn: the events
+ * first (they reset the page's state the drawings read), then the board's
+ * drawings.
  * @param {View} view
- * @param {import("./types").Mount[]} mounts
+ * @returns {Record<string, () => void>}
  */
-function listenToTraits(view, mounts) {
+function drawings(view) {
   const { model, root } = view;
-  /** @type {Record<string, Array<() => void>>} */
-  const drawers = {
-    board: [() => drawBoard(view), () => drawLanguage(view)],
-    language: [() => drawLanguage(view)],
-    pictures: [() => drawPosition(view)],
-    past: [() => onPast(view)],
-    decision: [() => drawDecision(view)],
-    log: [() => drawLog(view)],
-    controls: [() => drawControls(view)],
-    hint: [() => drawHint(view)],
-    error: [() => drawError(view), () => drawLanguage(view)],
-    version: [() => onVersion(view)],
-  };
-  for (const mount of mounts) {
-    for (const [name, draw] of Object.entries(mount.drawers)) (drawers[name] ??= []).push(draw);
-  }
-  // The page's words in another language: its fixed parts said again, and
-  // everything drawn from the traits drawn anew (a new version and a past
-  // position asked for are events, not drawings: they are left out).
-  const drawings = Object.entries(drawers).filter(([name]) => name !== "version" && name !== "past");
-  drawers.words = [() => relabel(root, model.get("words")), ...drawings.flatMap(([, draws]) => draws)];
-  /** @type {Set<string>} */
-  const dirty = new Set();
-  const flush = () => {
-    const names = [...dirty];
-    dirty.clear();
-    answered(view);
-    // A redraw may remove the focused piece: the keys then stay with the board.
-    // (In marimo the board lives in a shadow root, which has its own activeElement.)
-    const focusedIn = () => root.contains(/** @type {Document | ShadowRoot} */ (root.getRootNode()).activeElement);
-    const focused = focusedIn();
-    for (const draw of new Set(names.flatMap((n) => drawers[n]))) draw();
-    for (const mount of mounts) mount.after?.();
-    settle(view);
-    if (focused && !focusedIn()) root.focus({ preventScroll: true });
-  };
-  const listeners = Object.keys(drawers).map((name) => {
-    const listener = () => {
-      if (dirty.size === 0) queueMicrotask(flush);
-      dirty.add(name);
-    };
-    model.on(`change:${name}`, listener);
-    return /** @type {const} */ ([name, listener]);
-  });
-  return () => {
-    for (const [name, listener] of listeners) model.off(`change:${name}`, listener);
+  return {
+    version: () => onVersion(view),
+    past: () => onPast(view),
+    words: () => relabel(root, model.get("words")),
+    board: () => drawBoard(view),
+    language: () => drawLanguage(view),
+    position: () => drawPosition(view),
+    decision: () => drawDecision(view),
+    log: () => drawLog(view),
+    slider: () => drawSlider(view),
+    here: () => drawHere(view),
+    controls: () => drawControls(view),
+    banner: () => drawBanner(view),
+    hint: () => drawHint(view),
+    error: () => drawError(view),
+    help: () => drawHelp(view),
   };
 }
 
 /**
- * The buttons, the slider, the speed, clicks and keys.
+ * The view's one redraw path. A trait that changed, or a change of the
+ * page's own (`view.redraw`), marks what it redraws; the marked drawings
+ * are then drawn once each, in drawings()'s order, then those of the parts
+ * mounted on the board (a study's panel, the analysis), then what goes
+ * over the board's drawing (the mounts' `after`, the choices' marks), then
+ * the focus is put where it belongs. A message's traits draw once the whole
+ * message is in (a microtask later: some hosts, marimo, set a message's
+ * traits one at a time, each with its change event); a change of the
+ * page's own draws at once, or at the end of the event handler that made
+ * it (`batch`), so that a press draws once however much it changed.
  * @param {View} view
+ * @param {import("./types").Mount[]} mounts
  */
-function wire(view) {
-  const { model, parts, root } = view;
-  parts.undo.addEventListener("click", () => view.send("undo", {}, parts.undo));
-  parts.redo.addEventListener("click", () => view.send("redo", {}, parts.redo));
-  parts.step.addEventListener("click", () => view.send("step", {}, parts.step));
-  parts.skip.addEventListener("click", () => view.send("skip", {}, parts.skip));
-  parts.hint.addEventListener("click", () => view.send("hint", {}, parts.hint));
-  parts.back.addEventListener("click", () => view.send("return", {}, parts.back));
-  // A choice dropped (a move waits for its answer) leaves the switch on the board's language.
-  parts.language.addEventListener("change", () => {
-    if (!view.send("language", { code: parts.language.value }, parts.language)) drawLanguage(view);
+function scheduler(view, mounts) {
+  const { model, page, parts, root } = view;
+  const board = drawings(view);
+  /** @type {Record<string, () => void>} */
+  const over = { choices: () => drawChoices(view), focusChooser: () => focusChooser(view) };
+  /** @type {Record<string, Set<() => void>>} */
+  const mounted = {};
+  for (const mount of mounts) {
+    for (const [name, draw] of Object.entries(mount.drawers)) (mounted[name] ??= new Set()).add(draw);
+  }
+  const traits = [...new Set([...Object.keys(TRAITS), ...Object.keys(mounted)])].filter((name) => !(name in CHANGES));
+  mounted.words = new Set(traits.filter((name) => !EVENTS.has(name)).flatMap((name) => [...(mounted[name] ?? [])]));
+  /** @type {Record<string, string[]>} */
+  const redraws = { ...TRAITS, ...CHANGES, words: WORDS };
+
+  /** @param {string[]} changes */
+  const draw = (changes) => {
+    const named = changes.flatMap((change) => redraws[change] ?? []);
+    const names = new Set([...named, ...named.flatMap((name) => WITH[name] ?? [])]);
+    for (const [name, drawing] of Object.entries(board)) if (names.has(name)) drawing();
+    for (const drawing of new Set(changes.flatMap((change) => [...(mounted[change] ?? [])]))) drawing();
+    for (const mount of mounts) mount.after?.();
+    for (const [name, drawing] of Object.entries(over)) if (names.has(name)) drawing();
+  };
+
+  /** @type {Set<string>} */
+  const dirty = new Set();
+  let [answer, queued, flushing, batched] = [false, false, false, 0];
+  // A redraw may remove the focused piece: the keys then stay with the board.
+  // (In marimo the board lives in a shadow root, which has its own activeElement.)
+  const focusedIn = () => root.contains(/** @type {Document | ShadowRoot} */ (root.getRootNode()).activeElement);
+  const flush = () => {
+    if (flushing || batched > 0) return;
+    flushing = true;
+    const focused = focusedIn();
+    try {
+      if (answer) answered(view); // a trait came: Python answered the request pending
+      answer = false;
+      // A drawing may mark more (a past position asked again stops the auto-play's wait): drawn in turn.
+      while (dirty.size > 0) {
+        const changes = [...dirty];
+        dirty.clear();
+        draw(changes);
+      }
+    } finally {
+      flushing = false;
+    }
+    if (focused && !focusedIn()) root.focus({ preventScroll: true });
+  };
+  const listeners = [...traits, "words"].map((name) => {
+    const listener = () => {
+      dirty.add(name);
+      answer = true;
+      if (queued) return;
+      queued = true;
+      queueMicrotask(() => {
+        queued = false;
+        flush();
+      });
+    };
+    model.on(`change:${name}`, listener);
+    return /** @type {const} */ ([name, listener]);
   });
-  parts.tryHere.addEventListener("click", () => tryHere(view));
-  parts.helpButton.addEventListener("click", () => toggleHelp(view));
-  parts.slider.addEventListener("input", () => goTo(view, Number(parts.slider.value)));
-  parts.speed.addEventListener("change", () => setSpeed(model, /** @type {any} */ (parts.speed.value)));
-  /** @param {MouseEvent} event */
-  const click = (event) => onClick(view, event);
-  /** @param {KeyboardEvent} event */
-  const key = (event) => onKey(view, event);
+  return {
+    /** @param {string[]} changes */
+    redraw(changes) {
+      for (const change of changes) dirty.add(change);
+      flush();
+    },
+    /**
+     * `handler`, its redraws drawn once at its end.
+     * @template {unknown[]} A
+     * @param {(...args: A) => void} handler
+     */
+    batch: (handler) => (/** @type {A} */ ...args) => {
+      batched += 1;
+      try {
+        handler(...args);
+      } finally {
+        batched -= 1;
+      }
+      flush();
+    },
+    unlisten() {
+      for (const [name, listener] of listeners) model.off(`change:${name}`, listener);
+    },
+  };
+}
+
+/**
+ * The buttons, the slider, the speed, clicks and keys: each handler's
+ * redraws drawn once, at its end.
+ * @param {View} view
+ * @param {ReturnType<typeof scheduler>["batch"]} batch
+ */
+function wire(view, batch) {
+  const { model, parts, root } = view;
+  /**
+   * @param {HTMLElement} node
+   * @param {string} type
+   * @param {(event: any) => void} handler
+   */
+  const on = (node, type, handler) => node.addEventListener(type, batch(handler));
+  on(parts.undo, "click", () => view.send("undo", {}, parts.undo));
+  on(parts.redo, "click", () => view.send("redo", {}, parts.redo));
+  on(parts.step, "click", () => view.send("step", {}, parts.step));
+  on(parts.skip, "click", () => view.send("skip", {}, parts.skip));
+  on(parts.hint, "click", () => view.send("hint", {}, parts.hint));
+  on(parts.back, "click", () => view.send("return", {}, parts.back));
+  // A choice dropped (a move waits for its answer) leaves the switch on the board's language.
+  on(parts.language, "change", () => {
+    if (!view.send("language", { code: parts.language.value }, parts.language)) view.redraw("switch");
+  });
+  on(parts.tryHere, "click", () => tryHere(view));
+  on(parts.helpButton, "click", () => toggleHelp(view));
+  on(parts.slider, "input", () => goTo(view, Number(parts.slider.value)));
+  on(parts.speed, "change", () => setSpeed(model, /** @type {any} */ (parts.speed.value)));
+  const click = batch((/** @type {MouseEvent} */ event) => onClick(view, event));
+  const key = batch((/** @type {KeyboardEvent} */ event) => onKey(view, event));
   root.addEventListener("click", click);
   root.addEventListener("keydown", key);
   const views = sharedOf(model).views;
-  const redrawControls = () => drawControls(view);
+  const redrawControls = () => view.redraw("shared");
   views.addEventListener("controls", redrawControls);
   const showTexts = () => (root.dataset.texts = String(sharedOf(model).chunks.size)); // bounded (see chunks.js)
   views.addEventListener("pruned", showTexts);

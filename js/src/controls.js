@@ -3,8 +3,8 @@
 // version of the position resets.
 
 import { make, scrollWithin } from "./dom.js";
-import { ringSolid } from "./marks.js";
-import { drawBanner, seatLabel } from "./banner.js";
+import { seatLabel } from "./queries.js";
+import { ringSolid } from "./rings.js";
 import { longWait, sharedOf, thinking } from "./shared.js";
 import { N_ } from "./words.js";
 
@@ -26,7 +26,7 @@ export function acknowledge(view, kind, pressed) {
   pressed?.classList.add("covil-pressed");
   if (kind === "hint") {
     view.parts.error.hidden = true; // a refusal belongs to what was tried before
-    drawControls(view); // "Thinking…", and no second search meanwhile
+    view.redraw("pending"); // "Thinking…", and no second search meanwhile
   }
 }
 
@@ -41,7 +41,7 @@ export function answered(view) {
   delete root.dataset.pending;
   page.pressed?.classList.remove("covil-pressed");
   page.pressed = null;
-  if (asked) drawControls(view); // a refusal answers a hint too: no more "Thinking…"
+  if (asked) view.redraw("pending"); // a refusal answers a hint too: no more "Thinking…"
 }
 
 /** @param {View} view */
@@ -62,8 +62,6 @@ export function drawControls(view) {
   parts.tryHere.hidden = page.cursor == null;
   parts.speed.value = sharedOf(model).speed; // set in this view or another of the same board
   drawCountdown(view);
-  drawBanner(view);
-  drawHint(view);
 }
 
 /**
@@ -210,7 +208,7 @@ function placeNear(root, node, point) {
 
 /**
  * A new position: an error, a click's question and a pending choice belong
- * to the last one.
+ * to the last one (the scheduler draws the controls anew).
  * @param {View} view
  */
 export function onVersion(view) {
@@ -231,5 +229,4 @@ export function onVersion(view) {
   if (decision.over) said.push(view.t("The game is over."));
   else if (decision.player) said.push(`${seatLabel(view, decision.player)}: ${decision.prompt}.`);
   parts.live.textContent = said.join(" ");
-  drawControls(view);
 }

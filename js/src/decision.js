@@ -2,7 +2,7 @@
 // under way, the listed actions, or the scores at the game's end.
 
 import { button, make, splitLabel } from "./dom.js";
-import { elementsFor, settle } from "./marks.js";
+import { elementsFor } from "./queries.js";
 
 /** @typedef {import("./types").View} View */
 /** @typedef {import("./types").Offered} Offered */
@@ -39,7 +39,6 @@ export function drawDecision(view) {
   }
   root.dataset.waiting = decision.waiting || "";
   orderCards(view, decision);
-  page.stale = true;
 }
 
 /**
@@ -250,6 +249,14 @@ export function choose(view, action, pressed = null) {
  */
 export function closeChooser(view) {
   view.page.chooser = null;
-  drawDecision(view);
-  settle(view);
+  view.redraw("chooser");
+}
+
+/**
+ * A choice between an element's several actions just opened: its first
+ * action takes the focus, for the keys.
+ * @param {View} view
+ */
+export function focusChooser({ page, parts }) {
+  if (page.chooser) parts.actions.querySelector("button")?.focus({ preventScroll: true });
 }

@@ -4,7 +4,8 @@
 
 import { clickAt } from "./marks.js";
 import { closeChooser } from "./decision.js";
-import { goTo, positions } from "./log.js";
+import { goTo } from "./log.js";
+import { positions } from "./queries.js";
 import { lookBack, setSpeed, sharedOf } from "./shared.js";
 
 /** @typedef {import("./types").View} View */
@@ -111,8 +112,16 @@ function stepThroughActions(view, from, by) {
 }
 
 /** @param {View} view */
-export function toggleHelp({ page, parts }) {
-  page.help = !page.help;
+export function toggleHelp(view) {
+  view.page.help = !view.page.help;
+  view.redraw("help");
+}
+
+/**
+ * The help panel, open or closed.
+ * @param {View} view
+ */
+export function drawHelp({ page, parts }) {
   parts.help.hidden = !page.help;
 }
 

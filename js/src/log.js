@@ -4,83 +4,12 @@
 
 import { parsedText } from "./chunks.js";
 import { make, scrollWithin } from "./dom.js";
-import { drawDecision } from "./decision.js";
-import { drawPosition, settle } from "./marks.js";
-import { drawControls } from "./controls.js";
+import { groupTitle, joined, positions, told } from "./queries.js";
 import { lookBack } from "./shared.js";
-import { N_ } from "./words.js";
 
 /** @typedef {import("./types").View} View */
 /** @typedef {import("./types").LogGroup} LogGroup */
 /** @typedef {import("./types").Position} Position */
-
-/**
- * The log's groups: one per finished phase, and the phase under way joined
- * from its positions' texts.
- * @param {View} view
- * @returns {LogGroup[]}
- */
-function groups({ model }) {
-  const log = model.get("log") || {};
-  const done = /** @type {LogGroup[]} */ ((log.done || []).map((name) => parsedText(model, name)).filter(Boolean));
-  const now = joined(model, log.now || []);
-  if (now) done.push(now);
-  return done;
-}
-
-/**
- * The texts of the phase under way (one per position, by name) as one
- * group, or null when none is in yet.
- * @param {import("./types").Model} model
- * @param {string[]} names
- * @returns {LogGroup | null}
- */
-function joined(model, names) {
-  const texts = /** @type {LogGroup[]} */ (names.map((name) => parsedText(model, name)).filter(Boolean));
-  if (texts.length === 0) return null;
-  return { day: texts[0].day, phase: texts[0].phase, entries: texts.flatMap((g) => g.entries) };
-}
-
-/**
- * Each position the log leads to, once, in order; the last is the game now.
- * Each is told by its day and phase and the first sentence leading there:
- * what a player remembers, where "action 41" would mean nothing.
- * @param {View} view
- * @returns {Position[]}
- */
-export function positions(view) {
-  /** @type {Position[]} */
-  const found = [];
-  for (const group of groups(view)) {
-    for (const entry of group.entries) {
-      const last = found[found.length - 1];
-      if (last && last.step === entry.step && last.moment === entry.moment) {
-        last.entries.push(entry.text); // one moment, several sentences (a night's step)
-        continue;
-      }
-      const when = groupTitle(view, group);
-      found.push({ step: entry.step, moment: entry.moment, when, entries: [entry.text] });
-    }
-  }
-  return found;
-}
-
-/** The phases of a day, as the log's headings name them. */
-const PHASES = /** @type {Record<string, string>} */ ({
-  morning: N_("morning"),
-  afternoon: N_("afternoon"),
-  night: N_("night"),
-  end: N_("end"),
-});
-
-/**
- * @param {View} view
- * @param {LogGroup} group
- */
-function groupTitle(view, group) {
-  if (group.phase === "setup") return view.t("Setup");
-  return view.t("Day {day} · {phase}", { day: group.day, phase: view.t(PHASES[group.phase] ?? group.phase) });
-}
 
 /**
  * Draw the log. A finished phase's group is built once and kept while the
@@ -120,7 +49,6 @@ export function drawLog(view) {
   if (current.length !== shown.length || shown.some((node, i) => current[i] !== node)) {
     parts.log.replaceChildren(...shown);
   }
-  drawSlider(view);
   if (page.cursor == null) showNewest(view);
 }
 
@@ -230,8 +158,11 @@ function entryItem(view, entry, at) {
   return item;
 }
 
-/** @param {View} view */
-function drawSlider(view) {
+/**
+ * The slider over the log: as many steps as positions, at the one shown.
+ * @param {View} view
+ */
+export function drawSlider(view) {
   const { page, parts } = view;
   const count = positions(view).length;
   parts.slider.max = String(Math.max(0, count - 1));
@@ -247,36 +178,39 @@ function sliderText(view) {
 }
 
 /**
- * "Day 1 · afternoon — yellow lies down Y1 in zone B": a position as the log tells it.
- * @param {Position} position
- */
-export function told(position) {
-  return `${position.when} — ${position.entries[0].replace(/\.$/, "")}`;
-}
-
-/** The event goTo sends on the board's root once the position shown moved. */
-export const CURSOR = "covil-cursor";
-
-/**
  * Show the position at index `at` of positions(); the last one is the game.
  * @param {View} view
  * @param {number} at
  */
 export function goTo(view, at) {
-  const { page, parts } = view;
+  if (moveTo(view, at)) view.redraw("cursor");
+}
+
+/**
+ * The cursor moved to the position at index `at` of positions(), drawing
+ * nothing yet; false when the log has no position.
+ * @param {View} view
+ * @param {number} at
+ */
+export function moveTo(view, at) {
+  const { page } = view;
   const all = positions(view);
-  if (all.length === 0) return;
+  if (all.length === 0) return false;
   at = Math.max(0, Math.min(at, all.length - 1));
   page.cursor = at === all.length - 1 ? null : at;
   lookBack(view.model, page, page.cursor != null); // the auto-play holds still meanwhile
   page.chooser = null;
   if (page.cursor != null) ask(view, all[page.cursor]);
-  drawPosition(view);
-  drawDecision(view);
-  settle(view);
-  drawControls(view);
-  drawSlider(view);
-  view.root.dispatchEvent(new Event(CURSOR)); // for what follows the position shown (the analysis)
+  return true;
+}
+
+/**
+ * The log's entries of the position shown marked and brought into sight,
+ * or the log's end at the game now.
+ * @param {View} view
+ */
+export function drawHere(view) {
+  const { page, parts } = view;
   for (const node of parts.log.querySelectorAll(".covil-here")) node.classList.remove("covil-here");
   if (page.cursor == null) {
     showNewest(view); // back to the game: back to the log's end
@@ -309,7 +243,8 @@ function ask(view, position) {
 }
 
 /**
- * Python's answer to "show": draw it, or ask for the latest wish.
+ * Python's answer to "show": ask for the latest wish if it is not the one
+ * answered (the scheduler draws the position).
  * @param {View} view
  */
 export function onPast(view) {
@@ -320,6 +255,4 @@ export function onPast(view) {
   if (page.cursor != null && wanted && (past.step !== wanted.step || past.moment !== wanted.moment)) {
     ask(view, wanted);
   }
-  drawPosition(view);
-  settle(view);
 }

@@ -3,9 +3,10 @@
 // and what a click on the board chooses.
 
 import { ADDED, drawSection, sectionChunks } from "./chunks.js";
-import { boxOf, button, make, middleOf, setSvg, splitKey } from "./dom.js";
-import { choose, drawDecision } from "./decision.js";
-import { drawBanner, seatLabel } from "./banner.js";
+import { boxOf, button, make, middleOf, setSvg } from "./dom.js";
+import { choose } from "./decision.js";
+import { elementsFor, keysAt, seatLabel } from "./queries.js";
+import { ring } from "./rings.js";
 
 /** @typedef {import("./types").View} View */
 /** @typedef {import("./types").Offered} Offered */
@@ -35,7 +36,6 @@ export function drawPosition(view) {
   for (const [section, name] of Object.entries(layout)) {
     drawSection(container(view, section), sectionChunks(view.model, name, extra));
   }
-  view.page.stale = true;
 }
 
 /**
@@ -70,20 +70,6 @@ export function byElement({ model, page }) {
     }
   }
   return found;
-}
-
-/**
- * The drawn elements of a key, but not the map's static layer: the pieces
- * layer over it carries the zones' marks (a click on the layer below still
- * finds its zone).
- * @param {View} view
- * @param {string} key
- * @returns {HTMLElement[]}
- */
-export function elementsFor({ root, parts }, key) {
-  const [kind, id] = splitKey(key);
-  const found = root.querySelectorAll(`[data-${kind}="${CSS.escape(id)}"]`);
-  return /** @type {HTMLElement[]} */ ([...found].filter((node) => !parts.map.contains(node)));
 }
 
 /**
@@ -170,59 +156,12 @@ function mark({ model }, node, actions, box) {
 }
 
 /**
- * A ring around an element of the drawing (its box given): dashed for a
- * choice, as the drawing marks them; solid for the hint's suggestion.
- * @param {Element} node
- * @param {{x: number, y: number, width: number, height: number}} box
- * @param {string} colour
- * @param {{dashed: boolean, className: string, pad: number}} style
- */
-export function ring(node, box, colour, { dashed, className, pad }) {
-  const round = node.firstElementChild?.tagName.toLowerCase() === "circle" && Math.abs(box.width - box.height) < 1;
-  const shape = document.createElementNS("http://www.w3.org/2000/svg", round ? "circle" : "rect");
-  const gap = pad + (round ? 2 : 3);
-  const paint = dashed
-    ? { fill: colour, "fill-opacity": "0.1", stroke: colour, "stroke-width": "2.5", "stroke-dasharray": "5 3" }
-    : { fill: "none", stroke: colour, "stroke-width": "3" };
-  const where = round
-    ? { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: box.width / 2 + gap }
-    : { x: box.x - gap, y: box.y - gap, width: box.width + 2 * gap, height: box.height + 2 * gap, rx: 4 + gap };
-  for (const [name, value] of Object.entries({ ...where, ...paint })) shape.setAttribute(name, String(value));
-  shape.setAttribute("class", `${className} ${ADDED}`); // the page's own: not the drawing's
-  return shape;
-}
-
-/**
- * The solid rings of `className` (the hint's suggestion, a study's
- * highlight of a card), in the focus colour around each drawn element of
- * `keys`, in place of those drawn before; none while a past position is
- * shown (another position: the keys are the game's).
- * @param {View} view
- * @param {string[]} keys
- * @param {string} className
- */
-export function ringSolid(view, keys, className) {
-  for (const node of view.root.querySelectorAll(`.${className}`)) node.remove();
-  // Reading the colour lays the page out (after a redraw, every step): only when there is a ring to draw.
-  if (keys.length === 0 || view.page.cursor != null) return;
-  const colour = getComputedStyle(view.root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
-  for (const key of keys) {
-    for (const node of elementsFor(view, key)) {
-      const box = node.tagName.toLowerCase() === "g" ? boxOf(/** @type {any} */ (node)) : null;
-      if (box) node.appendChild(ring(node, box, colour, { dashed: false, className, pad: 6 }));
-    }
-  }
-}
-
-/**
- * After the pieces or the decision were drawn: mark the choices once.
+ * After the pieces or the decision were drawn: mark the choices, and say
+ * where they are.
  * @param {View} view
  */
-export function settle(view) {
-  if (!view.page.stale) return;
-  view.page.stale = false;
+export function drawChoices(view) {
   drawWhere(view, markChoices(view));
-  drawBanner(view);
 }
 
 /**
@@ -269,24 +208,6 @@ function showChoice(node) {
 // -- Clicks on the board ------------------------------------------------------
 
 /**
- * The element keys of a node and of the elements around it, innermost
- * first: a coin, then its treasury.
- * @param {View} view
- * @param {Element | null} node
- */
-export function keysAt({ model, root }, node) {
-  const kinds = (model.get("board") || {}).kinds || [];
-  const keys = [];
-  for (; node && node !== root; node = node.parentElement) {
-    for (const kind of kinds) {
-      const id = node.getAttribute(`data-${kind}`);
-      if (id) keys.push(`${kind}:${id}`);
-    }
-  }
-  return keys;
-}
-
-/**
  * Every element under a click, top first: a troop standing in a zone that
  * is a legal destination does not hide the zone.
  * @param {View} view
@@ -314,7 +235,7 @@ function keysUnder(view, point) {
  * @param {{x: number, y: number} | null} [point]
  */
 export function clickAt(view, node, point = null) {
-  const { model, page, parts } = view;
+  const { model, page } = view;
   const keys = keysAt(view, node);
   if (point) for (const key of keysUnder(view, point)) if (!keys.includes(key)) keys.push(key);
   if (keys.length === 0 || page.cursor != null) return false;
@@ -332,10 +253,8 @@ export function clickAt(view, node, point = null) {
   if (actions.length === 1) {
     choose(view, actions[0].action, node.closest("[data-action]") ?? node);
   } else {
-    page.chooser = key;
-    drawDecision(view);
-    settle(view);
-    parts.actions.querySelector("button")?.focus({ preventScroll: true });
+    page.chooser = key; // its actions listed, the first focused (see focusChooser)
+    view.redraw("chooser");
   }
   return true;
 }

@@ -12,7 +12,8 @@
 // is taken off by the same click (Python refuses what is not there).
 
 import { button, make, scrollWithin } from "./dom.js";
-import { keysAt, ringSolid } from "./marks.js";
+import { keysAt } from "./queries.js";
+import { ringSolid } from "./rings.js";
 import { N_, relabel, remember } from "./words.js";
 
 /** @typedef {import("./types").View} View */

@@ -280,8 +280,6 @@ export interface Page {
   wanted: Position | null;
   asking: boolean;
   help: boolean;
-  /** the choices are to be marked again */
-  stale: boolean;
   /** a click Python is asked to explain */
   clicked: { version: number; x: number; y: number } | null;
   /** the element pressed, marked until Python answers (see controls.js) */
@@ -314,13 +312,24 @@ export interface View {
   send(kind: string, fields?: Record<string, unknown>, pressed?: Element | null): boolean;
   /** a message of the page said in the board's language, with values put in its {names} (words.js) */
   t(message: string, values?: Record<string, string | number>): string;
+  /** what changed on the page alone: drawn once, by board.js's scheduler, with whatever else is marked */
+  redraw(...changes: Change[]): void;
 }
+
+/**
+ * A change of the page's own state, which board.js's scheduler redraws:
+ * the view opened, the log's cursor moved, an element's choice opened or
+ * closed, the state the views share (the speed, a request asked, a wait),
+ * a hint asked or answered, the language switch put back on the board's
+ * language, the help panel opened or closed.
+ */
+export type Change = "view" | "cursor" | "chooser" | "shared" | "pending" | "switch" | "help";
 
 /** A part mounted on the board (a study's panel, the analysis): its drawings by trait, drawn with the board's. */
 export interface Mount {
-  /** trait name -> what to draw when it changed (once per message) */
+  /** a trait's name or a Change -> what to draw when it changed (once per redraw) */
   drawers: Record<string, () => void>;
   /** after every redraw, over the board's drawing */
   after?: () => void;
-  unmount: () => void;
+  unmount?: () => void;
 }

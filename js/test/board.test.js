@@ -392,3 +392,64 @@ test("the language switch lists the languages in their own words, asks for one, 
   assert.equal(select.value, "en");
   board.close();
 });
+
+/**
+ * How many times `node`'s children were replaced: each drawing of the
+ * banner and of the prompt replaces them once.
+ * @param {Element | null} node
+ */
+function drawnCount(node) {
+  assert.ok(node);
+  let count = 0;
+  const replace = node.replaceChildren.bind(node);
+  node.replaceChildren = (...children) => {
+    count += 1;
+    replace(...children);
+  };
+  return () => count;
+}
+
+test("a message of many traits marks them, then draws each part once", async () => {
+  const board = await renderBoard();
+  const [banner, prompt] = [drawnCount(board.root.querySelector(".covil-banner")), drawnCount(board.root.querySelector(".covil-prompt"))];
+  const decision = { ...traits().decision, prompt: "pay for the Grunt" };
+  board.model.set({ decision, controls: { can_undo: false, can_redo: false }, pictures: { pieces: "layout-pieces" }, version: 8 });
+  assert.deepEqual([banner(), prompt()], [0, 0], "nothing drawn before the whole message is in");
+  await board.settled();
+  assert.deepEqual([banner(), prompt()], [1, 1]);
+  assert.match(board.root.querySelector(".covil-prompt")?.textContent ?? "", /pay for the Grunt/);
+  board.close();
+});
+
+test("a change of the page's own (the cursor) is drawn once, at once", async () => {
+  const values = traits();
+  values.decision = { ...values.decision, waiting: "playback", actions: [] };
+  values.controls = { pending: 3, moment: { player: "red", by: "", actions: ["fee"], notable: true, told: [Array(40).fill("word").join(" ")] } };
+  const board = await renderBoard(values); // a long wait: looking back stops it, which redraws the controls too
+  const [banner, prompt] = [drawnCount(board.root.querySelector(".covil-banner")), drawnCount(board.root.querySelector(".covil-prompt"))];
+  board.press("ArrowLeft");
+  assert.deepEqual([banner(), prompt()], [1, 1]);
+  assert.match(board.root.querySelector(".covil-banner")?.textContent ?? "", /^Looking back: Day 1 · morning — yellow gains 1 gold\./);
+  board.close();
+});
+
+test("an element of several actions opens its choice, drawn once, its first action focused", async () => {
+  const values = traits();
+  values.decision = { ...values.decision, actions: [
+    { action: "move A", label: "Move Y1 to zone A", elements: ["zone:A"] },
+    { action: "raid A", label: "Raid zone A", elements: ["zone:A"] },
+    { action: "end", label: "End the turn", elements: [], closes: true },
+  ] };
+  const board = await renderBoard(values);
+  const prompt = drawnCount(board.root.querySelector(".covil-prompt"));
+  board.press("Enter", /** @type {HTMLElement} */ (board.root.querySelector('.covil-pieces [data-zone="A"]')));
+  assert.equal(prompt(), 1);
+  const listed = [...board.root.querySelectorAll(".covil-actions button")].map((b) => /** @type {HTMLElement} */ (b).dataset.action);
+  assert.deepEqual(listed, ["move A", "raid A"]);
+  assert.equal(/** @type {HTMLElement} */ (document.activeElement).dataset.action, "move A");
+  board.press("Escape", /** @type {HTMLElement} */ (document.activeElement));
+  assert.equal(prompt(), 2);
+  assert.equal(board.root.querySelectorAll(".covil-actions button").length, 3, "the choice closed");
+  assert.equal(document.activeElement, board.root, "the focus stays with the board");
+  board.close();
+});

@@ -317,6 +317,378 @@ function parsedText(model, name) {
   return parsed.get(name);
 }
 
+// src/words.js
+var N_ = (message) => message;
+function say(words, message, values = {}) {
+  const template = words?.[message] ?? message;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => name in values ? String(values[name]) : whole);
+}
+var SAID = (
+  /** @type {const} */
+  [
+    ["sayText", "textContent"],
+    ["sayTitle", "title"],
+    ["sayLabel", "aria-label"],
+    ["sayPlaceholder", "placeholder"]
+  ]
+);
+function remember(root) {
+  for (const node of [root, .../** @type {NodeListOf<HTMLElement>} */
+  root.querySelectorAll("*")]) {
+    const only = node.childNodes.length === 1 && node.firstChild?.nodeType === Node.TEXT_NODE;
+    for (const [key, field] of SAID) {
+      const said2 = field === "textContent" ? only && node.textContent : node.getAttribute(field);
+      if (said2) node.dataset[key] = said2;
+    }
+  }
+}
+function relabel(root, words) {
+  for (const [key, field] of SAID) {
+    const attribute = `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    const marked = (
+      /** @type {NodeListOf<HTMLElement>} */
+      root.querySelectorAll(`[${attribute}]`)
+    );
+    for (const node of [root, ...marked].filter((n) => n.hasAttribute(attribute))) {
+      const said2 = say(words, node.dataset[key] ?? "");
+      if (field === "textContent") node.textContent = said2;
+      else node.setAttribute(field, said2);
+    }
+  }
+}
+
+// src/queries.js
+function seatLabel({ model }, color) {
+  const seat = ((model.get("board") || {}).seats || []).find((s) => s.color === color);
+  return seat ? seat.label : color || "";
+}
+function groups({ model }) {
+  const log = model.get("log") || {};
+  const done = (
+    /** @type {LogGroup[]} */
+    (log.done || []).map((name) => parsedText(model, name)).filter(Boolean)
+  );
+  const now = joined(model, log.now || []);
+  if (now) done.push(now);
+  return done;
+}
+function joined(model, names) {
+  const texts = (
+    /** @type {LogGroup[]} */
+    names.map((name) => parsedText(model, name)).filter(Boolean)
+  );
+  if (texts.length === 0) return null;
+  return { day: texts[0].day, phase: texts[0].phase, entries: texts.flatMap((g) => g.entries) };
+}
+function positions(view) {
+  const found = [];
+  for (const group of groups(view)) {
+    for (const entry of group.entries) {
+      const last = found[found.length - 1];
+      if (last && last.step === entry.step && last.moment === entry.moment) {
+        last.entries.push(entry.text);
+        continue;
+      }
+      const when = groupTitle(view, group);
+      found.push({ step: entry.step, moment: entry.moment, when, entries: [entry.text] });
+    }
+  }
+  return found;
+}
+var PHASES = (
+  /** @type {Record<string, string>} */
+  {
+    morning: N_("morning"),
+    afternoon: N_("afternoon"),
+    night: N_("night"),
+    end: N_("end")
+  }
+);
+function groupTitle(view, group) {
+  if (group.phase === "setup") return view.t("Setup");
+  return view.t("Day {day} · {phase}", { day: group.day, phase: view.t(PHASES[group.phase] ?? group.phase) });
+}
+function told(position) {
+  return `${position.when} — ${position.entries[0].replace(/\.$/, "")}`;
+}
+function elementsFor({ root, parts }, key) {
+  const [kind, id] = splitKey(key);
+  const found = root.querySelectorAll(`[data-${kind}="${CSS.escape(id)}"]`);
+  return (
+    /** @type {HTMLElement[]} */
+    [...found].filter((node) => !parts.map.contains(node))
+  );
+}
+function keysAt({ model, root }, node) {
+  const kinds = (model.get("board") || {}).kinds || [];
+  const keys = [];
+  for (; node && node !== root; node = node.parentElement) {
+    for (const kind of kinds) {
+      const id = node.getAttribute(`data-${kind}`);
+      if (id) keys.push(`${kind}:${id}`);
+    }
+  }
+  return keys;
+}
+
+// src/log.js
+function drawLog(view) {
+  const { model, page, parts } = view;
+  const done = (model.get("log") || {}).done || [];
+  const shown2 = [];
+  const kept = /* @__PURE__ */ new Map();
+  const opened = new Set(
+    [...page.builtGroups].filter(([, group]) => group.details.open).map(([key]) => key.slice(key.indexOf("@")))
+  );
+  let [index, previous] = [-1, null];
+  done.forEach((name, g) => {
+    const key = `${name}@${index}@${previous}`;
+    const text = parsedText(model, name);
+    const open = g >= done.length - 1 || opened.has(`@${index}@${previous}`);
+    const group = page.builtGroups.get(key) ?? (text && buildGroup(view, text, index, previous, open));
+    if (!group) return;
+    kept.set(key, group);
+    shown2.push(group.details);
+    [index, previous] = [group.index, group.previous];
+  });
+  page.builtGroups = kept;
+  const now = drawNow(view, (model.get("log") || {}).now || [], index, previous);
+  if (now) shown2.push(now);
+  const current = parts.log.children;
+  if (current.length !== shown2.length || shown2.some((node, i) => current[i] !== node)) {
+    parts.log.replaceChildren(...shown2);
+  }
+  if (page.cursor == null) showNewest(view);
+}
+function drawNow(view, names, index, previous) {
+  const { model, page } = view;
+  const from = `${index}@${previous}`;
+  const built = page.now;
+  const continues = built && built.from === from && built.names.length <= names.length && built.names.every((n, i) => names[i] === n);
+  if (!continues) {
+    const group = joined(model, names);
+    page.now = null;
+    if (group == null) return null;
+    const made = buildGroup(view, group, index, previous, true);
+    page.now = { from, names, ...made };
+    return made.details;
+  }
+  const more = joined(model, names.slice(built.names.length))?.entries ?? [];
+  const added = numbered(more, built.index, built.previous);
+  const list = built.details.querySelector("ol");
+  for (const [entry, at] of added.list) list?.append(entryItem(view, entry, at));
+  built.details.dataset.last = String(added.index);
+  Object.assign(built, { names, index: added.index, previous: added.previous });
+  return built.details;
+}
+function numbered(entries, index, previous) {
+  const list = [];
+  for (const entry of entries) {
+    const here = `${entry.step}/${entry.moment}`;
+    if (here !== previous) index += 1;
+    previous = here;
+    list.push([entry, index]);
+  }
+  return { list, index, previous };
+}
+function showNewest({ parts }) {
+  requestAnimationFrame(() => parts.log.scrollTop = parts.log.scrollHeight);
+}
+function buildGroup(view, group, index, previous, open) {
+  const details = (
+    /** @type {HTMLDetailsElement & {_fill?: (() => void) | null}} */
+    make("details", "covil-log-group")
+  );
+  details.append(make("summary", "", groupTitle(view, group)));
+  const entries = numbered(group.entries, index, previous);
+  [index, previous] = [entries.index, entries.previous];
+  details.dataset.first = String(entries.list.length ? entries.list[0][1] : index);
+  details.dataset.last = String(index);
+  details._fill = () => {
+    details._fill = null;
+    const list = make("ol", "covil-entries");
+    for (const [entry, at] of entries.list) list.append(entryItem(view, entry, at));
+    details.append(list);
+  };
+  details.addEventListener("toggle", () => details.open && details._fill?.());
+  if (open) openGroup(details);
+  return { details, index, previous };
+}
+function openGroup(details) {
+  details._fill?.();
+  details.open = true;
+}
+function entryItem(view, entry, at) {
+  const item = make("li", "covil-entry");
+  item.dataset.position = String(at);
+  item.append(make("span", "covil-rule", entry.rule), " ", entry.text);
+  item.addEventListener("click", () => goTo(view, at));
+  return item;
+}
+function drawSlider(view) {
+  const { page, parts } = view;
+  const count = positions(view).length;
+  parts.slider.max = String(Math.max(0, count - 1));
+  parts.slider.value = String(page.cursor ?? count - 1);
+  parts.slider.setAttribute("aria-valuetext", sliderText(view));
+}
+function sliderText(view) {
+  const all = positions(view);
+  if (view.page.cursor == null) return view.t("the game now (positions before it: {count})", { count: Math.max(0, all.length - 1) });
+  return told(all[view.page.cursor]);
+}
+function goTo(view, at) {
+  if (moveTo(view, at)) view.redraw("cursor");
+}
+function moveTo(view, at) {
+  const { page } = view;
+  const all = positions(view);
+  if (all.length === 0) return false;
+  at = Math.max(0, Math.min(at, all.length - 1));
+  page.cursor = at === all.length - 1 ? null : at;
+  lookBack(view.model, page, page.cursor != null);
+  page.chooser = null;
+  if (page.cursor != null) ask(view, all[page.cursor]);
+  return true;
+}
+function drawHere(view) {
+  const { page, parts } = view;
+  for (const node of parts.log.querySelectorAll(".covil-here")) node.classList.remove("covil-here");
+  if (page.cursor == null) {
+    showNewest(view);
+    return;
+  }
+  for (const group of parts.log.querySelectorAll("details")) {
+    if (Number(group.dataset.first) <= page.cursor && page.cursor <= Number(group.dataset.last)) openGroup(group);
+  }
+  const entries = parts.log.querySelectorAll(`[data-position="${page.cursor}"]`);
+  entries.forEach((n) => n.classList.add("covil-here"));
+  const heading = entries[0]?.closest("details")?.querySelector("summary");
+  if (entries[0]) scrollWithin(parts.log, entries[0], heading?.getBoundingClientRect().height ?? 0);
+}
+function ask(view, position) {
+  const { model, page } = view;
+  page.wanted = position;
+  if (page.asking) return;
+  const past = model.get("past") || {};
+  if (past.step === position.step && past.moment === position.moment) return;
+  page.asking = true;
+  view.send("show", { step: position.step, moment: position.moment });
+}
+function onPast(view) {
+  const { model, page } = view;
+  page.asking = false;
+  const past = model.get("past") || {};
+  const wanted = page.wanted;
+  if (page.cursor != null && wanted && (past.step !== wanted.step || past.moment !== wanted.moment)) {
+    ask(view, wanted);
+  }
+}
+
+// src/analysis.js
+var NO_ROWS = (
+  /** @type {import("./types").SeatSummary[]} */
+  []
+);
+function mountAnalysis(view) {
+  const { parts } = view;
+  const panel = analysisPanel();
+  remember(panel.section);
+  relabel(panel.section, view.model.get("words"));
+  parts.hintBox.after(panel.section);
+  const draw = () => drawAnalysis(view, panel);
+  panel.analyse.addEventListener("click", () => view.send("analyse", {}, panel.analyse));
+  panel.chart.addEventListener("click", (event) => {
+    const dot = (
+      /** @type {Element} */
+      event.target.closest("[data-node]")
+    );
+    if (dot == null) return;
+    event.stopPropagation();
+    jumpTo(view, Number(dot.getAttribute("data-node")));
+  });
+  draw();
+  const names = ["review", "progress", "at", "tree", "decision", "past", "cursor"];
+  return { drawers: Object.fromEntries(names.map((name) => [name, draw])) };
+}
+function analysisPanel() {
+  const section = make("section", "covil-analysis");
+  section.setAttribute("aria-label", N_("Analysis"));
+  const analyse = button(N_("Analyse this game"), N_("The engine's view of every decision of the game"));
+  const bar = make("progress", "covil-progress");
+  const said2 = make("span", "covil-progress-said");
+  said2.setAttribute("role", "status");
+  const chart = make("div", "covil-chart");
+  const table = make("table", "covil-summary");
+  const note = make("p", "covil-engine-note");
+  section.append(analyse, bar, said2, chart, table, note);
+  return { section, analyse, bar, said: said2, chart, table, note };
+}
+function shownStep(view) {
+  const { model, page } = view;
+  if (model.get("tree")) return (model.get("at") || {}).line ?? null;
+  if (page.dot && page.dot.cursor === page.cursor) return page.dot.step;
+  if (page.cursor == null) return null;
+  return positions(view)[page.cursor]?.step ?? null;
+}
+function jumpTo(view, step) {
+  if (view.model.get("tree")) {
+    view.send("jump", { step });
+    return;
+  }
+  const index = positions(view).findIndex((p) => p.step >= step);
+  if (index < 0 || !moveTo(view, index)) return;
+  view.page.dot = { step, cursor: view.page.cursor };
+  view.redraw("cursor");
+}
+function drawAnalysis(view, panel) {
+  const { model } = view;
+  const review = model.get("review") || {};
+  const progress = model.get("progress") || {};
+  const running = progress.total != null;
+  const study = Boolean(model.get("tree"));
+  const moves = ((model.get("tree") || {}).nodes || []).length > 1;
+  const offered = study ? moves && (model.get("at") || {}).mode !== "quiz" : Boolean((model.get("decision") || {}).over) && !review.chart;
+  panel.analyse.hidden = !offered || running;
+  panel.analyse.textContent = review.chart ? view.t("Analyse again") : view.t("Analyse this game");
+  panel.bar.hidden = !running;
+  panel.said.hidden = !running;
+  if (running) {
+    panel.bar.max = Math.max(1, progress.total ?? 1);
+    panel.bar.value = progress.done ?? 0;
+    panel.said.textContent = view.t("Analysing: {done} of {total} moves", { done: progress.done ?? 0, total: progress.total ?? 0 });
+  }
+  panel.chart.hidden = !review.chart;
+  setSvg(panel.chart, review.chart);
+  drawSummary(view, panel.table, review.summary || NO_ROWS);
+  panel.section.hidden = panel.analyse.hidden && !running && !review.chart;
+  markShown(view, panel, study);
+}
+function drawSummary(view, table, rows) {
+  const words = view.model.get("words");
+  if (table._rows === rows && table._words === words) return;
+  [table._rows, table._words] = [rows, words];
+  table.hidden = rows.length === 0;
+  const head = make("tr");
+  const titles = [view.t("Seat"), view.t("Decisions"), view.t("Mean loss"), "?!", "?", "??"];
+  for (const title of titles) head.append(make("th", "", title));
+  const body = rows.map((row2) => {
+    const line2 = make("tr");
+    const cells = [row2.seat, row2.decisions, row2.loss, row2.inaccuracies, row2.mistakes, row2.blunders];
+    for (const cell of cells) line2.append(make("td", "", String(cell)));
+    return line2;
+  });
+  table.replaceChildren(head, ...body);
+}
+function markShown(view, panel, study) {
+  const step = shownStep(view);
+  panel.chart.querySelector(".covil-shown")?.classList.remove("covil-shown");
+  if (step != null) panel.chart.querySelector(`[data-node="${step}"]`)?.classList.add("covil-shown");
+  const note = step == null ? null : ((view.model.get("review") || {}).notes || {})[String(step)];
+  panel.note.hidden = !note;
+  panel.note.textContent = note ? [note.said, study ? "" : note.better].filter(Boolean).join(" ") : "";
+}
+
 // src/banner.js
 var INLINE_AT_MOST = 2;
 function drawBanner(view) {
@@ -394,112 +766,8 @@ function nextStepText(view, decision, controls) {
     seconds: Math.round(wait.delay / 1e3)
   }) : view.t("{state}. The board plays on by itself (p pauses).", { state: more });
 }
-function seatLabel({ model }, color) {
-  const seat = ((model.get("board") || {}).seats || []).find((s) => s.color === color);
-  return seat ? seat.label : color || "";
-}
 
-// src/marks.js
-function drawBoard({ model, parts, root }) {
-  const board = model.get("board") || {};
-  setSvg(parts.map, board.map);
-  setSvg(parts.legend, board.legend);
-  root.dataset.board = board.name || "";
-}
-function shown({ model, page }) {
-  const past = model.get("past") || {};
-  if (page.cursor != null && past.pictures) return [past.pictures, past.chunks || {}];
-  return [model.get("pictures") || {}, {}];
-}
-function drawPosition(view) {
-  const [layout, extra] = shown(view);
-  for (const [section, name] of Object.entries(layout)) {
-    drawSection(container(view, section), sectionChunks(view.model, name, extra));
-  }
-  view.page.stale = true;
-}
-function container({ parts }, section) {
-  const fixed = { pieces: parts.pieces, status: parts.status, market: parts.pool };
-  if (fixed[section]) return fixed[section];
-  if (!parts.halls[section]) {
-    parts.halls[section] = make("div", "covil-hall");
-    parts.halls[section].dataset.section = section;
-    parts.cards.appendChild(parts.halls[section]);
-  }
-  return parts.halls[section];
-}
-function byElement({ model, page }) {
-  const found = /* @__PURE__ */ new Map();
-  if (page.cursor != null) return found;
-  for (const offered of (model.get("decision") || {}).actions || []) {
-    for (const key of offered.elements) {
-      if (!found.has(key)) found.set(key, []);
-      found.get(key)?.push(offered);
-    }
-  }
-  return found;
-}
-function elementsFor({ root, parts }, key) {
-  const [kind, id] = splitKey(key);
-  const found = root.querySelectorAll(`[data-${kind}="${CSS.escape(id)}"]`);
-  return (
-    /** @type {HTMLElement[]} */
-    [...found].filter((node) => !parts.map.contains(node))
-  );
-}
-function markChoices(view) {
-  const { root, page } = view;
-  for (const node of root.querySelectorAll(".covil-choice")) {
-    node.classList.remove("covil-choice", "covil-chosen");
-    for (const name of ["tabindex", "role", "aria-label"]) node.removeAttribute(name);
-  }
-  for (const node of root.querySelectorAll(".covil-pointed")) node.classList.remove("covil-pointed");
-  for (const node of root.querySelectorAll("[data-covil-marked]")) {
-    for (const name of ["data-action", "data-actions", "data-covil-marked"]) node.removeAttribute(name);
-  }
-  for (const old of root.querySelectorAll(".covil-ring")) old.remove();
-  const marked = [];
-  const unmarked = [];
-  for (const [key, actions] of byElement(view)) {
-    for (const node of elementsFor(view, key)) {
-      marked.push(node);
-      node.classList.add("covil-choice");
-      node.setAttribute("tabindex", "0");
-      node.setAttribute("role", "button");
-      node.setAttribute("aria-label", actions.map(said).join("; "));
-      tooltip(node, actions);
-      if (key === page.chooser) node.classList.add("covil-chosen");
-      if (!node.hasAttribute("data-action") && !node.hasAttribute("data-actions")) unmarked.push([node, actions]);
-    }
-  }
-  const boxes = unmarked.map(
-    ([node]) => node.tagName.toLowerCase() === "g" ? boxOf(
-      /** @type {any} */
-      node
-    ) : null
-  );
-  unmarked.forEach(([node, actions], i) => mark(view, node, actions, boxes[i]));
-  return marked;
-}
-function tooltip(node, actions) {
-  if (node.namespaceURI !== "http://www.w3.org/2000/svg") return;
-  const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
-  title.textContent = actions.map(said).join("\n");
-  title.setAttribute("class", `covil-ring ${ADDED}`);
-  node.appendChild(title);
-}
-function said(action) {
-  return action.forecast ? `${action.label}: ${action.forecast}` : action.label;
-}
-function mark({ model }, node, actions, box) {
-  node.setAttribute("data-covil-marked", "");
-  const notations = actions.map((a) => a.action);
-  if (notations.length === 1) node.setAttribute("data-action", notations[0]);
-  else node.setAttribute("data-actions", notations.join("|"));
-  if (box == null) return;
-  const colour = (model.get("board") || {}).mark || "#c026d3";
-  node.appendChild(ring(node, box, colour, { dashed: true, className: "covil-ring", pad: 0 }));
-}
+// src/rings.js
 function ring(node, box, colour, { dashed, className, pad }) {
   const round = node.firstElementChild?.tagName.toLowerCase() === "circle" && Math.abs(box.width - box.height) < 1;
   const shape = document.createElementNS("http://www.w3.org/2000/svg", round ? "circle" : "rect");
@@ -524,98 +792,145 @@ function ringSolid(view, keys, className) {
     }
   }
 }
-function settle(view) {
-  if (!view.page.stale) return;
-  view.page.stale = false;
-  drawWhere(view, markChoices(view));
-  drawBanner(view);
-}
-function drawWhere(view, marked) {
-  const { parts } = view;
-  const places = /* @__PURE__ */ new Map();
-  for (const node of marked) {
-    const place = placeOf(view, node);
-    if (place && !places.has(place)) places.set(place, node);
+
+// src/controls.js
+function acknowledge(view, kind, pressed) {
+  const { root, page } = view;
+  page.pressed?.classList.remove("covil-pressed");
+  root.dataset.pending = kind;
+  page.pressed = pressed;
+  pressed?.classList.add("covil-pressed");
+  if (kind === "hint") {
+    view.parts.error.hidden = true;
+    view.redraw("pending");
   }
-  parts.where.replaceChildren();
-  parts.where.hidden = places.size === 0;
-  if (places.size === 0) return;
-  parts.where.append(view.t("Click a highlighted choice, or a button below. The choices are:"));
-  for (const [place, node] of places) parts.where.append(" ", button(place, view.t("Show it"), () => showChoice(node)));
 }
-function placeOf(view, node) {
-  const { parts } = view;
-  if (parts.table.contains(node)) return view.t("on the map");
-  if (parts.pool.contains(node)) return view.t("in the pool");
-  const hall = (
-    /** @type {HTMLElement | null} */
-    node.closest(".covil-hall")
-  );
-  const seat = seatLabel(view, (hall?.dataset.section || "").slice("hall:".length));
-  return hall ? view.t("in {seat}'s hall", { seat }) : null;
+function answered(view) {
+  const { root, page } = view;
+  const asked2 = root.dataset.pending === "hint";
+  delete root.dataset.pending;
+  page.pressed?.classList.remove("covil-pressed");
+  page.pressed = null;
+  if (asked2) view.redraw("pending");
 }
-function showChoice(node) {
-  node.scrollIntoView({ block: "center", behavior: "smooth" });
-  node.focus({ preventScroll: true });
-}
-function keysAt({ model, root }, node) {
-  const kinds = (model.get("board") || {}).kinds || [];
-  const keys = [];
-  for (; node && node !== root; node = node.parentElement) {
-    for (const kind of kinds) {
-      const id = node.getAttribute(`data-${kind}`);
-      if (id) keys.push(`${kind}:${id}`);
-    }
-  }
-  return keys;
-}
-function keysUnder(view, point) {
-  const keys = [];
-  const under = (
-    /** @type {Document | ShadowRoot} */
-    view.root.getRootNode().elementsFromPoint(point.x, point.y)
-  );
-  for (const node of under) {
-    if (!view.root.contains(node)) continue;
-    for (const key of keysAt(view, node)) if (!keys.includes(key)) keys.push(key);
-  }
-  return keys;
-}
-function clickAt(view, node, point = null) {
+function drawControls(view) {
   const { model, page, parts } = view;
-  const keys = keysAt(view, node);
-  if (point) {
-    for (const key2 of keysUnder(view, point)) if (!keys.includes(key2)) keys.push(key2);
-  }
-  if (keys.length === 0 || page.cursor != null) return false;
-  const offered = byElement(view);
-  const key = keys.find((k) => offered.has(k));
-  if (key === void 0) {
-    if ((model.get("decision") || {}).waiting == null) {
-      page.clicked = { version: model.get("version"), ...point || middleOf(node) };
-      view.send("why", { element: keys[0] });
-    }
-    return true;
-  }
-  const actions = offered.get(key) || [];
-  if (actions.length === 1) {
-    choose(view, actions[0].action, node.closest("[data-action]") ?? node);
-  } else {
-    page.chooser = key;
-    drawDecision(view);
-    settle(view);
-    parts.actions.querySelector("button")?.focus({ preventScroll: true });
-  }
-  return true;
+  const controls = model.get("controls") || {};
+  const waiting = (model.get("decision") || {}).waiting;
+  const busy = thinking(model) != null;
+  parts.undo.disabled = busy || !controls.can_undo;
+  parts.redo.disabled = busy || !controls.can_redo;
+  parts.step.disabled = busy || waiting !== "playback" && waiting !== "bot";
+  parts.skip.disabled = parts.step.disabled;
+  const why = hintRefused(view, busy || waiting != null);
+  parts.hint.disabled = why != null;
+  sayTitle(view, parts.hint, why ?? HINT);
+  parts.back.hidden = !controls.what_if;
+  parts.tryHere.hidden = page.cursor == null;
+  parts.speed.value = sharedOf(model).speed;
+  drawCountdown(view);
 }
-function onClick(view, event) {
-  const target = (
-    /** @type {Element} */
-    event.target
-  );
-  if (target.closest("button, input, select, summary, .covil-log")) return;
-  if (!target.closest(".covil-error")) view.parts.error.hidden = true;
-  if (clickAt(view, target, { x: event.clientX, y: event.clientY })) event.stopPropagation();
+function drawCountdown({ model, page, parts }) {
+  const wait = longWait(model);
+  if ((page.countdown?.wait ?? null) === wait) return;
+  page.countdown?.bar?.cancel();
+  page.countdown = wait ? { wait, bar: fill(parts.step, wait) } : null;
+  parts.step.classList.toggle("covil-counting", wait != null);
+}
+function fill(button2, wait) {
+  if (typeof button2.animate !== "function") return null;
+  const bar = button2.animate([{ backgroundSize: "0% 3px" }, { backgroundSize: "100% 3px" }], {
+    duration: wait.delay,
+    fill: "forwards"
+  });
+  bar.currentTime = performance.now() - wait.start;
+  bar.finished.catch(() => {
+  });
+  return bar;
+}
+var HINT = N_("What the search bot would do, and why (h)");
+function hintRefused({ page, root }, notYours) {
+  if (root.dataset.pending === "hint") return N_("The search bot is thinking");
+  if (page.cursor != null) return N_("A hint is for the game now: go back to it (End)");
+  if (notYours) return N_("A hint is for your own decisions: none is waiting now");
+  return null;
+}
+function sayTitle(view, node, message) {
+  node.dataset.sayTitle = message;
+  node.title = view.t(message);
+}
+function drawLanguage({ model, parts }) {
+  const languages = (model.get("board") || {}).languages || {};
+  const codes = Object.keys(languages);
+  if ([...parts.language.options].map((o) => o.value).join() !== codes.join()) {
+    parts.language.replaceChildren(
+      ...codes.map((code) => {
+        const option = make("option", "", languages[code]);
+        option.value = code;
+        return option;
+      })
+    );
+  }
+  parts.language.value = model.get("language");
+  parts.language.hidden = codes.length < 2;
+}
+function drawHint(view) {
+  const { model, page, parts, root } = view;
+  const hint = model.get("hint") || {};
+  const thinking2 = root.dataset.pending === "hint";
+  const shown2 = page.cursor == null && (thinking2 || Boolean(hint.text));
+  parts.hintText.textContent = thinking2 ? view.t("Thinking…") : hint.text || "";
+  parts.hintBox.hidden = !shown2;
+  ringSolid(view, shown2 && !thinking2 && hint.elements || [], "covil-hint-ring");
+  for (const node of root.querySelectorAll(".covil-hinted")) node.classList.remove("covil-hinted");
+  if (!shown2 || thinking2) return;
+  const button2 = hint.action ? parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`) : null;
+  button2?.classList.add("covil-hinted");
+  if (page.hintShown !== hint.n && button2) {
+    page.hintShown = hint.n;
+    scrollWithin(parts.scroll, button2);
+  }
+}
+function drawError({ model, page, parts, root }) {
+  const error = model.get("error") || {};
+  parts.error.replaceChildren();
+  if (!error.text) return;
+  parts.error.append(make("span", "", error.text));
+  if (error.rule) parts.error.append(" ", make("span", "covil-rule", `(${error.rule})`));
+  parts.error.hidden = false;
+  const clicked = page.clicked?.version === model.get("version") ? page.clicked : null;
+  parts.error.classList.toggle("covil-error-near", clicked != null);
+  parts.error.removeAttribute("style");
+  if (clicked) {
+    root.append(parts.error);
+    placeNear(root, parts.error, clicked);
+  } else {
+    parts.actions.after(parts.error);
+  }
+}
+function placeNear(root, node, point) {
+  const board = root.getBoundingClientRect();
+  const width = Math.min(360, board.width - 16);
+  const left = Math.max(8, Math.min(point.x - board.left - 24, board.width - width - 8));
+  node.style.width = `${width}px`;
+  node.style.left = `${left}px`;
+  node.style.top = `${point.y - board.top + 16}px`;
+}
+function onVersion(view) {
+  const { model, page, parts, root } = view;
+  root.dataset.version = String(model.get("version"));
+  requestAnimationFrame(() => parts.scroll.scrollTop = 0);
+  parts.error.hidden = true;
+  page.clicked = null;
+  page.chooser = null;
+  const decision = model.get("decision") || {};
+  const moment = (model.get("controls") || {}).moment;
+  const said2 = [];
+  if (moment?.player) said2.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
+  else if (moment) said2.push(`${moment.by}: ${(moment.told || []).join(" ")}`);
+  if (decision.over) said2.push(view.t("The game is over."));
+  else if (decision.player) said2.push(`${seatLabel(view, decision.player)}: ${decision.prompt}.`);
+  parts.live.textContent = said2.join(" ");
 }
 
 // src/decision.js
@@ -646,7 +961,6 @@ function drawDecision(view) {
   }
   root.dataset.waiting = decision.waiting || "";
   orderCards(view, decision);
-  page.stale = true;
 }
 function orderCards({ model, parts }, decision) {
   const seats = (model.get("board") || {}).seats || [];
@@ -765,506 +1079,180 @@ function choose(view, action, pressed = null) {
 }
 function closeChooser(view) {
   view.page.chooser = null;
-  drawDecision(view);
-  settle(view);
+  view.redraw("chooser");
+}
+function focusChooser({ page, parts }) {
+  if (page.chooser) parts.actions.querySelector("button")?.focus({ preventScroll: true });
 }
 
-// src/words.js
-var N_ = (message) => message;
-function say(words, message, values = {}) {
-  const template = words?.[message] ?? message;
-  return template.replace(/\{(\w+)\}/g, (whole, name) => name in values ? String(values[name]) : whole);
+// src/marks.js
+function drawBoard({ model, parts, root }) {
+  const board = model.get("board") || {};
+  setSvg(parts.map, board.map);
+  setSvg(parts.legend, board.legend);
+  root.dataset.board = board.name || "";
 }
-var SAID = (
-  /** @type {const} */
-  [
-    ["sayText", "textContent"],
-    ["sayTitle", "title"],
-    ["sayLabel", "aria-label"],
-    ["sayPlaceholder", "placeholder"]
-  ]
-);
-function remember(root) {
-  for (const node of [root, .../** @type {NodeListOf<HTMLElement>} */
-  root.querySelectorAll("*")]) {
-    const only = node.childNodes.length === 1 && node.firstChild?.nodeType === Node.TEXT_NODE;
-    for (const [key, field] of SAID) {
-      const said2 = field === "textContent" ? only && node.textContent : node.getAttribute(field);
-      if (said2) node.dataset[key] = said2;
-    }
+function shown({ model, page }) {
+  const past = model.get("past") || {};
+  if (page.cursor != null && past.pictures) return [past.pictures, past.chunks || {}];
+  return [model.get("pictures") || {}, {}];
+}
+function drawPosition(view) {
+  const [layout, extra] = shown(view);
+  for (const [section, name] of Object.entries(layout)) {
+    drawSection(container(view, section), sectionChunks(view.model, name, extra));
   }
 }
-function relabel(root, words) {
-  for (const [key, field] of SAID) {
-    const attribute = `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-    const marked = (
-      /** @type {NodeListOf<HTMLElement>} */
-      root.querySelectorAll(`[${attribute}]`)
-    );
-    for (const node of [root, ...marked].filter((n) => n.hasAttribute(attribute))) {
-      const said2 = say(words, node.dataset[key] ?? "");
-      if (field === "textContent") node.textContent = said2;
-      else node.setAttribute(field, said2);
-    }
+function container({ parts }, section) {
+  const fixed = { pieces: parts.pieces, status: parts.status, market: parts.pool };
+  if (fixed[section]) return fixed[section];
+  if (!parts.halls[section]) {
+    parts.halls[section] = make("div", "covil-hall");
+    parts.halls[section].dataset.section = section;
+    parts.cards.appendChild(parts.halls[section]);
   }
+  return parts.halls[section];
 }
-
-// src/controls.js
-function acknowledge(view, kind, pressed) {
-  const { root, page } = view;
-  page.pressed?.classList.remove("covil-pressed");
-  root.dataset.pending = kind;
-  page.pressed = pressed;
-  pressed?.classList.add("covil-pressed");
-  if (kind === "hint") {
-    view.parts.error.hidden = true;
-    drawControls(view);
-  }
-}
-function answered(view) {
-  const { root, page } = view;
-  const asked2 = root.dataset.pending === "hint";
-  delete root.dataset.pending;
-  page.pressed?.classList.remove("covil-pressed");
-  page.pressed = null;
-  if (asked2) drawControls(view);
-}
-function drawControls(view) {
-  const { model, page, parts } = view;
-  const controls = model.get("controls") || {};
-  const waiting = (model.get("decision") || {}).waiting;
-  const busy = thinking(model) != null;
-  parts.undo.disabled = busy || !controls.can_undo;
-  parts.redo.disabled = busy || !controls.can_redo;
-  parts.step.disabled = busy || waiting !== "playback" && waiting !== "bot";
-  parts.skip.disabled = parts.step.disabled;
-  const why = hintRefused(view, busy || waiting != null);
-  parts.hint.disabled = why != null;
-  sayTitle(view, parts.hint, why ?? HINT);
-  parts.back.hidden = !controls.what_if;
-  parts.tryHere.hidden = page.cursor == null;
-  parts.speed.value = sharedOf(model).speed;
-  drawCountdown(view);
-  drawBanner(view);
-  drawHint(view);
-}
-function drawCountdown({ model, page, parts }) {
-  const wait = longWait(model);
-  if ((page.countdown?.wait ?? null) === wait) return;
-  page.countdown?.bar?.cancel();
-  page.countdown = wait ? { wait, bar: fill(parts.step, wait) } : null;
-  parts.step.classList.toggle("covil-counting", wait != null);
-}
-function fill(button2, wait) {
-  if (typeof button2.animate !== "function") return null;
-  const bar = button2.animate([{ backgroundSize: "0% 3px" }, { backgroundSize: "100% 3px" }], {
-    duration: wait.delay,
-    fill: "forwards"
-  });
-  bar.currentTime = performance.now() - wait.start;
-  bar.finished.catch(() => {
-  });
-  return bar;
-}
-var HINT = N_("What the search bot would do, and why (h)");
-function hintRefused({ page, root }, notYours) {
-  if (root.dataset.pending === "hint") return N_("The search bot is thinking");
-  if (page.cursor != null) return N_("A hint is for the game now: go back to it (End)");
-  if (notYours) return N_("A hint is for your own decisions: none is waiting now");
-  return null;
-}
-function sayTitle(view, node, message) {
-  node.dataset.sayTitle = message;
-  node.title = view.t(message);
-}
-function drawLanguage({ model, parts }) {
-  const languages = (model.get("board") || {}).languages || {};
-  const codes = Object.keys(languages);
-  if ([...parts.language.options].map((o) => o.value).join() !== codes.join()) {
-    parts.language.replaceChildren(
-      ...codes.map((code) => {
-        const option = make("option", "", languages[code]);
-        option.value = code;
-        return option;
-      })
-    );
-  }
-  parts.language.value = model.get("language");
-  parts.language.hidden = codes.length < 2;
-}
-function drawHint(view) {
-  const { model, page, parts, root } = view;
-  const hint = model.get("hint") || {};
-  const thinking2 = root.dataset.pending === "hint";
-  const shown2 = page.cursor == null && (thinking2 || Boolean(hint.text));
-  parts.hintText.textContent = thinking2 ? view.t("Thinking…") : hint.text || "";
-  parts.hintBox.hidden = !shown2;
-  ringSolid(view, shown2 && !thinking2 && hint.elements || [], "covil-hint-ring");
-  for (const node of root.querySelectorAll(".covil-hinted")) node.classList.remove("covil-hinted");
-  if (!shown2 || thinking2) return;
-  const button2 = hint.action ? parts.actions.querySelector(`button[data-action="${CSS.escape(hint.action)}"]`) : null;
-  button2?.classList.add("covil-hinted");
-  if (page.hintShown !== hint.n && button2) {
-    page.hintShown = hint.n;
-    scrollWithin(parts.scroll, button2);
-  }
-}
-function drawError({ model, page, parts, root }) {
-  const error = model.get("error") || {};
-  parts.error.replaceChildren();
-  if (!error.text) return;
-  parts.error.append(make("span", "", error.text));
-  if (error.rule) parts.error.append(" ", make("span", "covil-rule", `(${error.rule})`));
-  parts.error.hidden = false;
-  const clicked = page.clicked?.version === model.get("version") ? page.clicked : null;
-  parts.error.classList.toggle("covil-error-near", clicked != null);
-  parts.error.removeAttribute("style");
-  if (clicked) {
-    root.append(parts.error);
-    placeNear(root, parts.error, clicked);
-  } else {
-    parts.actions.after(parts.error);
-  }
-}
-function placeNear(root, node, point) {
-  const board = root.getBoundingClientRect();
-  const width = Math.min(360, board.width - 16);
-  const left = Math.max(8, Math.min(point.x - board.left - 24, board.width - width - 8));
-  node.style.width = `${width}px`;
-  node.style.left = `${left}px`;
-  node.style.top = `${point.y - board.top + 16}px`;
-}
-function onVersion(view) {
-  const { model, page, parts, root } = view;
-  root.dataset.version = String(model.get("version"));
-  requestAnimationFrame(() => parts.scroll.scrollTop = 0);
-  parts.error.hidden = true;
-  page.clicked = null;
-  page.chooser = null;
-  const decision = model.get("decision") || {};
-  const moment = (model.get("controls") || {}).moment;
-  const said2 = [];
-  if (moment?.player) said2.push(`${seatLabel(view, moment.player)}: ${moment.actions.join(", ")}.`);
-  else if (moment) said2.push(`${moment.by}: ${(moment.told || []).join(" ")}`);
-  if (decision.over) said2.push(view.t("The game is over."));
-  else if (decision.player) said2.push(`${seatLabel(view, decision.player)}: ${decision.prompt}.`);
-  parts.live.textContent = said2.join(" ");
-  drawControls(view);
-}
-
-// src/log.js
-function groups({ model }) {
-  const log = model.get("log") || {};
-  const done = (
-    /** @type {LogGroup[]} */
-    (log.done || []).map((name) => parsedText(model, name)).filter(Boolean)
-  );
-  const now = joined(model, log.now || []);
-  if (now) done.push(now);
-  return done;
-}
-function joined(model, names) {
-  const texts = (
-    /** @type {LogGroup[]} */
-    names.map((name) => parsedText(model, name)).filter(Boolean)
-  );
-  if (texts.length === 0) return null;
-  return { day: texts[0].day, phase: texts[0].phase, entries: texts.flatMap((g) => g.entries) };
-}
-function positions(view) {
-  const found = [];
-  for (const group of groups(view)) {
-    for (const entry of group.entries) {
-      const last = found[found.length - 1];
-      if (last && last.step === entry.step && last.moment === entry.moment) {
-        last.entries.push(entry.text);
-        continue;
-      }
-      const when = groupTitle(view, group);
-      found.push({ step: entry.step, moment: entry.moment, when, entries: [entry.text] });
+function byElement({ model, page }) {
+  const found = /* @__PURE__ */ new Map();
+  if (page.cursor != null) return found;
+  for (const offered of (model.get("decision") || {}).actions || []) {
+    for (const key of offered.elements) {
+      if (!found.has(key)) found.set(key, []);
+      found.get(key)?.push(offered);
     }
   }
   return found;
 }
-var PHASES = (
-  /** @type {Record<string, string>} */
-  {
-    morning: N_("morning"),
-    afternoon: N_("afternoon"),
-    night: N_("night"),
-    end: N_("end")
+function markChoices(view) {
+  const { root, page } = view;
+  for (const node of root.querySelectorAll(".covil-choice")) {
+    node.classList.remove("covil-choice", "covil-chosen");
+    for (const name of ["tabindex", "role", "aria-label"]) node.removeAttribute(name);
   }
-);
-function groupTitle(view, group) {
-  if (group.phase === "setup") return view.t("Setup");
-  return view.t("Day {day} · {phase}", { day: group.day, phase: view.t(PHASES[group.phase] ?? group.phase) });
-}
-function drawLog(view) {
-  const { model, page, parts } = view;
-  const done = (model.get("log") || {}).done || [];
-  const shown2 = [];
-  const kept = /* @__PURE__ */ new Map();
-  const opened = new Set(
-    [...page.builtGroups].filter(([, group]) => group.details.open).map(([key]) => key.slice(key.indexOf("@")))
+  for (const node of root.querySelectorAll(".covil-pointed")) node.classList.remove("covil-pointed");
+  for (const node of root.querySelectorAll("[data-covil-marked]")) {
+    for (const name of ["data-action", "data-actions", "data-covil-marked"]) node.removeAttribute(name);
+  }
+  for (const old of root.querySelectorAll(".covil-ring")) old.remove();
+  const marked = [];
+  const unmarked = [];
+  for (const [key, actions] of byElement(view)) {
+    for (const node of elementsFor(view, key)) {
+      marked.push(node);
+      node.classList.add("covil-choice");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", actions.map(said).join("; "));
+      tooltip(node, actions);
+      if (key === page.chooser) node.classList.add("covil-chosen");
+      if (!node.hasAttribute("data-action") && !node.hasAttribute("data-actions")) unmarked.push([node, actions]);
+    }
+  }
+  const boxes = unmarked.map(
+    ([node]) => node.tagName.toLowerCase() === "g" ? boxOf(
+      /** @type {any} */
+      node
+    ) : null
   );
-  let [index, previous] = [-1, null];
-  done.forEach((name, g) => {
-    const key = `${name}@${index}@${previous}`;
-    const text = parsedText(model, name);
-    const open = g >= done.length - 1 || opened.has(`@${index}@${previous}`);
-    const group = page.builtGroups.get(key) ?? (text && buildGroup(view, text, index, previous, open));
-    if (!group) return;
-    kept.set(key, group);
-    shown2.push(group.details);
-    [index, previous] = [group.index, group.previous];
-  });
-  page.builtGroups = kept;
-  const now = drawNow(view, (model.get("log") || {}).now || [], index, previous);
-  if (now) shown2.push(now);
-  const current = parts.log.children;
-  if (current.length !== shown2.length || shown2.some((node, i) => current[i] !== node)) {
-    parts.log.replaceChildren(...shown2);
+  unmarked.forEach(([node, actions], i) => mark(view, node, actions, boxes[i]));
+  return marked;
+}
+function tooltip(node, actions) {
+  if (node.namespaceURI !== "http://www.w3.org/2000/svg") return;
+  const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+  title.textContent = actions.map(said).join("\n");
+  title.setAttribute("class", `covil-ring ${ADDED}`);
+  node.appendChild(title);
+}
+function said(action) {
+  return action.forecast ? `${action.label}: ${action.forecast}` : action.label;
+}
+function mark({ model }, node, actions, box) {
+  node.setAttribute("data-covil-marked", "");
+  const notations = actions.map((a) => a.action);
+  if (notations.length === 1) node.setAttribute("data-action", notations[0]);
+  else node.setAttribute("data-actions", notations.join("|"));
+  if (box == null) return;
+  const colour = (model.get("board") || {}).mark || "#c026d3";
+  node.appendChild(ring(node, box, colour, { dashed: true, className: "covil-ring", pad: 0 }));
+}
+function drawChoices(view) {
+  drawWhere(view, markChoices(view));
+}
+function drawWhere(view, marked) {
+  const { parts } = view;
+  const places = /* @__PURE__ */ new Map();
+  for (const node of marked) {
+    const place = placeOf(view, node);
+    if (place && !places.has(place)) places.set(place, node);
   }
-  drawSlider(view);
-  if (page.cursor == null) showNewest(view);
+  parts.where.replaceChildren();
+  parts.where.hidden = places.size === 0;
+  if (places.size === 0) return;
+  parts.where.append(view.t("Click a highlighted choice, or a button below. The choices are:"));
+  for (const [place, node] of places) parts.where.append(" ", button(place, view.t("Show it"), () => showChoice(node)));
 }
-function drawNow(view, names, index, previous) {
-  const { model, page } = view;
-  const from = `${index}@${previous}`;
-  const built = page.now;
-  const continues = built && built.from === from && built.names.length <= names.length && built.names.every((n, i) => names[i] === n);
-  if (!continues) {
-    const group = joined(model, names);
-    page.now = null;
-    if (group == null) return null;
-    const made = buildGroup(view, group, index, previous, true);
-    page.now = { from, names, ...made };
-    return made.details;
-  }
-  const more = joined(model, names.slice(built.names.length))?.entries ?? [];
-  const added = numbered(more, built.index, built.previous);
-  const list = built.details.querySelector("ol");
-  for (const [entry, at] of added.list) list?.append(entryItem(view, entry, at));
-  built.details.dataset.last = String(added.index);
-  Object.assign(built, { names, index: added.index, previous: added.previous });
-  return built.details;
-}
-function numbered(entries, index, previous) {
-  const list = [];
-  for (const entry of entries) {
-    const here = `${entry.step}/${entry.moment}`;
-    if (here !== previous) index += 1;
-    previous = here;
-    list.push([entry, index]);
-  }
-  return { list, index, previous };
-}
-function showNewest({ parts }) {
-  requestAnimationFrame(() => parts.log.scrollTop = parts.log.scrollHeight);
-}
-function buildGroup(view, group, index, previous, open) {
-  const details = (
-    /** @type {HTMLDetailsElement & {_fill?: (() => void) | null}} */
-    make("details", "covil-log-group")
+function placeOf(view, node) {
+  const { parts } = view;
+  if (parts.table.contains(node)) return view.t("on the map");
+  if (parts.pool.contains(node)) return view.t("in the pool");
+  const hall = (
+    /** @type {HTMLElement | null} */
+    node.closest(".covil-hall")
   );
-  details.append(make("summary", "", groupTitle(view, group)));
-  const entries = numbered(group.entries, index, previous);
-  [index, previous] = [entries.index, entries.previous];
-  details.dataset.first = String(entries.list.length ? entries.list[0][1] : index);
-  details.dataset.last = String(index);
-  details._fill = () => {
-    details._fill = null;
-    const list = make("ol", "covil-entries");
-    for (const [entry, at] of entries.list) list.append(entryItem(view, entry, at));
-    details.append(list);
-  };
-  details.addEventListener("toggle", () => details.open && details._fill?.());
-  if (open) openGroup(details);
-  return { details, index, previous };
+  const seat = seatLabel(view, (hall?.dataset.section || "").slice("hall:".length));
+  return hall ? view.t("in {seat}'s hall", { seat }) : null;
 }
-function openGroup(details) {
-  details._fill?.();
-  details.open = true;
+function showChoice(node) {
+  node.scrollIntoView({ block: "center", behavior: "smooth" });
+  node.focus({ preventScroll: true });
 }
-function entryItem(view, entry, at) {
-  const item = make("li", "covil-entry");
-  item.dataset.position = String(at);
-  item.append(make("span", "covil-rule", entry.rule), " ", entry.text);
-  item.addEventListener("click", () => goTo(view, at));
-  return item;
-}
-function drawSlider(view) {
-  const { page, parts } = view;
-  const count = positions(view).length;
-  parts.slider.max = String(Math.max(0, count - 1));
-  parts.slider.value = String(page.cursor ?? count - 1);
-  parts.slider.setAttribute("aria-valuetext", sliderText(view));
-}
-function sliderText(view) {
-  const all = positions(view);
-  if (view.page.cursor == null) return view.t("the game now (positions before it: {count})", { count: Math.max(0, all.length - 1) });
-  return told(all[view.page.cursor]);
-}
-function told(position) {
-  return `${position.when} — ${position.entries[0].replace(/\.$/, "")}`;
-}
-var CURSOR = "covil-cursor";
-function goTo(view, at) {
-  const { page, parts } = view;
-  const all = positions(view);
-  if (all.length === 0) return;
-  at = Math.max(0, Math.min(at, all.length - 1));
-  page.cursor = at === all.length - 1 ? null : at;
-  lookBack(view.model, page, page.cursor != null);
-  page.chooser = null;
-  if (page.cursor != null) ask(view, all[page.cursor]);
-  drawPosition(view);
-  drawDecision(view);
-  settle(view);
-  drawControls(view);
-  drawSlider(view);
-  view.root.dispatchEvent(new Event(CURSOR));
-  for (const node of parts.log.querySelectorAll(".covil-here")) node.classList.remove("covil-here");
-  if (page.cursor == null) {
-    showNewest(view);
-    return;
+function keysUnder(view, point) {
+  const keys = [];
+  const under = (
+    /** @type {Document | ShadowRoot} */
+    view.root.getRootNode().elementsFromPoint(point.x, point.y)
+  );
+  for (const node of under) {
+    if (!view.root.contains(node)) continue;
+    for (const key of keysAt(view, node)) if (!keys.includes(key)) keys.push(key);
   }
-  for (const group of parts.log.querySelectorAll("details")) {
-    if (Number(group.dataset.first) <= page.cursor && page.cursor <= Number(group.dataset.last)) openGroup(group);
-  }
-  const entries = parts.log.querySelectorAll(`[data-position="${page.cursor}"]`);
-  entries.forEach((n) => n.classList.add("covil-here"));
-  const heading = entries[0]?.closest("details")?.querySelector("summary");
-  if (entries[0]) scrollWithin(parts.log, entries[0], heading?.getBoundingClientRect().height ?? 0);
+  return keys;
 }
-function ask(view, position) {
+function clickAt(view, node, point = null) {
   const { model, page } = view;
-  page.wanted = position;
-  if (page.asking) return;
-  const past = model.get("past") || {};
-  if (past.step === position.step && past.moment === position.moment) return;
-  page.asking = true;
-  view.send("show", { step: position.step, moment: position.moment });
-}
-function onPast(view) {
-  const { model, page } = view;
-  page.asking = false;
-  const past = model.get("past") || {};
-  const wanted = page.wanted;
-  if (page.cursor != null && wanted && (past.step !== wanted.step || past.moment !== wanted.moment)) {
-    ask(view, wanted);
+  const keys = keysAt(view, node);
+  if (point) {
+    for (const key2 of keysUnder(view, point)) if (!keys.includes(key2)) keys.push(key2);
   }
-  drawPosition(view);
-  settle(view);
-}
-
-// src/analysis.js
-var NO_ROWS = (
-  /** @type {import("./types").SeatSummary[]} */
-  []
-);
-function mountAnalysis(view) {
-  const { root, parts } = view;
-  const panel = analysisPanel();
-  remember(panel.section);
-  relabel(panel.section, view.model.get("words"));
-  parts.hintBox.after(panel.section);
-  const draw = () => drawAnalysis(view, panel);
-  const onCursor = () => queueMicrotask(draw);
-  root.addEventListener(CURSOR, onCursor);
-  panel.analyse.addEventListener("click", () => view.send("analyse", {}, panel.analyse));
-  panel.chart.addEventListener("click", (event) => {
-    const dot = (
-      /** @type {Element} */
-      event.target.closest("[data-node]")
-    );
-    if (dot == null) return;
-    event.stopPropagation();
-    jumpTo(view, Number(dot.getAttribute("data-node")));
-  });
-  draw();
-  const names = ["review", "progress", "at", "tree", "decision", "past"];
-  return {
-    drawers: Object.fromEntries(names.map((name) => [name, draw])),
-    unmount: () => root.removeEventListener(CURSOR, onCursor)
-  };
-}
-function analysisPanel() {
-  const section = make("section", "covil-analysis");
-  section.setAttribute("aria-label", N_("Analysis"));
-  const analyse = button(N_("Analyse this game"), N_("The engine's view of every decision of the game"));
-  const bar = make("progress", "covil-progress");
-  const said2 = make("span", "covil-progress-said");
-  said2.setAttribute("role", "status");
-  const chart = make("div", "covil-chart");
-  const table = make("table", "covil-summary");
-  const note = make("p", "covil-engine-note");
-  section.append(analyse, bar, said2, chart, table, note);
-  return { section, analyse, bar, said: said2, chart, table, note };
-}
-function shownStep(view) {
-  const { model, page } = view;
-  if (model.get("tree")) return (model.get("at") || {}).line ?? null;
-  if (page.dot && page.dot.cursor === page.cursor) return page.dot.step;
-  if (page.cursor == null) return null;
-  return positions(view)[page.cursor]?.step ?? null;
-}
-function jumpTo(view, step) {
-  if (view.model.get("tree")) {
-    view.send("jump", { step });
-    return;
+  if (keys.length === 0 || page.cursor != null) return false;
+  const offered = byElement(view);
+  const key = keys.find((k) => offered.has(k));
+  if (key === void 0) {
+    if ((model.get("decision") || {}).waiting == null) {
+      page.clicked = { version: model.get("version"), ...point || middleOf(node) };
+      view.send("why", { element: keys[0] });
+    }
+    return true;
   }
-  const index = positions(view).findIndex((p) => p.step >= step);
-  if (index < 0) return;
-  goTo(view, index);
-  view.page.dot = { step, cursor: view.page.cursor };
-}
-function drawAnalysis(view, panel) {
-  const { model } = view;
-  const review = model.get("review") || {};
-  const progress = model.get("progress") || {};
-  const running = progress.total != null;
-  const study = Boolean(model.get("tree"));
-  const moves = ((model.get("tree") || {}).nodes || []).length > 1;
-  const offered = study ? moves && (model.get("at") || {}).mode !== "quiz" : Boolean((model.get("decision") || {}).over) && !review.chart;
-  panel.analyse.hidden = !offered || running;
-  panel.analyse.textContent = review.chart ? view.t("Analyse again") : view.t("Analyse this game");
-  panel.bar.hidden = !running;
-  panel.said.hidden = !running;
-  if (running) {
-    panel.bar.max = Math.max(1, progress.total ?? 1);
-    panel.bar.value = progress.done ?? 0;
-    panel.said.textContent = view.t("Analysing: {done} of {total} moves", { done: progress.done ?? 0, total: progress.total ?? 0 });
+  const actions = offered.get(key) || [];
+  if (actions.length === 1) {
+    choose(view, actions[0].action, node.closest("[data-action]") ?? node);
+  } else {
+    page.chooser = key;
+    view.redraw("chooser");
   }
-  panel.chart.hidden = !review.chart;
-  setSvg(panel.chart, review.chart);
-  drawSummary(view, panel.table, review.summary || NO_ROWS);
-  panel.section.hidden = panel.analyse.hidden && !running && !review.chart;
-  markShown(view, panel, study);
+  return true;
 }
-function drawSummary(view, table, rows) {
-  const words = view.model.get("words");
-  if (table._rows === rows && table._words === words) return;
-  [table._rows, table._words] = [rows, words];
-  table.hidden = rows.length === 0;
-  const head = make("tr");
-  const titles = [view.t("Seat"), view.t("Decisions"), view.t("Mean loss"), "?!", "?", "??"];
-  for (const title of titles) head.append(make("th", "", title));
-  const body = rows.map((row2) => {
-    const line2 = make("tr");
-    const cells = [row2.seat, row2.decisions, row2.loss, row2.inaccuracies, row2.mistakes, row2.blunders];
-    for (const cell of cells) line2.append(make("td", "", String(cell)));
-    return line2;
-  });
-  table.replaceChildren(head, ...body);
-}
-function markShown(view, panel, study) {
-  const step = shownStep(view);
-  panel.chart.querySelector(".covil-shown")?.classList.remove("covil-shown");
-  if (step != null) panel.chart.querySelector(`[data-node="${step}"]`)?.classList.add("covil-shown");
-  const note = step == null ? null : ((view.model.get("review") || {}).notes || {})[String(step)];
-  panel.note.hidden = !note;
-  panel.note.textContent = note ? [note.said, study ? "" : note.better].filter(Boolean).join(" ") : "";
+function onClick(view, event) {
+  const target = (
+    /** @type {Element} */
+    event.target
+  );
+  if (target.closest("button, input, select, summary, .covil-log")) return;
+  if (!target.closest(".covil-error")) view.parts.error.hidden = true;
+  if (clickAt(view, target, { x: event.clientX, y: event.clientY })) event.stopPropagation();
 }
 
 // src/keyboard.js
@@ -1347,8 +1335,11 @@ function stepThroughActions(view, from, by) {
   buttons[next].focus();
   return true;
 }
-function toggleHelp({ page, parts }) {
-  page.help = !page.help;
+function toggleHelp(view) {
+  view.page.help = !view.page.help;
+  view.redraw("help");
+}
+function drawHelp({ page, parts }) {
   parts.help.hidden = !page.help;
 }
 function tryHere(view) {
@@ -1887,6 +1878,35 @@ function watchTheme(model, apply) {
 
 // src/board.js
 var MOVES = /* @__PURE__ */ new Set(["act", "undo", "redo", "step", "skip", "try", "return", "goto", "walk", "jump", "chapter", "mode", "language"]);
+var TRAITS = {
+  board: ["board", "language"],
+  language: ["language"],
+  pictures: ["position"],
+  past: ["past", "position"],
+  decision: ["decision"],
+  log: ["log"],
+  controls: ["controls"],
+  hint: ["hint"],
+  error: ["error", "language"],
+  version: ["version", "controls"]
+};
+var EVENTS = /* @__PURE__ */ new Set(["version", "past"]);
+var CHANGES = {
+  view: ["board", "language", "position", "decision", "log", "hint", "version", "controls"],
+  cursor: ["position", "decision", "controls", "slider", "here"],
+  chooser: ["decision", "focusChooser"],
+  shared: ["controls"],
+  pending: ["controls"],
+  switch: ["language"],
+  help: ["help"]
+};
+var WORDS = ["words", ...Object.values(TRAITS).flat().filter((name) => !EVENTS.has(name))];
+var WITH = {
+  position: ["choices", "banner"],
+  decision: ["choices", "banner"],
+  controls: ["banner", "hint"],
+  log: ["slider"]
+};
 function initialize({ model }) {
   const onChange = () => queueMicrotask(() => {
     prune(model);
@@ -1932,7 +1952,6 @@ function render({ model, el }) {
       wanted: null,
       asking: false,
       help: false,
-      stale: false,
       clicked: null,
       pressed: null,
       builtGroups: /* @__PURE__ */ new Map(),
@@ -1943,17 +1962,21 @@ function render({ model, el }) {
       if (MOVES.has(kind) && MOVES.has(root.dataset.pending ?? "")) return false;
       acknowledge(view, kind, pressed);
       asked(model, content);
-      afterPaint(() => {
-        if (!transmit(model, content)) {
-          answered(view);
-          parts.error.replaceChildren(view.t("The board has no running kernel to play with: run its cell again."));
-          parts.error.hidden = false;
-          drawLanguage(view);
-        }
-      });
+      afterPaint(
+        redraws.batch(() => {
+          if (!transmit(model, content)) {
+            answered(view);
+            parts.error.replaceChildren(view.t("The board has no running kernel to play with: run its cell again."));
+            parts.error.hidden = false;
+            view.redraw("switch");
+          }
+        })
+      );
       return true;
     },
-    t: (message, values) => say(model.get("words"), message, values)
+    t: (message, values) => say(model.get("words"), message, values),
+    // The scheduler made below, once the mounts are: nothing redraws before.
+    redraw: (...changes) => redraws.redraw(changes)
   };
   relabel(root, model.get("words"));
   const applyTheme = () => {
@@ -1964,63 +1987,89 @@ function render({ model, el }) {
   applyTheme();
   const unwatchTheme = watchTheme(model, applyTheme);
   const mounts = [...model.get("tree") ? [mountStudy(view)] : [], mountAnalysis(view)];
-  const unlisten = listenToTraits(view, mounts);
-  const unwire = wire(view);
-  drawBoard(view);
-  drawLanguage(view);
-  drawPosition(view);
-  drawDecision(view);
-  settle(view);
-  drawLog(view);
-  drawHint(view);
-  onVersion(view);
-  for (const mount of mounts) mount.after?.();
+  const redraws = scheduler(view, mounts);
+  const unwire = wire(view, redraws.batch);
+  view.redraw("view");
   return () => {
-    unlisten();
+    redraws.unlisten();
     unwatchTheme();
-    for (const mount of mounts) mount.unmount();
+    for (const mount of mounts) mount.unmount?.();
     unwire();
     lookBack(model, view.page, false);
   };
 }
-function listenToTraits(view, mounts) {
+function drawings(view) {
   const { model, root } = view;
-  const drawers = {
-    board: [() => drawBoard(view), () => drawLanguage(view)],
-    language: [() => drawLanguage(view)],
-    pictures: [() => drawPosition(view)],
-    past: [() => onPast(view)],
-    decision: [() => drawDecision(view)],
-    log: [() => drawLog(view)],
-    controls: [() => drawControls(view)],
-    hint: [() => drawHint(view)],
-    error: [() => drawError(view), () => drawLanguage(view)],
-    version: [() => onVersion(view)]
+  return {
+    version: () => onVersion(view),
+    past: () => onPast(view),
+    words: () => relabel(root, model.get("words")),
+    board: () => drawBoard(view),
+    language: () => drawLanguage(view),
+    position: () => drawPosition(view),
+    decision: () => drawDecision(view),
+    log: () => drawLog(view),
+    slider: () => drawSlider(view),
+    here: () => drawHere(view),
+    controls: () => drawControls(view),
+    banner: () => drawBanner(view),
+    hint: () => drawHint(view),
+    error: () => drawError(view),
+    help: () => drawHelp(view)
   };
+}
+function scheduler(view, mounts) {
+  const { model, page, parts, root } = view;
+  const board = drawings(view);
+  const over = { choices: () => drawChoices(view), focusChooser: () => focusChooser(view) };
+  const mounted = {};
   for (const mount of mounts) {
-    for (const [name, draw] of Object.entries(mount.drawers)) (drawers[name] ?? (drawers[name] = [])).push(draw);
+    for (const [name, draw2] of Object.entries(mount.drawers)) (mounted[name] ?? (mounted[name] = /* @__PURE__ */ new Set())).add(draw2);
   }
-  const drawings = Object.entries(drawers).filter(([name]) => name !== "version" && name !== "past");
-  drawers.words = [() => relabel(root, model.get("words")), ...drawings.flatMap(([, draws]) => draws)];
-  const dirty = /* @__PURE__ */ new Set();
-  const flush = () => {
-    const names = [...dirty];
-    dirty.clear();
-    answered(view);
-    const focusedIn = () => root.contains(
-      /** @type {Document | ShadowRoot} */
-      root.getRootNode().activeElement
-    );
-    const focused = focusedIn();
-    for (const draw of new Set(names.flatMap((n) => drawers[n]))) draw();
+  const traits = [.../* @__PURE__ */ new Set([...Object.keys(TRAITS), ...Object.keys(mounted)])].filter((name) => !(name in CHANGES));
+  mounted.words = new Set(traits.filter((name) => !EVENTS.has(name)).flatMap((name) => [...mounted[name] ?? []]));
+  const redraws = { ...TRAITS, ...CHANGES, words: WORDS };
+  const draw = (changes) => {
+    const named = changes.flatMap((change) => redraws[change] ?? []);
+    const names = /* @__PURE__ */ new Set([...named, ...named.flatMap((name) => WITH[name] ?? [])]);
+    for (const [name, drawing] of Object.entries(board)) if (names.has(name)) drawing();
+    for (const drawing of new Set(changes.flatMap((change) => [...mounted[change] ?? []]))) drawing();
     for (const mount of mounts) mount.after?.();
-    settle(view);
+    for (const [name, drawing] of Object.entries(over)) if (names.has(name)) drawing();
+  };
+  const dirty = /* @__PURE__ */ new Set();
+  let [answer, queued, flushing, batched] = [false, false, false, 0];
+  const focusedIn = () => root.contains(
+    /** @type {Document | ShadowRoot} */
+    root.getRootNode().activeElement
+  );
+  const flush = () => {
+    if (flushing || batched > 0) return;
+    flushing = true;
+    const focused = focusedIn();
+    try {
+      if (answer) answered(view);
+      answer = false;
+      while (dirty.size > 0) {
+        const changes = [...dirty];
+        dirty.clear();
+        draw(changes);
+      }
+    } finally {
+      flushing = false;
+    }
     if (focused && !focusedIn()) root.focus({ preventScroll: true });
   };
-  const listeners = Object.keys(drawers).map((name) => {
+  const listeners = [...traits, "words"].map((name) => {
     const listener = () => {
-      if (dirty.size === 0) queueMicrotask(flush);
       dirty.add(name);
+      answer = true;
+      if (queued) return;
+      queued = true;
+      queueMicrotask(() => {
+        queued = false;
+        flush();
+      });
     };
     model.on(`change:${name}`, listener);
     return (
@@ -2028,35 +2077,57 @@ function listenToTraits(view, mounts) {
       [name, listener]
     );
   });
-  return () => {
-    for (const [name, listener] of listeners) model.off(`change:${name}`, listener);
+  return {
+    /** @param {string[]} changes */
+    redraw(changes) {
+      for (const change of changes) dirty.add(change);
+      flush();
+    },
+    /**
+     * `handler`, its redraws drawn once at its end.
+     * @template {unknown[]} A
+     * @param {(...args: A) => void} handler
+     */
+    batch: (handler) => (...args) => {
+      batched += 1;
+      try {
+        handler(...args);
+      } finally {
+        batched -= 1;
+      }
+      flush();
+    },
+    unlisten() {
+      for (const [name, listener] of listeners) model.off(`change:${name}`, listener);
+    }
   };
 }
-function wire(view) {
+function wire(view, batch) {
   const { model, parts, root } = view;
-  parts.undo.addEventListener("click", () => view.send("undo", {}, parts.undo));
-  parts.redo.addEventListener("click", () => view.send("redo", {}, parts.redo));
-  parts.step.addEventListener("click", () => view.send("step", {}, parts.step));
-  parts.skip.addEventListener("click", () => view.send("skip", {}, parts.skip));
-  parts.hint.addEventListener("click", () => view.send("hint", {}, parts.hint));
-  parts.back.addEventListener("click", () => view.send("return", {}, parts.back));
-  parts.language.addEventListener("change", () => {
-    if (!view.send("language", { code: parts.language.value }, parts.language)) drawLanguage(view);
+  const on = (node, type, handler) => node.addEventListener(type, batch(handler));
+  on(parts.undo, "click", () => view.send("undo", {}, parts.undo));
+  on(parts.redo, "click", () => view.send("redo", {}, parts.redo));
+  on(parts.step, "click", () => view.send("step", {}, parts.step));
+  on(parts.skip, "click", () => view.send("skip", {}, parts.skip));
+  on(parts.hint, "click", () => view.send("hint", {}, parts.hint));
+  on(parts.back, "click", () => view.send("return", {}, parts.back));
+  on(parts.language, "change", () => {
+    if (!view.send("language", { code: parts.language.value }, parts.language)) view.redraw("switch");
   });
-  parts.tryHere.addEventListener("click", () => tryHere(view));
-  parts.helpButton.addEventListener("click", () => toggleHelp(view));
-  parts.slider.addEventListener("input", () => goTo(view, Number(parts.slider.value)));
-  parts.speed.addEventListener("change", () => setSpeed(
+  on(parts.tryHere, "click", () => tryHere(view));
+  on(parts.helpButton, "click", () => toggleHelp(view));
+  on(parts.slider, "input", () => goTo(view, Number(parts.slider.value)));
+  on(parts.speed, "change", () => setSpeed(
     model,
     /** @type {any} */
     parts.speed.value
   ));
-  const click = (event) => onClick(view, event);
-  const key = (event) => onKey(view, event);
+  const click = batch((event) => onClick(view, event));
+  const key = batch((event) => onKey(view, event));
   root.addEventListener("click", click);
   root.addEventListener("keydown", key);
   const views = sharedOf(model).views;
-  const redrawControls2 = () => drawControls(view);
+  const redrawControls2 = () => view.redraw("shared");
   views.addEventListener("controls", redrawControls2);
   const showTexts = () => root.dataset.texts = String(sharedOf(model).chunks.size);
   views.addEventListener("pruned", showTexts);
