@@ -123,7 +123,7 @@ def test_analysis_is_an_authors_and_a_seated_chapter_analyses_its_seat() -> None
 def test_an_interrupted_analysis_answers_the_page_and_leaves_the_board_as_it_was(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import covil_nb.widget.board as board_module
+    import covil_nb.widget.session as session_module
 
     board = GameWidget(finished())
     board.analysis_budget = BUDGET
@@ -132,7 +132,7 @@ def test_an_interrupted_analysis_answers_the_page_and_leaves_the_board_as_it_was
     def interrupted(*_args: object, **_kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(board_module, "analyse", interrupted)
+    monkeypatch.setattr(session_module, "analyse", interrupted)
     with pytest.raises(KeyboardInterrupt):
         board.receive({"kind": "analyse", "version": board.version})
     assert "interrupted" in board.error["text"]  # the page's press ends on an answer

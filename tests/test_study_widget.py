@@ -43,13 +43,14 @@ def moves(board: StudyWidget) -> list[str]:
 
 
 def test_every_kind_of_message_has_its_handler() -> None:
-    """A message is handled by ``_on_<kind>``: each kind either board takes has one."""
+    """A message is handled by ``on_<kind>``: each kind either board takes has one."""
     from covil_nb.widget import protocol
-    from covil_nb.widget.study import STUDY_FIELDS
+    from covil_nb.widget.session import BoardSession
+    from covil_nb.widget.study_session import STUDY_FIELDS, StudySession
 
-    for board, kinds in ((GameWidget, protocol.FIELDS), (StudyWidget, STUDY_FIELDS)):
-        assert board._kinds == kinds
-        assert [k for k in kinds if not callable(getattr(board, f"_on_{k}", None))] == []
+    for session, kinds in ((BoardSession, protocol.FIELDS), (StudySession, STUDY_FIELDS)):
+        assert session.kinds == kinds
+        assert [k for k in kinds if not callable(getattr(session, f"on_{k}", None))] == []
 
 
 def test_walking_the_main_line_and_back_by_every_way() -> None:
@@ -212,7 +213,7 @@ def two_questions() -> Study:
 
 def listed(board: StudyWidget) -> list[list[str]]:
     """The moves of each node the ``tree`` trait lists, from the start."""
-    return [n.moves() for n in board.study.chapters[0].nodes() if n in board._tree]
+    return [n.moves() for n in board.study.chapters[0].nodes() if n in board.session.listed]
 
 
 def test_the_quiz_shows_no_move_past_a_question_from_anywhere() -> None:
@@ -395,7 +396,7 @@ def test_a_question_puts_no_marks_before_it_is_answered() -> None:
     send(board, "goto", node=3)
     assert board.at["question"]["asking"] is True
     assert (board.at["highlights"], board.at["arrows"]) == ([], [])
-    drawn = "".join(board._sheet.in_use.values())
+    drawn = "".join(board.session.sheet.in_use.values())
     assert "data-arrow" not in drawn  # nor on the map: the drawing has none
     send(board, "reveal")
     send(board, "walk", way="prev")  # shown: its marks with it

@@ -31,7 +31,6 @@ from covil_nb.model.language import set_language
 from covil_nb.model.scenario import Scenario
 from covil_nb.model.vocabulary import DecisionKind
 from covil_nb.widget import scene
-from covil_nb.widget.board import moment_json
 from covil_nb.widget.sheet import Round
 
 
@@ -134,7 +133,7 @@ def test_the_rules_moments_are_told_as_the_nights_and_the_mornings():
     chooser = random.Random(4)
     while game.day < 2:
         game.apply(chooser.choice(game.legal_actions()))
-    rules = [moment_json(m, i) for i, m in enumerate(game.moments()) if not m.player]
+    rules = [scene.moment_json(m, i) for i, m in enumerate(game.moments()) if not m.player]
     said = [(m["by"], m["told"][0]) for m in rules]
     assert said[-1] == ("The morning", "Day 2: morning.")
     assert {by for by, _ in said[:-1]} == {"The night"}
@@ -576,7 +575,7 @@ def test_a_hint_followed_tells_the_rest_of_its_step_and_never_changes_its_mind()
     chooser = random.Random(5)
     while True:  # a decision whose hinted step has more of the player's own actions
         send(widget, "hint")
-        plan = widget._hinted[0]
+        plan = widget.session.hinted[0]
         # (Not a troop's action: the search bot searches that anew, below.)
         if len(plan.actions) > 1 and plan.expected[1][1] in OWN_STEP - {DecisionKind.TROOP_ACTION}:
             break
@@ -603,7 +602,7 @@ def test_a_hint_followed_to_a_troops_action_searches_it_anew():
     chooser = random.Random(6)
     while True:
         send(widget, "hint")
-        plan = widget._hinted[0]
+        plan = widget.session.hinted[0]
         if len(plan.actions) > 1 and plan.expected[1][1] == DecisionKind.TROOP_ACTION:
             break
         widget.act(chooser.choice(widget.decision["actions"])["action"])
@@ -874,7 +873,7 @@ def test_the_banner_says_how_a_fight_ended():
         game.apply(chooser.choice(game.legal_actions()))
         fights = [m for m in game.moments()[1:] if any(e.kind == "combat" for e in m.events)]
         fought = fights[0] if fights else None
-    assert moment_json(fought, 1)["outcome"] == [
+    assert scene.moment_json(fought, 1)["outcome"] == [
         e.text for e in fought.events if e.kind == "combat"
     ]
 

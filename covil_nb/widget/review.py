@@ -11,21 +11,23 @@ on a dot as a message; Python checks it.
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import Any, cast
 
 from covil_nb.analysis import NOISE, advantage, summary
 from covil_nb.model.language import Number, Text, tr
 from covil_nb.model.words import color_name
 from covil_nb.study import ENGINE, Assessment, Chapter
 
+from . import payloads
+
 # What the analysis's glyphs mean (covil_nb.analysis: the loss's size in VP).
 MEANINGS = {"?!": tr("an inaccuracy"), "?": tr("a mistake"), "??": tr("a blunder")}
 
 
-def review_json(chapter: Chapter) -> dict[str, Any]:
+def review_json(chapter: Chapter) -> payloads.Review | payloads.Empty:
     """The chart, the summary and the notes of ``chapter``'s analysis; ``{}``
     when nothing on its main line is assessed."""
-    notes = {
+    notes: dict[str, payloads.Note] = {
         str(k): {"said": judged(node.assessment), "better": _engine_said(node.after)}
         for k, node in enumerate(chapter.main_line(), 1)
         if node.assessment is not None
@@ -37,7 +39,14 @@ def review_json(chapter: Chapter) -> dict[str, Any]:
         # Each seat named in the language of the moment.
         "summary": [
             # The mean loss said as the language writes it ("0,55 pontos").
-            {**asdict(row), "seat": str(color_name(row.seat)), "loss": str(_loss(row.mean_loss))}
+            cast(
+                payloads.SeatSummary,
+                {
+                    **asdict(row),
+                    "seat": str(color_name(row.seat)),
+                    "loss": str(_loss(row.mean_loss)),
+                },
+            )
             for row in summary(chapter).seats
         ],
         "notes": notes,  # by the node's index along the main line, as the chart's dots

@@ -16,18 +16,19 @@ from typing import Any
 from covil_nb import drawing
 from covil_nb.drawing.elements import FORTRESS_TARGET, KINDS, element_named, elements_of
 from covil_nb.drawing.style import ACTION
-from covil_nb.model import Action, CovilError, Event, Game, Strength, night
+from covil_nb.model import Action, CovilError, Event, Game, Strength, morning, night
 from covil_nb.model.combat import REBELS_PART, CombatView, part_said
 from covil_nb.model.flow import CLOSING
+from covil_nb.model.game import Moment
 from covil_nb.model.language import LANGUAGES, N_, Listed, Text, cite, named, ntr, tr
 from covil_nb.model.views import hand_hidden, hidden_cards
 from covil_nb.model.vocabulary import DecisionKind, Verb, fortress_target
 from covil_nb.model.words import color_name, stat_name
 
+from . import payloads
 from .seats import Seats
 from .sheet import Round
 
-Json = dict[str, Any]
 Position = tuple[int, int]  # (history step, moment in it): where a log entry leads
 RESPONSES = frozenset({"defend", "raise-stakes", "defend-rebels"})
 # The groups of the listed actions, in a player's words (rulebook 2.1 to 2.3):
@@ -51,7 +52,7 @@ GROUPS: dict[str, str] = {  # named in English, said in the board's language
 # -- pictures ------------------------------------------------------------------------
 
 
-def board_json(game: Game, seats: Seats) -> Json:
+def board_json(game: Game, seats: Seats) -> payloads.Board:
     """What never changes during a game: the map under the pieces, the seats."""
     return {
         "name": game.board.name,
@@ -135,9 +136,9 @@ def decision_json(
     game: Game,
     seats: Seats,
     actions: list[Action],
-    waiting: str | None,
+    waiting: payloads.Waiting,
     viewer: str | None = None,
-) -> Json:
+) -> payloads.Decision:
     """Who decides and what, with the ``actions`` offered (none while
     ``waiting`` for a playback or a bot), as ``viewer`` may know them (an
     attack's forecast counts its attacker's relics: only for eyes that see
@@ -195,8 +196,8 @@ def decision_json(
 
 def action_json(
     game: Game, action: Action, forecast: bool = True, troop_action: bool = True
-) -> Json:
-    entry: Json = {
+) -> payloads.Offered:
+    entry: payloads.Offered = {
         "action": str(action),
         "label": action.label or str(action),
         "elements": list(elements_of(action, game)),
@@ -211,7 +212,7 @@ def action_json(
     return entry
 
 
-def strength_json(strength: Strength) -> Json:
+def strength_json(strength: Strength) -> payloads.Strength:
     return {
         "total": strength.total,
         # Each part said whole ("2 from Reinforcements"), and its value.
@@ -220,7 +221,7 @@ def strength_json(strength: Strength) -> Json:
     }
 
 
-def combat_json(game: Game) -> Json | None:
+def combat_json(game: Game) -> payloads.Combat | None:
     """The combat under way, both strengths with their breakdowns."""
     combat = game.combat
     if combat is None:
@@ -257,7 +258,7 @@ def _combat_head(combat: CombatView) -> Text:
     )
 
 
-def preview(game: Game, action: Action) -> Json:
+def preview(game: Game, action: Action) -> payloads.Preview:
     """Both strengths after ``action``, tried on a copy; when it ends the
     combat, the strengths it was resolved at and the winner. Only these are
     read: what a resolved combat would reveal (a hidden treasure drawn) stays
@@ -330,6 +331,58 @@ def meant_by(game: Game, element: str, actions: list[Action]) -> Iterator[Action
         yield Action(Verb.ATTACK, (ident if kind == "troop" else fortress_target(ident),))
 
 
+# -- a playback's moments ----------------------------------------------------------------
+
+
+def moment_json(moment: Moment, index: int, chosen: str = "") -> payloads.Moment:
+    """Who did what at a moment of playback, and why (a dummy's priority).
+    ``told`` is what happened in the log's sentences, for people (``actions``
+    keeps the notation): not the dummy's own summary, which ``reason`` gives,
+    nor a fight's end (``outcome``); where the action chosen (the first
+    moment's) tells nothing yet, ``chosen``: its label (a bot's, its deed alone)."""
+    said = told(moment) or ([chosen] if chosen else [])
+    return {
+        "index": index,
+        "player": moment.player,
+        "actions": list(moment.actions),
+        "told": said,
+        # Whose moment it is, for the rules' own: the night's steps or the morning.
+        "by": "" if moment.player else str(rules_part(moment.reason)),
+        # A night step's reason is its rule's title; a dummy's, its priority.
+        "reason": str(moment.reason) if moment.player else cite(str(moment.reason)),
+        "outcome": outcome(moment.events),
+        # A moment worth a longer look at auto-play speed: a fight ended, a
+        # dummy flipped a relic, a step of the night.
+        "notable": not moment.player or any(e.kind in _NOTABLE for e in moment.events),
+    }
+
+
+def rules_part(rule: str | Text) -> Text:
+    """The part of the day a moment the rules play belongs to, by its rule."""
+    return tr("The morning") if rule == morning.PHASE else tr("The night")
+
+
+def told(moment: Moment) -> list[str]:
+    """What happened at a moment, in the log's sentences: a banner's worth of
+    a player's step (saying how much more the log has), all of a night's step."""
+    said = [e.text for e in moment.events if e.kind not in _TOLD_APART]
+    if not moment.player or len(said) <= _TOLD_AT_MOST:
+        return said
+    more = len(said) - _TOLD_AT_MOST + 1
+    rest = ntr("… and {count} more in the log.", "… and {count} more in the log.", more)
+    return [*said[: _TOLD_AT_MOST - 1], str(rest)]
+
+
+_TOLD_APART = frozenset({"dummy", "combat"})
+_NOTABLE = frozenset({"combat", "flip"})
+_TOLD_AT_MOST = 3  # a banner's worth; the log has the rest
+
+
+def outcome(events: Sequence[Event]) -> list[str]:
+    """The sentences that say how each fight ended (its winner, its loser's fate)."""
+    return [e.text for e in events if e.kind == "combat"]
+
+
 # -- the log -----------------------------------------------------------------------------
 
 
@@ -337,7 +390,9 @@ def meant_by(game: Game, element: str, actions: list[Action]) -> Iterator[Action
 Told = dict[tuple[int, int], tuple[tuple[Event, ...], str]]
 
 
-def log_json(page: Round, events: list[Event], positions: list[Position], told: Told) -> Json:
+def log_json(
+    page: Round, events: list[Event], positions: list[Position], told: Told
+) -> payloads.Log:
     """The log grouped by day and phase, as names of texts kept in ``page``:
     ``done``, one text per finished phase; ``now``, one per position of the
     phase under way. A step thus adds a name or two, and a phase's text is
@@ -373,14 +428,14 @@ def log_json(page: Round, events: list[Event], positions: list[Position], told: 
     return {"done": done, "now": now}
 
 
-def _entries(events: Sequence[Event], positions: list[Position]) -> list[Json]:
+def _entries(events: Sequence[Event], positions: list[Position]) -> list[payloads.LogEntry]:
     return [
         {"rule": cite(e.rule), "text": e.text, "step": at[0], "moment": at[1]}
         for e, at in zip(events, positions, strict=True)
     ]
 
 
-def _group(when: tuple[int, str], entries: list[Json]) -> str:
+def _group(when: tuple[int, str], entries: list[payloads.LogEntry]) -> str:
     day, phase = when
-    group = {"day": day, "phase": phase, "entries": entries}
+    group: payloads.LogGroup = {"day": day, "phase": phase, "entries": entries}
     return json.dumps(group, ensure_ascii=False, separators=(",", ":"))

@@ -10,20 +10,24 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from covil_nb.bots import Bot, decide, make_bot
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.language import tr
 from covil_nb.model.words import color_name
 
-PERSON, BOT, DUMMY = "person", "bot", "dummy"
+from . import payloads
+
+PERSON: Final = "person"
+BOT: Final = "bot"
+DUMMY: Final = "dummy"
 
 
 @dataclass(frozen=True)
 class Seat:
     color: str
-    kind: str  # PERSON, BOT or DUMMY
+    kind: payloads.SeatKind  # PERSON, BOT or DUMMY
     bot: str = ""  # the bot's name, for people to read
 
     def __str__(self) -> str:
@@ -35,7 +39,7 @@ class Seat:
             return str(tr("{color} (dummy)", color=color))
         return str(color)
 
-    def to_json(self) -> dict[str, str]:
+    def to_json(self) -> payloads.Seat:
         return {"color": self.color, "kind": self.kind, "bot": self.bot, "label": str(self)}
 
 
@@ -114,7 +118,7 @@ class Seats:
     def __str__(self) -> str:
         return " vs ".join(str(s) for s in self.seats)
 
-    def to_json(self) -> list[dict[str, str]]:
+    def to_json(self) -> list[payloads.Seat]:
         return [s.to_json() for s in self.seats]
 
 

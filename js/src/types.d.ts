@@ -72,7 +72,8 @@ export interface Decision {
   /** the game's end, said in the board's language ("Game over — red wins") */
   verdict?: string;
   scores?: { text: string }[];
-  waiting?: "playback" | "bot" | null;
+  /** what the board waits for before a person may decide; "over" once the game has ended */
+  waiting?: "playback" | "bot" | "over" | null;
 }
 
 export interface Moment {
