@@ -376,6 +376,8 @@ def test_the_hint_is_a_sentence_beside_its_button_with_its_choice_ringed(
     button.click()
     hint = board.root.locator(".covil-hint")
     expect(hint).to_be_visible()
+    # The box says "Thinking…" until the hint comes: read the hint, not that.
+    expect(hint).not_to_contain_text("Thinking")
     text = hint.inner_text()
     assert not re.search(r"\b[a-z]+_[a-z_]+\b|\d\.\d", text), text  # no internals
     under, at = hint.bounding_box(), button.bounding_box()
