@@ -468,7 +468,7 @@ class Chapter:
         return f"<Chapter {self.title!r}: {said}, {seen_by(self)}>"
 
     def _repr_html_(self) -> str:
-        return f'<div class="covil-study-page"><style>{STYLE}</style>{chapter_html(self)}</div>'
+        return _page_div(chapter_html(self))
 
     def nodes(self, stop: Callable[[Node], bool] | None = None) -> Iterator[Node]:
         """Every node, depth first, each line in its order; none after a
@@ -789,7 +789,12 @@ def study_html(study: Study) -> str:
     """The study's chapters, as one ``<div>`` (what a notebook shows)."""
     title = f"<h1>{escaped(study.title)}</h1>" if study.title else ""
     chapters = "\n".join(chapter_html(c) for c in study.chapters)
-    return f'<div class="covil-study-page"><style>{STYLE}</style>{title}\n{chapters}</div>'
+    return _page_div(f"{title}\n{chapters}")
+
+
+def _page_div(body: str) -> str:
+    """``body`` as the study's part of a page: its own style, scoped to it."""
+    return f'<div class="covil-study-page"><style>{STYLE}</style>{body}</div>'
 
 
 def study_page(study: Study) -> str:

@@ -237,7 +237,7 @@ def test_a_chapter_from_the_middle_of_a_game_is_annotated_as_the_whole_game() ->
 def test_an_analysis_interrupted_as_it_writes_leaves_the_chapter_as_it_was(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import covil_nb.analysis as analysis
+    import covil_nb.analysis.games as analysis
 
     study = Study.from_json(analysed(0))
     study.chapters[0].root.variations[0].comment("the author's", author="teacher")

@@ -166,6 +166,25 @@ def test_a_message_that_fails_half_way_is_put_back_whole(monkeypatch: pytest.Mon
     session.call("act", action=offered(session)[0])  # it plays on
 
 
+def test_a_language_switch_that_fails_keeps_the_language_it_had(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    session = BoardSession(Game.solo(seed=9))
+    opened(session)
+    shown = unchanged(session)
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise CovilError("the drawing broke", "widget")
+
+    monkeypatch.setattr(scene, "pictures", broken)  # drawn in the new language, after the switch
+    session.receive({"kind": "language", "code": "pt", "version": session.version})
+    assert session.shown["error"]["text"] == "the drawing broke"
+    assert unchanged(session) == shown and session.language == "en"
+    monkeypatch.undo()
+    session.call("act", action=offered(session)[0])  # it plays on, in English
+    assert session.shown["language"] == "en"
+
+
 def test_a_study_session_walks_and_writes_with_no_widget() -> None:
     game = Game.solo(seed=3)
     for _ in range(4):

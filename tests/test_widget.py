@@ -967,6 +967,27 @@ def test_a_switch_to_the_language_spoken_answers_with_a_new_version():
     assert widget.version == version + 1 and not widget.error
 
 
+def test_a_switch_that_fails_leaves_the_board_taking_clicks(monkeypatch: pytest.MonkeyPatch):
+    """A switch whose drawing fails puts the language back with the rest: the
+    widget and its session stay at one version, and the next click is taken."""
+    widget, _ = started(seed=6)
+    before = {k: v for k, v in widget.get_state().items() if k != "error"}
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise CovilError("the drawing broke", "widget")
+
+    monkeypatch.setattr(scene, "pictures", broken)
+    widget.receive({"kind": "language", "code": "pt", "version": widget.version})
+    assert widget.error["text"] == "the drawing broke"
+    after = {k: v for k, v in widget.get_state().items() if k != "error"}
+    assert after == before and widget.version == widget.session.version
+    monkeypatch.undo()
+    action, version = widget.decision["actions"][0]["action"], widget.version
+    widget.receive({"kind": "act", "action": action, "version": version})
+    assert widget.error["n"] == 1  # no new refusal: the click was taken
+    assert widget.version > version and widget.language == "en"
+
+
 @pytest.mark.parametrize("code", ["xx", "", "EN"])
 def test_a_switch_to_an_unknown_language_changes_nothing(code: str):
     widget, _ = started(seed=6)

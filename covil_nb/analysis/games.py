@@ -76,9 +76,8 @@ from covil_nb.study import (
 )
 
 RULE = "analysis"
-# Iterations of the search a decision. Two players: the 50 decisions of one
-# seat of a greedy game in 19 s of CPU on one core (benchmarks/analysis.py,
-# compiled engine; the target is 60 s).
+# Iterations of the search a decision: a seat's whole game well within a
+# minute of CPU (benchmarks/analysis.py measures it; docs/changelog.md has figures).
 DEFAULT_BUDGET = 200
 MIN_BUDGET = 4  # iterations below which the uncertainty says nothing
 # Worlds the best option and the one played must share for a glyph: an error

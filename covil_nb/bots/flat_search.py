@@ -1,7 +1,7 @@
-"""The flat search bot (``mcts``): plans raced by playouts, with no tree below them.
+"""The flat search bot (``mcts``): one level of plans, raced by playouts.
 
-It plays Monte Carlo playouts in worlds sampled from what its seat sees. A
-decision is searched as a shallow tree. Its first level is every way to
+It plays Monte Carlo playouts in worlds sampled from what its seat sees,
+with no tree below the plans. The plans are every way to
 finish the step under way (the look-through,
 :func:`~covil_nb.bots.planning.plans`), of which the ``width`` best by the
 evaluation go on. Each is then played out in many sampled worlds: a world is
@@ -41,9 +41,8 @@ from .search import (
 )
 
 # The default budget, in playouts a decision by the number of players: more
-# players make longer days to play out, so fewer playouts take the same time.
-# Two players: p95 0.33-0.43 s, worst 0.57-0.79 s of CPU a decision on one
-# core (benchmarks/figures.py --search 10, on a shared machine).
+# players make longer days to play out, so fewer playouts take the same time
+# (benchmarks/figures.py --search 10 measures it; docs/changelog.md has figures).
 DEFAULT_PLAYOUTS = {2: 240, 3: 150, 4: 90}
 MIN_ROUNDS = 4  # rounds before any plan may leave the race
 Z_DROP = 2.0  # a plan leaves when its mean difference is this many standard errors behind

@@ -1,4 +1,4 @@
-"""The study page's parts: its style, Markdown made safe, and the HTML document.
+"""The study page's parts: its style, Markdown made safe, and a comment's HTML.
 
 A study's HTML exporter (:class:`covil_nb.study.HtmlExporter`) builds its
 page from these: comments are Markdown with any raw HTML in them escaped,

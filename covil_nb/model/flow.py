@@ -5,7 +5,7 @@ phase to phase. :func:`settle` runs the stack until somebody must decide and
 returns that decision (a :class:`Now`); :func:`options` lists its legal
 actions, :func:`play` plays one, and :func:`refuse` says why an action is
 not among them. Every decision offers its step's own choices and the free
-actions of 2.2 where the step allows them (see :class:`~state.Frame`).
+actions of 2.2 where the step allows them (see :class:`~table.Frame`).
 """
 
 from __future__ import annotations

@@ -234,7 +234,8 @@ class Table:
         self.state.stack.append(frame)
 
     # The state holds its frames as plain data (FrameData), and only the rules
-    # push them, as frames: a cast, not a check.
+    # push them, as frames: the type checker is told so (compiled, the cast
+    # checks the type too).
     def top(self) -> Frame:
         """The step on top of the stack: the one under way."""
         return cast(Frame, self.state.stack[-1])

@@ -1,10 +1,10 @@
-"""The board: the one drawing of a position, and the widget that plays on it.
+"""The boards: the anywidget widgets that play a game (:class:`GameWidget`) or a study.
 
-The drawing is :mod:`.drawing` (plain SVG text); the interactive board is
-:class:`GameWidget`.
-
-Importing the drawing must stay light (no anywidget, no ipywidgets): the
-widget and the functions that open one are loaded on first use.
+Each widget is a thin adapter over a headless session (:mod:`.session`,
+:mod:`.study_session`) that holds the board's logic; the pictures are
+:mod:`covil_nb.drawing`'s. Only the two widgets import anywidget, and they
+are loaded on first use, so that the sessions and the payloads import
+without it.
 """
 
 from __future__ import annotations

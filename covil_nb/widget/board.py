@@ -26,6 +26,7 @@ from covil_nb.study import Study
 
 from . import payloads, protocol
 from .line import Line
+from .seats import Seats
 from .session import BoardSession
 
 STATIC = Path(__file__).parent / "static"
@@ -99,13 +100,12 @@ class GameWidget(anywidget.AnyWidget):
         language: str | None = None,
         **kwargs: Any,
     ) -> None:
-        self.connect(BoardSession(game, bots), language, **kwargs)
+        self._connect(BoardSession(game, bots), language, **kwargs)
 
-    @checked("widget")
-    def connect(self, session: BoardSession, language: str | None = None, **kwargs: Any) -> None:
+    def _connect(self, session: BoardSession, language: str | None, **kwargs: Any) -> None:
         """Open the widget on ``session``, in ``language`` (by default the
         session's): its traits show what the session shows, and the page's
-        messages go to it. Its constructor does (a study's, on a study's)."""
+        messages go to it. Only a constructor calls it, once."""
         self.session = session  # before the widget opens: its state names the chunks
         super().__init__(language=current_language() if language is None else language, **kwargs)
         self.on_msg(self._on_msg)
@@ -187,6 +187,11 @@ class GameWidget(anywidget.AnyWidget):
     def line(self) -> Line:
         """The line played on the board: the game, or a "what if" line."""
         return self.session.line
+
+    @property
+    def seats(self) -> Seats:
+        """Who plays each seat: a person or a bot."""
+        return self.session.seats
 
     # -- messages ----------------------------------------------------------------------
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:

@@ -60,6 +60,9 @@ class BoardSession:
     # session's record of the playback and the "what if" line, put back
     # whole when a message fails (a session that keeps more adds its own).
     record: ClassVar[tuple[str, ...]] = (
+        # First: put back before the payloads, so that the widget's language
+        # trait, set back to it, finds nothing to redraw.
+        "language",
         "seats",
         "_line",
         "_what_if",

@@ -14,11 +14,13 @@ word).
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import traitlets
 
+from covil_nb.bots import Bot
 from covil_nb.model.arguments import checked
 from covil_nb.study import Chapter, Node, Study
 
@@ -48,11 +50,13 @@ class StudyWidget(GameWidget):
         chapter: int = 0,
         path: str | os.PathLike[str] | None = None,
         quiz: bool = False,
+        bots: Mapping[str, str | Bot] | None = None,
+        language: str | None = None,
         **kwargs: Any,
     ) -> None:
         path = None if path is None else Path(path)
-        bots = kwargs.pop("bots", None)
-        self.connect(StudySession(study, chapter, path=path, quiz=quiz, bots=bots), **kwargs)
+        session = StudySession(study, chapter, path=path, quiz=quiz, bots=bots)
+        self._connect(session, language, **kwargs)
 
     # -- Python's side of the same controls -------------------------------------------
     @property

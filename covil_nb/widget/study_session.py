@@ -1,5 +1,6 @@
-"""A study's logic with no page: walking a :class:`~covil_nb.Study`'s tree on the
-board, and writing in it.
+"""A study's logic with no page: its tree walked on the board, and written in.
+
+It walks a :class:`~covil_nb.Study`'s tree on the board and writes in it.
 
 A :class:`StudySession` is a :class:`~.session.BoardSession` whose position
 is a node of a chapter: drawn as the board draws a game, through the

@@ -27,7 +27,7 @@ const KEYS_HELP = [
   ["Home, End", N_("the chapter's start; the end of this line")],
 ];
 
-/** The kinds of element the drawing rings itself on the map (study.py's MAP_KINDS). */
+/** The kinds of element the drawing rings itself on the map (study_session.py's MAP_KINDS). */
 const ON_MAP = new Set(["zone", "troop", "fortress", "rebels"]);
 
 /** The walks the keys take (Python knows where each leads). */
@@ -434,7 +434,7 @@ function markCurrent(panel, current) {
 }
 
 /**
- * Comments, each its Markdown as Python made it into HTML (study_html's
+ * Comments, each its Markdown as Python made it into HTML (drawing/page.py's
  * markdown_html: a comment's own raw HTML escaped, its links made safe;
  * the page inserts no other markup), with a ✕ that deletes it in author mode.
  * @param {View["t"]} t

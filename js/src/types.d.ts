@@ -1,5 +1,6 @@
-// The shapes of the widget's traits as Python sends them (covil_nb/widget/
-// board.py and scene.py say what each holds), and of the page's own state.
+// The shapes of the widget's traits as Python sends them (declared in
+// covil_nb/widget/payloads.py, which tests/test_payloads.py checks this
+// file against), and of the page's own state.
 // Every trait may still be {} before Python's first message.
 
 export interface Seat {
@@ -107,7 +108,7 @@ export interface Past {
   chunks?: Record<string, string>;
 }
 
-/** A node of a study's tree (covil_nb/widget/study.py). */
+/** A node of a study's tree (covil_nb/widget/study_session.py). */
 export interface StudyNode {
   /** the action played to reach it; null at the chapter's start */
   move: string | null;

@@ -33,7 +33,7 @@ DEPTHS = st.one_of(
 # The files whose every line an interrupt may stop at, as a test may ask:
 # the Game layer alone, or anything the work runs (the rules as Python too).
 SURFACES = {"game": ("covil_nb/model/game.py",), "anywhere": ()}
-BOARD = ("covil_nb/model/game.py", "covil_nb/widget/")
+BOARD = ("covil_nb/model/game.py", "covil_nb/widget/", "covil_nb/drawing/")
 GAME_WORK: dict[str, Callable[[Game], object]] = {
     "apply": lambda g: g.apply(g.legal_actions()[len(g.history) % len(g.legal_actions())]),
     "undo": lambda g: g.undo(),
@@ -114,6 +114,7 @@ MESSAGES: dict[str, Callable[[GameWidget], dict[str, Any]]] = {
     "show": lambda w: {"kind": "show", "step": 1, "moment": 0},
     "try": lambda w: {"kind": "try", "step": 1},
     "hint": lambda w: {"kind": "hint"},
+    "language": lambda w: {"kind": "language", "code": "pt" if w.language == "en" else "en"},
 }
 SHOWN = ("version", "decision", "controls", "pictures", "log", "past", "hint", "chunks_new")
 
