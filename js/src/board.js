@@ -337,7 +337,9 @@ function scheduler(view, mounts) {
     /** @param {string[]} changes */
     redraw(changes) {
       for (const change of changes) dirty.add(change);
-      flush();
+      // While a message is still coming in (its traits' flush is queued:
+      // marimo sets them one by one), the microtask draws all of it at once.
+      if (!queued) flush();
     },
     /**
      * `handler`, its redraws drawn once at its end.

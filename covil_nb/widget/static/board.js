@@ -2081,7 +2081,7 @@ function scheduler(view, mounts) {
     /** @param {string[]} changes */
     redraw(changes) {
       for (const change of changes) dirty.add(change);
-      flush();
+      if (!queued) flush();
     },
     /**
      * `handler`, its redraws drawn once at its end.
