@@ -41,8 +41,8 @@ from covil_nb.bots.mcts import NOISE  # a loss is told only beyond this many sta
 from covil_nb.model import CovilError, Game, codec
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
-from covil_nb.model.game import SAVE_FORMAT
 from covil_nb.model.language import Number, Text, ntr, tr
+from covil_nb.model.saves import SAVE_FORMAT
 from covil_nb.model.words import color_name, phase_name, short
 from covil_nb.widget.drawing import Picture, draw
 

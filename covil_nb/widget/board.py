@@ -31,7 +31,7 @@ from covil_nb.bots.hint import Hint, going_on, hint
 from covil_nb.bots.planning import Plan
 from covil_nb.model import Action, CovilError, Event, Game, morning, night
 from covil_nb.model.arguments import checked
-from covil_nb.model.game import Moment
+from covil_nb.model.history import Moment
 from covil_nb.model.language import SOURCE_LANGUAGE, Listed, Text, cite, known, ntr, speaking, tr
 from covil_nb.model.language import language as current_language
 from covil_nb.model.views import hand_hidden
