@@ -43,8 +43,8 @@ from covil_nb.drawing.page import BODY, STYLE, comment_html, escaped, markdown_h
 from covil_nb.model import CovilError, Game, codec
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
-from covil_nb.model.game import SAVE_FORMAT
 from covil_nb.model.language import Number, Text, language, ntr, tr
+from covil_nb.model.saves import SAVE_FORMAT
 from covil_nb.model.words import color_name, phase_name, short
 
 FORMAT = "covil-study"

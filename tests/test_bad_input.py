@@ -18,9 +18,9 @@ from covil_nb import CovilError, CovilTypeError, Game, Scenario, play_solo
 from covil_nb.bots import evaluate, margin
 from covil_nb.model import codec, flow
 from covil_nb.model.actions import Action
-from covil_nb.model.game import SAVE_FORMAT, SAVE_VERSION
 from covil_nb.model.maps import load_board
 from covil_nb.model.playthrough import random_game
+from covil_nb.model.saves import SAVE_FORMAT, SAVE_VERSION
 from covil_nb.widget import scene
 
 

@@ -14,7 +14,7 @@ from covil_nb import Game
 from covil_nb.lessons import play
 from covil_nb.model import flow
 from covil_nb.model.actions import Event
-from covil_nb.model.game import KEYFRAME_EVERY
+from covil_nb.model.history import KEYFRAME_EVERY
 from covil_nb.model.rng import Rng
 from covil_nb.model.scenario import Scenario
 

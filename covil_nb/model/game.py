@@ -8,55 +8,40 @@
 ``legal_actions()`` lists every action allowed now; ``apply`` takes one (an
 :class:`Action` or its notation) and returns the events it caused. Anything
 refused raises :class:`CovilError` and leaves the game exactly as it was.
-
-How undo works: a game keeps each action with the events it caused, and a
-copy of the state every :data:`KEYFRAME_EVERY` actions. Going back to any
-step starts from the copy before it and plays the actions since: chance is
-part of the state, so they come out exactly as they did. A finished game so
-holds a few copies of the state, not one per action.
+A game keeps its past in a :class:`~covil_nb.model.history.History` (undo,
+redo, any step again) and writes and reads its saves with
+:mod:`~covil_nb.model.saves`.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import threading
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
-from . import codec, flow, morning, night, render, setup
+from . import flow, night, render, saves, setup
 from .actions import Action, Actions, Decision, Event, Events
 from .afternoon import TroopAction
 from .arguments import checked, fit
-from .cards import CardSet, load_cards, load_cards_data
+from .cards import CardSet, load_cards
 from .combat import Combat, CombatView, Forecast, forecast
 from .errors import CovilError, CovilTypeError, said
 from .flow import Day, Now
-from .invariants import problems
-from .language import N_, Joined, Text, cite, named, tr
+from .history import Checkpoint, History, Moment, Step, Transaction, checked_step
+from .language import N_, cite, named, tr
 from .maps import Board
 from .scoring import Scores, VpNow, scores, vp_now, winners
 from .setup import Deal
-from .state import STEPS, Player, Rules, State
+from .state import Player, Rules, State
 from .table import Table
 from .views import resample
-from .vocabulary import DecisionKind, Phase, Verb, fortress_target
-from .words import color_name, phase_name
+from .vocabulary import DecisionKind, Phase, Verb
+from .words import phase_name
 
-SAVE_FORMAT = "covil_nb/game"
-SAVE_VERSION = 1
-# The fields a save may hold (see ``record`` and ``to_json``), and those of its "new" origin.
-RECORD_FIELDS = frozenset(
-    {"format", "version", "new", "position", "cards", "actions", "redo", "state"}
-)
-NEW_FIELDS = frozenset({"players", "board", "seed", "edition", "rules", "dummies", "next_to_yours"})
-KEYFRAME_EVERY = 32  # undo plays at most this many actions again from a kept state
 OVER = Phase.END  # read after every action, looked up once (an enumeration's member is slow)
-_NO_LOCK = nullcontext()  # a search copy's lock: no other thread sees it
-_OLD_FORTRESS = "fortress:"  # how saves before issue 9 named a fortress in the rebels' queue
 
 
 @dataclass(frozen=True)
@@ -74,41 +59,6 @@ class SetupStep:
         rule = "Setup I: Choose starting zones" if self.letter == "I" else f"Setup {self.letter}"
         head = cite(rule) if self.letter == "I" else f"{cite(rule)}: {named(self.title)}"
         return f"{head}\n{done}\n\n{self.game}"
-
-
-class Step(NamedTuple):
-    """One applied action (its notation), the events it caused, and who
-    chose it. Steps never change, so games branched with :meth:`Game.at`
-    share them."""
-
-    action: str
-    events: tuple[Event, ...]
-    player: str
-
-
-class Checkpoint(NamedTuple):
-    """Where a game stood (see :meth:`Game.checkpoint`): its history, its
-    redo list, the states it kept, and the table it played on (changed in
-    place by an action played, replaced by a rewind)."""
-
-    history: tuple[Step, ...]
-    redo: tuple[str, ...]
-    keyframes: tuple[State, ...]
-    table: Table
-
-
-@dataclass(frozen=True)
-class Moment:
-    """A position inside one step of the history: right after the chosen
-    action, or after one automatic step of a solo dummy."""
-
-    player: str  # who acted; "" for a step of the night or the morning: the rules'
-    actions: tuple[str, ...]  # what they did, in notation
-    # Why: a dummy's priority (a Text, said in the language of the moment),
-    # the rule of the night's step or the morning; empty for a player's own choice.
-    reason: str | Text
-    events: tuple[Event, ...]
-    game: Game  # a copy at that moment, to look at or draw
 
 
 class Game:
@@ -136,15 +86,9 @@ class Game:
         # A game that keeps history keeps its log; a copy for search may say nothing.
         self._log = log or undo
         self._table = Table(state, cards, board, quiet=not self._log)
-        self._origin = origin
-        self._opening = list(events or [])
-        self._history: list[Step] = []
-        self._redo: list[str] = []
-        self._undo = undo
-        # The state before steps 0, KEYFRAME_EVERY, 2 * KEYFRAME_EVERY...; never changed.
         if keyframes is None:
             keyframes = [state.clone()] if undo else []
-        self._keyframes = keyframes
+        self._history = History(cards, board, origin, list(events or []), keyframes, undo)
         self._now: Now | None = None  # the decision waited for, once known
         self._settled = False  # whether _now is known for the current state
         # A moment inside the night (Game.moments): the rule of the step just
@@ -154,10 +98,6 @@ class Game:
         # played, or was stopped and its rollback stopped too. Whatever reads
         # the state next plays it again from the history (_repair).
         self._stale = False
-        # Another thread may change a game that keeps its record: a board's
-        # clicks are handled beside a running cell (comms over subshells).
-        self._lock: AbstractContextManager[Any] = threading.RLock() if undo else _NO_LOCK
-        self._revision = 0  # changes whenever the game does (see revision)
 
     @property
     def _state(self) -> State:
@@ -171,7 +111,8 @@ class Game:
         the kept states made to fit it. Under the lock: another thread may
         be reading while an action is played. A search copy keeps no
         history to do it from: it refuses to go on instead."""
-        if not self._undo:
+        history = self._history
+        if not history.keeps_record:
             raise CovilError(
                 tr(
                     "this search copy was stopped in the middle of an action, and keeps no "
@@ -179,14 +120,11 @@ class Game:
                 ),
                 "copy",
             )
-        with self._lock:
+        with history.lock:
             if not self._stale:
                 return  # repaired, or played to its end, meanwhile
-            kept = len(self._history) // KEYFRAME_EVERY + 1
-            del self._keyframes[kept:]
-            while len(self._keyframes) < kept:  # one was not kept yet: keep it now
-                self._keyframes.append(self._state_at(len(self._keyframes) * KEYFRAME_EVERY))
-            self._rewind(len(self._history))
+            history.refit()
+            self._rewind(len(history.steps))
 
     # -- making games -------------------------------------------------------------
     @classmethod
@@ -293,66 +231,13 @@ class Game:
     def from_position(cls, state: State, cards: CardSet | None = None) -> Game:
         """A game from any position (see :mod:`scenario`). It is read back
         as a save is (a state changed by hand may hold anything), checked
-        (:mod:`invariants`), then tried (:meth:`_try_each_action`): a
-        position the rules cannot go on from is refused with a CovilError."""
+        (:mod:`invariants`), then tried (:func:`saves.tried`): a position
+        the rules cannot go on from is refused with a CovilError."""
         the_cards = cards or load_cards()
-        data = codec.encode(state)
-        position = _decode_state(data, "state")
-        board = setup.board_named(position.options.board)
-        found = problems(position, the_cards, board)
-        if found:
-            raise CovilError(
-                tr("the position is not valid: {problems}", problems=Joined("; ", found)),
-                "position",
-            )
-        try:
-            game = cls._settled_on(Table(position, the_cards, board), {"position": data})
-            game._try_each_action()
-        except CovilError:
-            raise
-        except Exception as failure:  # the checks above missed a broken step: say so
-            raise CovilError(
-                tr(
-                    "the position is not valid: the rules cannot go on from its decision stack "
-                    "({type}: {failure})",
-                    type=type(failure).__name__,
-                    failure=failure,
-                ),
-                "position",
-            ) from failure
-        return game
-
-    def _try_each_action(self) -> None:
-        """Write the decision and play each of its actions on a copy that
-        writes its log (every sentence is tried too). A position, or one an
-        action leads to, that waits for a decision with nothing allowed is
-        no position."""
-        self._refuse_if_stuck(None)
-        for action in self.legal_actions():
-            _ = action.label
-            after = self.copy()
-            after.apply(action)
-            after._refuse_if_stuck(action)
-
-    def _refuse_if_stuck(self, after: Action | None) -> None:
-        """Refuse a position (reached ``after`` an action) that waits for a
-        decision with nothing allowed."""
-        decision = self.decision
-        if decision is None or self.legal_actions():
-            return
-        said = {"color": color_name(decision.player), "prompt": decision.prompt}
-        if after is None:
-            stuck = tr(
-                "the position is not valid: {color} must {prompt}, and nothing is allowed", **said
-            )
-        else:
-            stuck = tr(
-                "the position is not valid after '{action}': {color} must {prompt}, and nothing "
-                "is allowed",
-                action=str(after),
-                **said,
-            )
-        raise CovilError(stuck, "position")
+        position, board, data = saves.read_position(state, the_cards)
+        return saves.tried(
+            lambda: cls._settled_on(Table(position, the_cards, board), {"position": data})
+        )
 
     # -- where we are ---------------------------------------------------------------
     def _current(self) -> Now | None:
@@ -405,8 +290,8 @@ class Game:
         """Apply one legal action; return the events it caused. All or
         nothing: if anything stops it halfway (a bug, a KeyboardInterrupt),
         the game is put back exactly as it was and the error goes on."""
-        if self._undo:
-            with self._lock:
+        if self._history.keeps_record:
+            with self._history.lock:
                 return self._apply_recorded(action)
         # A search copy keeps no earlier state to go back to: stopped
         # halfway, it refuses to go on rather than play from a broken one.
@@ -429,20 +314,16 @@ class Game:
 
     def _apply_recorded(self, action: Action | str) -> Events:
         now, chosen, t = self._chosen(action)
-        played, kept, redo = len(self._history), len(self._keyframes), self._redo
+        history = self._history
+        played, kept, redo = len(history.steps), len(history.keyframes), history.redo
         self._stale = True  # until the step is recorded
         try:
             self._now = flow.play(t, now, chosen)
-            self._history.append(Step(str(chosen), tuple(t.events), now.player))
-            self._redo = []
-            if len(self._history) % KEYFRAME_EVERY == 0:
-                self._keyframes.append(t.state.clone())
+            history.add(Step(str(chosen), tuple(t.events), now.player), t.state)
             self._stale = False
-            self._revision += 1
         except BaseException:
             self._settled = False
-            del self._history[played:], self._keyframes[kept:]
-            self._redo = redo
+            history.forget(played, kept, redo)
             self._rewind(played)  # whatever went wrong, the game is as it was
             raise
         return Events(t.events)
@@ -530,7 +411,7 @@ class Game:
         if type(undo) is not bool or type(log) is not bool:
             fit(bool, undo, "Game.copy: undo", "copy")
             fit(bool, log, "Game.copy: log", "copy")
-        return self._fork(self._state.clone(), undo, log, self._paused)
+        return self._fork(self._state.clone(), self._paused, undo, log)
 
     @checked("players")
     def for_seat(self, color: str, seed: int, undo: bool = False, log: bool = True) -> Game:
@@ -539,7 +420,7 @@ class Game:
         anew from ``seed``. Bots decide on these, never on the real game
         (and search on them with ``log=False``, as with :meth:`copy`)."""
         self._check_player(color)
-        return self._fork(resample(self._state, self.cards, color, seed), undo, log, self._paused)
+        return self._fork(resample(self._state, self.cards, color, seed), self._paused, undo, log)
 
     def _check_player(self, color: str) -> None:
         if color not in self.players:
@@ -552,44 +433,35 @@ class Game:
                 "players",
             )
 
-    def _fork(self, state: State, undo: bool = False, log: bool = True, paused: str = "") -> Game:
+    def _fork(self, state: State, paused: str = "", undo: bool = False, log: bool = True) -> Game:
         game = Game(state, self.cards, self.board, origin={}, undo=undo, log=log)
         game._paused = paused
         if undo:  # its record starts here: the first kept state, which never changes
-            game._origin = {"position": game._keyframes[0]}
+            game._history.origin = {"position": game._history.keyframes[0]}
         return game
 
-    # -- time travel ---------------------------------------------------------------
+    # -- time travel (the History) -----------------------------------------------------
     def undo(self) -> str:
         """Take back the last action; return its notation. All or nothing,
         as :meth:`apply` is."""
         with self.transaction():
-            if not self._history:
+            if not self._history.steps:
                 raise CovilError(tr("there is nothing to undo"), "undo")
-            step, history = self._history[-1], self._history[:-1]
-            table = self._table_at(len(history))  # the slow part: nothing has changed yet
-            keyframes = self._keyframes[: len(history) // KEYFRAME_EVERY + 1]
-            redo = [*self._redo, step.action]
-            # One statement: no interrupt falls between the parts of the record.
-            self._history, self._keyframes, self._redo, self._table, self._settled = (
-                history,
-                keyframes,
-                redo,
-                table,
-                False,
-            )
-            self._revision += 1
-        return step.action
+            # The slow part first, while nothing has changed yet.
+            table = self._table_at(len(self._history.steps) - 1)
+            action = self._history.take_back()
+            self._table, self._settled = table, False
+        return action
 
     def redo(self) -> Events:
         """Play again the last action taken back; return its events. All or
         nothing, as :meth:`apply` is."""
         with self.transaction():
-            if not self._redo:
+            if not self._history.redo:
                 raise CovilError(tr("there is nothing to redo"), "redo")
-            kept = self._redo[:-1]
-            events = self.apply(self._redo[-1])
-            self._redo = kept
+            kept = self._history.redo[:-1]
+            events = self.apply(self._history.redo[-1])
+            self._history.redo = kept
         return events
 
     def transaction(self) -> Transaction:
@@ -604,32 +476,23 @@ class Game:
         A block that also changes other things than the game (the board's
         own record of a message) takes one and rolls back on any error,
         where a :meth:`transaction` inside it would have closed already."""
-        if not self._undo:
+        if not self._history.keeps_record:
             raise CovilError(tr("a search copy keeps no record to go back to"), "copy")
-        return Checkpoint(
-            tuple(self._history), tuple(self._redo), tuple(self._keyframes), self._table
-        )
+        return self._history.checkpoint(self._table)
 
     def rollback(self, to: Checkpoint) -> None:
         """Put the game back as it was at the checkpoint ``to`` (taken on
         this game): nothing to do when nothing changed, as after a refusal."""
-        history, redo, keyframes = list(to.history), list(to.redo), list(to.keyframes)
-        changed = (self._history, self._redo, self._keyframes) != (history, redo, keyframes)
-        if not (changed or self._table is not to.table or self._stale):
+        history = self._history
+        if not (history.differs(to) or self._table is not to.table or self._stale):
             return
         # The replay first, from the checkpoint's own record: stopped there,
         # the game is as the work left it, whole or marked stale.
-        state = self._replayed(history, keyframes, len(history))
+        state = history.replayed(to.history, to.keyframes, len(to.history))
         table = Table(state, self.cards, self.board, quiet=not self._log)
-        self._history, self._redo, self._keyframes, self._table, self._settled, self._stale = (
-            history,
-            redo,
-            keyframes,
-            table,
-            False,
-            False,
-        )
-        self._revision += 1
+        self._stale = True  # until the table is the one of the record put back
+        history.restore(to)
+        self._table, self._settled, self._stale = table, False, False
 
     @property
     def lock(self) -> AbstractContextManager[Any]:
@@ -638,59 +501,34 @@ class Game:
         several steps with nothing from another thread in between, such as
         a board's click handled while a cell runs. A search copy, which no
         other thread sees, has none (holding it does nothing)."""
-        return self._lock
+        return self._history.lock
 
     @property
     def revision(self) -> int:
         """A number that changes whenever the game does (an action, an undo,
         a redo, a rollback): a view compares it with the one it drew."""
-        return self._revision
+        return self._history.revision
 
     def _rewind(self, step: int) -> None:
         """Put the state back as it was after the first ``step`` actions."""
         table = self._table_at(step)
         self._table, self._settled, self._stale = table, False, False
-        self._revision += 1
+        self._history.revision += 1
 
     def _table_at(self, step: int) -> Table:
-        return Table(self._state_at(step), self.cards, self.board, quiet=not self._log)
-
-    def _state_at(self, step: int) -> State:
-        """A new copy of the state after the first ``step`` actions."""
-        if step == len(self._history) and not self._keyframes:
-            return self._table.state.clone()  # a search copy has no history to go back in
-        return self._replayed(self._history, self._keyframes, step)
-
-    def _replayed(self, history: list[Step], keyframes: list[State], step: int) -> State:
-        """The state after the first ``step`` actions of ``history``: the
-        last kept state before them, and the actions since played again."""
-        base = min(step // KEYFRAME_EVERY, len(keyframes) - 1)
-        # Quiet: the events of these steps are kept in the history already.
-        t = Table(keyframes[base].clone(), self.cards, self.board, quiet=True)
-        now = flow.current(t)
-        for done in history[base * KEYFRAME_EVERY : step]:
-            assert now is not None, "a step of the history comes after the end"
-            now = flow.play(t, now, Action.parse(done.action))
-        return t.state
+        return Table(self._history.state_at(step), self.cards, self.board, quiet=not self._log)
 
     def at(self, step: int) -> Game:
         """An independent game as this one was after its first ``step``
         actions (0 to ``len(history)``): undo works in it, and its redo list
         holds the actions that followed, so it can step forward along this
         game's line, or branch off it ("what if") without touching this one."""
-        step = self._step(step, len(self._history))
-        game = Game(
-            self._state_at(step),
-            self.cards,
-            self.board,
-            origin=self._origin,
-            events=self._opening,
-            undo=self._undo,
-            log=self._log,
-            keyframes=self._keyframes[: step // KEYFRAME_EVERY + 1],
-        )
-        game._history = self._history[:step]
-        game._redo = self._redo + [s.action for s in reversed(self._history[step:])]
+        history = self._history
+        step = checked_step(step, len(history.steps))
+        # A search copy has no history to go back in: its one step is now.
+        state = history.state_at(step) if history.keyframes else self._table.state.clone()
+        game = self._fork(state, log=self._log)
+        game._history = history.branch(step)  # and so its record, kept or not
         return game
 
     def moments(self, step: int | None = None) -> list[Moment]:
@@ -700,143 +538,56 @@ class Game:
         show them one at a time.
         The step is played again from the state before it: chance is in the
         state, so it comes out the same."""
-        if not self._history:
+        if not self._history.steps:
             raise CovilError(tr("no action has been played yet"), "history")
-        index = self._step(len(self._history) - 1 if step is None else step, len(self._history) - 1)
-        done = self._history[index]
-        if not any(e.kind == "dummy" or e.rule == night.PHASE for e in done.events):
-            # No dummy answered, no night fell: one moment, the position after
-            # the step, kept already.
-            last = index == len(self._history) - 1
-            after = self._state.clone() if last else self._state_at(index + 1)
-            return [Moment(done.player, (done.action,), "", done.events, self._fork(after))]
-        t = Table(self._state_at(index), self.cards, self.board)
-        now = flow.current(t)
-        assert now is not None
-        # Where a moment ends: before each dummy step (a position where the
-        # dummy decides), and between the night's steps (no one decides).
-        cuts: list[int] = [0]
-        states: list[tuple[State, bool]] = []
-
-        def cut(settled: bool) -> None:
-            if len(t.events) > cuts[-1]:  # a moment in which nothing happened is no moment
-                cuts.append(len(t.events))
-                states.append((t.state.clone(), settled))
-
-        t.pause = lambda: cut(False)
-        flow.play(t, now, Action.parse(done.action), lambda _: cut(True))
-        if len(t.events) > cuts[-1]:
-            cuts.append(len(t.events))
-            states.append((t.state, True))
-        else:
-            states[-1] = (t.state, True)
-        return [
-            self._moment(
-                now.player if i == 0 else None, done.action, t.events[cuts[i] : cuts[i + 1]], *at
-            )
-            for i, at in enumerate(states)
-        ]
-
-    def _moment(
-        self, player: str | None, action: str, events: list[Event], state: State, settled: bool
-    ) -> Moment:
-        """A moment of ``Game.moments``: the step's own action (``player``
-        given), a dummy's step (it says what it did and why), or a step of the
-        night or the morning after it, told by its rule, which no one decided
-        (``player`` "")."""
-        # Between the night's steps no one decides: the game is for looking at.
-        game = self._fork(state, paused="" if settled else night.step_done(state))
-        if player is not None:
-            return Moment(player, (action,), "", tuple(events), game)
-        did = next((e.data for e in events if e.kind == "dummy" and "actions" in e.data), None)
-        if did is None:
-            dawn = any(e.rule == morning.PHASE for e in events)
-            rule = morning.PHASE if dawn else night.step_done(state)
-            return Moment("", (), rule, tuple(events), game)
-        return Moment(did["player"], tuple(did["actions"]), did["reason"], tuple(events), game)
-
-    def _step(self, step: object, last: int) -> int:
-        """``step`` checked as an index of the history, 0 to ``last``."""
-        if isinstance(step, bool) or not isinstance(step, int):
-            raise CovilTypeError(
-                tr("a step is a whole number, not {step}", step=said(step)), "history"
-            )
-        if not 0 <= step <= last:
-            raise CovilError(
-                tr("step {step} is not in the history (0 to {last})", step=step, last=last),
-                "history",
-            )
-        return step
+        last = len(self._history.steps) - 1
+        index = checked_step(last if step is None else step, last)
+        return self._history.moments(index, self._state if index == last else None, self._fork)
 
     @property
     def keeps_record(self) -> bool:
         """Whether this game keeps its history (undo, a save, a transaction):
         a search copy (``copy()`` without ``undo``) does not."""
-        return self._undo
+        return self._history.keeps_record
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._history)
+        return bool(self._history.steps)
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return bool(self._history.redo)
 
-    # -- records and saves -----------------------------------------------------------
+    # -- records and saves (saves.py) --------------------------------------------------
     @property
     def history(self) -> list[str]:
         """The notation of every action applied, in order."""
-        return [s.action for s in self._history]
+        return [s.action for s in self._history.steps]
 
     @property
     def log(self) -> Events:
         """Every event since setup, in order."""
-        return Events(self._opening + [e for s in self._history for e in s.events])
+        return Events(self._history.opening + [e for s in self._history.steps for e in s.events])
 
     def record(self) -> dict[str, Any]:
         """Where the game began and the actions since: replays to this game."""
-        if not self._undo:
-            raise CovilError(
-                tr("a search copy keeps no record: copy(undo=True) keeps one"), "record"
-            )
-        origin = {how: _recorded(what) for how, what in self._origin.items()}
-        record = {"format": SAVE_FORMAT, "version": SAVE_VERSION, **origin}
-        if self._state.options.cards == "custom":
-            record["cards"] = self.cards.data()  # the save carries the cards it was played with
-        return {**record, "actions": self.history}
+        return saves.record(self)
 
     def to_json(self) -> str:
-        with self._lock:  # a whole record, whatever another thread plays meanwhile
-            return self._json()
-
-    def _json(self) -> str:
-        data = {
-            **self.record(),
-            "redo": list(reversed(self._redo)),
-            "state": codec.encode(self._state),
-        }
-        return json.dumps(data, indent=1)
+        return saves.to_json(self)
 
     @checked("save file")
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the save (:meth:`to_json`) to a file; return its path. The
         file is replaced whole: written beside it first, then renamed, so an
         interrupt or a full disk never leaves half a save."""
-        target, text = Path(path), self.to_json()
-        try:
-            codec.write_whole(target, text)
-        except (OSError, ValueError) as exc:  # a folder, no permission, a name no system takes
-            raise CovilError(
-                tr("cannot write the save file {path}: {exc}", path=said(str(path)), exc=exc),
-                "save file",
-            ) from None
-        return target
+        return saves.write(path, self.to_json())
 
     @classmethod
     @checked("save file")
     def load(cls, path: str | os.PathLike[str]) -> Game:
         """Read a save file written by :meth:`save` (see :meth:`from_json`)."""
-        return cls._from_record(codec.read_json_file(path))
+        return saves.load(cls, path)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
@@ -845,13 +596,7 @@ class Game:
         refuse. To read a file, use :meth:`load`. A save longer than
         :data:`codec.MAX_SAVE` or nested deeper than :data:`codec.MAX_DEPTH`
         is refused before it is read."""
-        if isinstance(text, os.PathLike) or _looks_like_path(text):
-            error = CovilTypeError if isinstance(text, os.PathLike) else CovilError
-            raise error(
-                f"from_json wants the text of a save, not a path: use Game.load({said(str(text))})",
-                "save file",
-            )
-        return cls._from_record(codec.read_json(text))
+        return saves.from_json(cls, text)
 
     @classmethod
     def replay(cls, record: Any) -> Game:
@@ -859,97 +604,7 @@ class Game:
         Everything in it is checked before the game is built: its format,
         its origin, and the types of its actions, redo list and state; then
         the actions are replayed, the state compared, the redo list tried."""
-        if isinstance(record, str | bytes):
-            raise CovilTypeError(
-                "replay takes a record (a dict, as game.record() gives): read the text of a "
-                "save with Game.from_json, a file with Game.load",
-                "save file",
-            )
-        return cls._from_record(record)
-
-    @classmethod
-    def _from_record(cls, record: Any) -> Game:
-        """:meth:`replay` of any JSON data (a save's may be anything)."""
-        if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
-            raise CovilError(
-                tr(
-                    "$.format: not a covil_nb game record (its 'format' must be {save_format})",
-                    save_format=repr(SAVE_FORMAT),
-                ),
-                "save file",
-            )
-        if record.get("version") != SAVE_VERSION:
-            raise CovilError(
-                tr(
-                    "$.version: save version {version} is not {save_version}",
-                    version=said(record.get("version")),
-                    save_version=SAVE_VERSION,
-                ),
-                "save file",
-            )
-        codec.refuse_unknown(record, RECORD_FIELDS, "$")
-        actions = codec.decode(list[str], record.get("actions", []), "$.actions")
-        redo = codec.decode(list[str], record.get("redo", []), "$.redo")
-        state = _decode_state(record["state"], "$.state") if "state" in record else None
-        game = cls._origin_game(record)
-        for i, action in enumerate(actions):
-            try:
-                game.apply(action)
-            except CovilError as exc:
-                raise CovilError(
-                    tr(
-                        "$.actions[{i}]: action #{number} {action} of the save: {message}",
-                        i=i,
-                        number=i + 1,
-                        action=said(action),
-                        message=exc.message,
-                    ),
-                    exc.rule,
-                ) from None
-        if state is not None and state != game._state:
-            where, saved, replayed = _difference(codec.encode(state), codec.encode(game._state))
-            raise CovilError(
-                tr(
-                    "$.state{where}: the save says {saved}, the replayed actions give {replayed}",
-                    where=where,
-                    saved=said(saved),
-                    replayed=said(replayed),
-                ),
-                "save file",
-            )
-        _try_redo(game, redo)
-        game._redo = list(reversed(redo))
-        return game
-
-    @classmethod
-    def _origin_game(cls, record: dict[str, Any]) -> Game:
-        """The game a record starts from: a new deal, or a position."""
-        with _said_at("$.cards"):
-            cards = load_cards_data(record["cards"]) if "cards" in record else None
-        if "new" in record:
-            new = record["new"]
-            if not isinstance(new, dict):
-                raise CovilError(
-                    tr("$.new must be an object, not {new}", new=said(new)), "save file"
-                )
-            codec.refuse_unknown(new, NEW_FIELDS, "$.new")
-            with _said_at("$.new"):  # Game.new checks the deal with the rules' own errors
-                return cls.new(
-                    players=codec.decode(list[str], new.get("players"), "$.new.players"),
-                    board=codec.decode(str, new.get("board"), "$.new.board"),
-                    seed=codec.decode(int, new.get("seed"), "$.new.seed"),
-                    edition=codec.decode(str, new.get("edition", "en"), "$.new.edition"),
-                    rules=codec.decode(Rules, new.get("rules", {}), "$.new.rules"),
-                    cards=cards,
-                    dummies=codec.decode(list[str], new.get("dummies", []), "$.new.dummies"),
-                    next_to_yours=codec.decode(
-                        bool, new.get("next_to_yours", False), "$.new.next_to_yours"
-                    ),
-                )
-        if "position" in record:
-            with _said_at("$.position"):
-                return cls.from_position(_decode_state(record["position"], "$.position"), cards)
-        raise CovilError(tr("$: a record needs a 'new' or a 'position' origin"), "save file")
+        return saves.replay(cls, record)
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -1051,65 +706,6 @@ class Game:
         return Game._picture(self) if Game._picture else None
 
 
-class Transaction:
-    """:meth:`Game.transaction`'s block: the game's lock held and a
-    checkpoint taken on entry, a rollback on any error at exit. A class,
-    not a generator: a generator stopped between its ``yield`` and the
-    block would hold the lock until it is collected."""
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def __enter__(self) -> None:
-        self.game.lock.__enter__()
-        try:
-            self.kept = self.game.checkpoint()
-        except BaseException:
-            self.game.lock.__exit__(None, None, None)
-            raise
-
-    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
-        try:
-            if kind is not None:
-                self.game.rollback(self.kept)
-        finally:
-            self.game.lock.__exit__(None, None, None)
-
-
-def _recorded(origin: object) -> Any:
-    """An origin as a save writes it. A new game's deal and a copy's first
-    kept state are written out only when a record is asked for: most games
-    made (a bot's copies, a tournament's games) are never saved."""
-    if isinstance(origin, Deal):
-        return origin.record()
-    if isinstance(origin, State):
-        return codec.encode(origin)
-    return origin
-
-
-def _decode_state(data: Any, path: str) -> State:
-    """A state from a save, checked against the state's types."""
-    state: State = codec.decode(State, data, path, STEPS, codec.MAX_STATE_ITEMS)
-    state.retaliation = [
-        fortress_target(x.removeprefix(_OLD_FORTRESS)) if x.startswith(_OLD_FORTRESS) else x
-        for x in state.retaliation
-    ]
-    return state
-
-
-def _looks_like_path(text: object) -> bool:
-    """A file name written as text, handed to ``from_json``, which wants the file's text."""
-    if not isinstance(text, str) or text.lstrip().startswith(("{", "[")):
-        return False
-    name = text.strip()
-    if name.endswith(".json"):
-        return True
-    try:
-        return bool(name) and "\n" not in name and Path(name).exists()
-    except (OSError, ValueError):  # a name too long, or one no file system takes
-        return False
-
-
 def _parse(action: object) -> Action:
     """The action ``action`` names: its notation read, or an Action whose
     verb and arguments are text (a hand-made one may hold anything)."""
@@ -1139,49 +735,3 @@ def _parse(action: object) -> Action:
             "notation",
         )
     return action
-
-
-def _difference(saved: Any, replayed: Any, path: str = "") -> tuple[str, Any, Any]:
-    """Where two JSON values first differ (a path below them), and the two values there."""
-    if isinstance(saved, dict) and isinstance(replayed, dict) and saved.keys() == replayed.keys():
-        for key in saved:
-            if saved[key] != replayed[key]:
-                return _difference(saved[key], replayed[key], f"{path}.{key}")
-    if isinstance(saved, list) and isinstance(replayed, list) and len(saved) == len(replayed):
-        for i, (a, b) in enumerate(zip(saved, replayed, strict=True)):
-            if a != b:
-                return _difference(a, b, f"{path}[{i}]")
-    return path, saved, replayed
-
-
-def _try_redo(game: Game, redo: list[str]) -> None:
-    """A save's redo list, tried on a quiet copy: each action must be
-    legal after those before it, as redo will play them."""
-    trial = game.copy(log=False)
-    for i, action in enumerate(redo):
-        try:
-            trial.apply(action)
-        except CovilError as exc:
-            raise CovilError(
-                tr(
-                    "$.redo[{i}]: {action} cannot be redone there: {message}",
-                    i=i,
-                    action=said(action),
-                    message=exc.message,
-                ),
-                exc.rule,
-            ) from None
-
-
-@contextmanager
-def _said_at(path: str) -> Iterator[None]:
-    """A refusal of a save's value at ``path`` names that path first (an
-    error that names its own, deeper, path is left as it is)."""
-    try:
-        yield
-    except CovilError as exc:
-        if exc.message.startswith("$"):
-            raise
-        raise CovilError(
-            tr("{path}: {message}", path=path, message=exc.message), exc.rule
-        ) from None

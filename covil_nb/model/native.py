@@ -61,20 +61,26 @@ LIBRARY = "covil_engine__mypyc"
 SUFFIX: str = sysconfig.get_config_var("EXT_SUFFIX")
 # Never compiled: the package's __init__ and this module choose; playthrough
 # runs as a script (-m); and the surfaces people call with anything at all
-# (Game, Scenario) check it and refuse with a CovilError naming the rule,
-# where a compiled function would stop a wrong type with a bare TypeError,
-# with what checks it (arguments). (The deal is compiled: Deal.of takes what
-# it checks by hand as Any.) The errors: a compiled class cannot be both a
-# ValueError and a TypeError, as CovilTypeError is.
+# (Game, Scenario, the saves a game reads) check it and refuse with a
+# CovilError naming the rule, where a compiled function would stop a wrong
+# type with a bare TypeError, with what checks it (arguments). (The deal is
+# compiled: Deal.of takes what it checks by hand as Any.) The errors: a
+# compiled class cannot be both a ValueError and a TypeError, as
+# CovilTypeError is.
 UNCOMPILED = frozenset(
     {
         "__init__.py",
         "native.py",
         "playthrough.py",
         "game.py",
+        "saves.py",
         "scenario.py",
         "arguments.py",
         "errors.py",
+        # A game's history replays its steps through flow.play, read by name
+        # (a test replaces it to stop the rules halfway, which a compiled
+        # caller would not see), and builds the games of its moments.
+        "history.py",
         # Texts are copied and pickled with the log, and subclassed: plain
         # Python classes (compiled ones are neither, and compare otherwise).
         "language.py",

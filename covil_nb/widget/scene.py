@@ -19,7 +19,7 @@ from covil_nb.drawing.style import ACTION
 from covil_nb.model import Action, CovilError, Event, Game, Strength, morning, night
 from covil_nb.model.combat import REBELS_PART, CombatView, part_said
 from covil_nb.model.flow import CLOSING
-from covil_nb.model.game import Moment
+from covil_nb.model.history import Moment
 from covil_nb.model.language import LANGUAGES, N_, Listed, Text, cite, named, ntr, tr
 from covil_nb.model.views import hand_hidden, hidden_cards
 from covil_nb.model.vocabulary import DecisionKind, Verb, fortress_target

@@ -29,7 +29,7 @@ from covil_nb.bots.hint import Hint, going_on, hint
 from covil_nb.bots.planning import Plan
 from covil_nb.drawing.elements import elements_of
 from covil_nb.model import Action, CovilError, Game, night
-from covil_nb.model.game import Moment
+from covil_nb.model.history import Moment
 from covil_nb.model.language import SOURCE_LANGUAGE, Listed, Text, cite, known, ntr, speaking, tr
 from covil_nb.model.views import hand_hidden
 from covil_nb.model.words import color_name, phase_name, short

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from covil_nb import Game, GameWidget, play_solo
 from covil_nb.model import flow
-from covil_nb.model.game import KEYFRAME_EVERY
+from covil_nb.model.history import KEYFRAME_EVERY
 
 from .faults import interrupt_at, lines_run
 from .positions import game, seeds, tables
@@ -31,9 +31,11 @@ DEPTHS = st.one_of(
     st.integers(1, 150),
 )
 # The files whose every line an interrupt may stop at, as a test may ask:
-# the Game layer alone, or anything the work runs (the rules as Python too).
-SURFACES = {"game": ("covil_nb/model/game.py",), "anywhere": ()}
-BOARD = ("covil_nb/model/game.py", "covil_nb/widget/", "covil_nb/drawing/")
+# the Game layer alone (the game and its history), or anything the work
+# runs (the rules as Python too).
+GAME_LAYER = ("covil_nb/model/game.py", "covil_nb/model/history.py")
+SURFACES = {"game": GAME_LAYER, "anywhere": ()}
+BOARD = (*GAME_LAYER, "covil_nb/widget/", "covil_nb/drawing/")
 GAME_WORK: dict[str, Callable[[Game], object]] = {
     "apply": lambda g: g.apply(g.legal_actions()[len(g.history) % len(g.legal_actions())]),
     "undo": lambda g: g.undo(),
@@ -89,17 +91,17 @@ def test_an_interrupt_anywhere_in_apply_undo_or_redo_is_all_or_nothing(
 
 @pytest.mark.parametrize("work", sorted(GAME_WORK))
 def test_an_interrupt_at_every_line_of_the_game_layer_is_all_or_nothing(work: str) -> None:
-    """Every line of game.py that the work runs, in turn, at the step that
+    """Every line of the Game layer that the work runs, in turn, at the step that
     keeps a state (the 32nd action) and in a solo game (a dummy answers)."""
     for table, steps in [(1, KEYFRAME_EVERY - 1 + (work != "apply")), (3, 9)]:
         before = twin(table, 1, steps, work)
         done = twin(table, 1, steps, work)
         GAME_WORK[work](done)
-        lines = lines_run(partial(GAME_WORK[work], twin(table, 1, steps, work)), BOARD[:1])
+        lines = lines_run(partial(GAME_WORK[work], twin(table, 1, steps, work)), GAME_LAYER)
         assert lines > 5
         for line in range(1, lines + 1):
             victim = twin(table, 1, steps, work)
-            assert interrupt_at(line, partial(GAME_WORK[work], victim), BOARD[:1])
+            assert interrupt_at(line, partial(GAME_WORK[work], victim), GAME_LAYER)
             assert_sound(victim, before if victim.to_json() == before.to_json() else done)
 
 
@@ -211,9 +213,9 @@ def test_a_second_interrupt_anywhere_in_the_rollback_leaves_the_game_whole(
     work: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The work stops in the rules (``flow.play`` raises, each time), and a
-    second interrupt lands at any line of game.py on the way out, in the
-    rollback too: the game, read next, is as it was, its state what its
-    history replays to, and it plays on."""
+    second interrupt lands at any line of the Game layer on the way out,
+    in the rollback too: the game, read next, is as it was, its state what
+    its history replays to, and it plays on."""
     position = (1, KEYFRAME_EVERY + 3 - (work == "apply"), work)  # past a kept state
     before = twin(1, 1, position[1], work).to_json()
 
@@ -222,12 +224,12 @@ def test_a_second_interrupt_anywhere_in_the_rollback_leaves_the_game_whole(
 
     counted = twin(1, 1, position[1], work)
     monkeypatch.setattr(flow, "play", stopped)
-    lines = lines_run(partial(_stopped, GAME_WORK[work], counted), BOARD[:1])
+    lines = lines_run(partial(_stopped, GAME_WORK[work], counted), GAME_LAYER)
     for line in range(1, lines + 1):
         monkeypatch.setattr(flow, "play", REAL_PLAY)
         victim = twin(1, 1, position[1], work)
         monkeypatch.setattr(flow, "play", stopped)
-        interrupt_at(line, partial(_stopped, GAME_WORK[work], victim), BOARD[:1])
+        interrupt_at(line, partial(_stopped, GAME_WORK[work], victim), GAME_LAYER)
         monkeypatch.setattr(flow, "play", REAL_PLAY)
         assert victim.to_json() == before, line
         assert Game.replay(victim.record()).read_state() == victim.read_state(), line

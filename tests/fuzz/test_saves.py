@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from covil_nb import CovilError, Game
-from covil_nb.model.game import SAVE_FORMAT, SAVE_VERSION
 from covil_nb.model.invariants import problems
 from covil_nb.model.playthrough import random_game
+from covil_nb.model.saves import SAVE_FORMAT, SAVE_VERSION
 
 from .positions import records
 from .profile import examples
