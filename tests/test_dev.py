@@ -178,7 +178,9 @@ def test_test_runs_the_committed_tutorials_and_fails_when_nothing_is_collected(
     every_test, python_engine = [c for c in calls(project) if c.startswith("pytest")]
     assert "--nbval tutorials" in every_test and "COVIL_ENGINE" not in every_test
     assert python_engine.endswith("[COVIL_ENGINE=python]")
-    assert "--ignore=tests/browser" in python_engine
+    assert "-m engines --ignore=tests/browser" in python_engine  # the tests that can differ
+    for run in (every_test, python_engine):  # on every core
+        assert "-n auto" in run
     # A failure on the Python source alone fails the whole run.
     pytest = project / ".venv" / "bin" / "pytest"
     pytest.write_text(pytest.read_text().replace("exit 0", '[ "$COVIL_ENGINE" != python ]'))
@@ -194,8 +196,11 @@ def test_the_tests_on_the_python_source_end_with_their_summary(project: Path) ->
     (with the project's configuration, whose addopts has -q already)."""
     (project / "tests").mkdir()
     (project / "tests" / "test_sample.py").write_text(
+        "import pytest\n\npytestmark = pytest.mark.engines\n\n\n"
         "def test_one():\n    pass\n\n\ndef test_two():\n    pass\n"
     )
+    # Not marked `engines`: not run on the Python source.
+    (project / "tests" / "test_free.py").write_text("def test_free():\n    assert False\n")
     (project / ".venv" / "bin" / "pytest").write_text(
         "#!/usr/bin/env bash\n"
         '[ "${COVIL_ENGINE:-}" = python ] || exit 0\n'
@@ -203,7 +208,9 @@ def test_the_tests_on_the_python_source_end_with_their_summary(project: Path) ->
     )
     done = dev(project, "test")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert re.fullmatch(r"2 passed in [\d.]+s", done.stdout.splitlines()[-1]), done.stdout
+    # pytest adds the minutes to a run of a minute or more: "in 69.79s (0:01:09)".
+    summary = done.stdout.splitlines()[-1]
+    assert re.fullmatch(r"2 passed in [\d.]+s( \([\d:]+\))?", summary), done.stdout
 
 
 def test_an_unknown_command_shows_the_usage(project: Path) -> None:

@@ -53,6 +53,9 @@ print(COMPILED, covil_nb.__file__)
 
 # Not the source: the environments, the caches, what the tests write.
 NOT_SOURCE = {".git", ".venv", "node_modules", "artifacts", "__pycache__", ".pytest_cache"}
+# What other tests write meanwhile (./dev test runs them side by side): the
+# fuzz suite's cache, and the JupyterLite site the browser tests build.
+WRITTEN_BY_TESTS = {".hypothesis", "build/lite", "build/lite-cache", "build/lite-venv"}
 
 
 def source_tree() -> dict[str, int]:
@@ -60,7 +63,12 @@ def source_tree() -> dict[str, int]:
     its modification time."""
     found = {}
     for folder, subfolders, names in os.walk(ROOT):
-        subfolders[:] = [s for s in subfolders if s not in NOT_SOURCE]
+        subfolders[:] = [
+            s
+            for s in subfolders
+            if s not in NOT_SOURCE
+            and Path(folder, s).relative_to(ROOT).as_posix() not in WRITTEN_BY_TESTS
+        ]
         for name in names:
             path = Path(folder, name)
             found[str(path.relative_to(ROOT))] = path.stat().st_mtime_ns
