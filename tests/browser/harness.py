@@ -402,7 +402,16 @@ class Notebook:
             if not self.page.url.startswith(f"{url}/lab"):
                 self.page.goto(f"{url}/lab/workspaces/browser-tests?reset")
                 self.page.wait_for_function("() => window.jupyterapp")  # made after "load"
-            self.page.evaluate(OPEN, self.path)
+            try:
+                self.page.evaluate(OPEN, self.path)
+            except Error as error:
+                # The fresh workspace's page may load once more as it opens
+                # (seen on a busy machine, two servers at once): the promise
+                # went with the old page, so open it in the new one.
+                if "garbage collected" not in str(error):
+                    raise
+                self.page.wait_for_function("() => window.jupyterapp")
+                self.page.evaluate(OPEN, self.path)
         self.wait_idle()
         return self
 
