@@ -20,18 +20,20 @@ from covil_nb.model.scenario import Scenario
 os.environ["LANGUAGE"] = "en"
 set_language("en")
 
-# The modules none of whose tests can differ between the compiled engine and
-# its Python source: they read the source, run the dev script and the tools
-# on stand-ins, copy files, or draw the figures they are given; each wheel
-# chooses its own engine. Every other test of tests/ but the browser tests
-# (which run on the kernel's engine) carries the marker `engines`.
-ENGINE_FREE = {
-    "tests/test_charts.py",
-    "tests/test_course.py",
-    "tests/test_dev.py",
-    "tests/test_server_extension.py",
-    "tests/test_structure.py",
-    "tests/test_wheel.py",
+# The tests that compare the engines, run on the Python source too: the
+# golden playthroughs, random games and rulebook examples; the fuzz suite,
+# the bad-input and refusal tests (a compiled function checks its argument
+# types itself; compiled code has no lines for an interrupt to stop at);
+# the engine's own core and choice. The determinism of the bots, the
+# tournaments and the analysis carries the marker test by test.
+ENGINE_MODULES = {
+    "tests/test_bad_input.py",
+    "tests/test_engine_core.py",
+    "tests/test_golden.py",
+    "tests/test_native.py",
+    "tests/test_random_games.py",
+    "tests/test_refusals.py",
+    "tests/test_rulebook_examples.py",
 }
 # The modules whose tests share what is slow to make (a @cache or a module
 # fixture: a game, an analysis, a built wheel): split over workers, each
@@ -53,8 +55,7 @@ SHARED = {
 
 def compares_the_engines(path: str) -> bool:
     """Whether the tests of the file at ``path`` (from the root) carry ``engines``."""
-    in_tests = path.startswith("tests/") and not path.startswith("tests/browser/")
-    return in_tests and path not in ENGINE_FREE
+    return path in ENGINE_MODULES or path.startswith("tests/fuzz/")
 
 
 def runs_in_one_worker(path: str) -> bool:

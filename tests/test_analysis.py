@@ -44,6 +44,7 @@ def assessed(study: Study) -> list:
 
 
 # Two tests, not one: each makes a whole analysis, so that two workers share them.
+@pytest.mark.engines
 def test_the_same_seed_gives_the_same_study() -> None:
     again = analyse(record(), seats=["yellow"], budget=BUDGET, seed=0).to_json()
     assert again == analysed(0)
@@ -79,6 +80,7 @@ def test_an_executor_gives_the_same_study_as_none_with_progress() -> None:
     assert {of for _, of in told} == {total}
 
 
+@pytest.mark.engines
 def test_a_process_pool_gives_the_same_study() -> None:
     with ProcessPoolExecutor(2) as processes:
         study = analyse(record(), seats=["yellow"], budget=BUDGET, executor=processes)

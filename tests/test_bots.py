@@ -147,6 +147,7 @@ def choices(bot_factory, game: Game, decisions: int) -> list[str]:
     [lambda: GreedyBot(3), lambda: MctsBot(3, playouts=12, width=3)],
     ids=["greedy", "mcts"],
 )
+@pytest.mark.engines
 def test_same_seed_and_budget_same_choices(factory) -> None:
     game = midgame()
     assert choices(factory, game, 12) == choices(factory, game, 12)

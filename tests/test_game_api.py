@@ -21,6 +21,7 @@ from covil_nb.model.scenario import Scenario
 # -- seeds ---------------------------------------------------------------------------
 
 
+@pytest.mark.engines
 def test_a_game_without_a_seed_picks_one_and_replays_exactly():
     first, second = Game.new(["yellow", "red"]), Game.new(["yellow", "red"])
     assert first.seed != second.seed  # 1 chance in 4 billion of a false alarm
@@ -29,6 +30,7 @@ def test_a_game_without_a_seed_picks_one_and_replays_exactly():
     assert first.record()["new"]["seed"] == first.seed
 
 
+@pytest.mark.engines
 def test_a_given_seed_is_exact():
     assert Game.new(["yellow", "red"], seed=12).state == Game.new(["yellow", "red"], seed=12).state
     assert Game.new(["yellow", "red"], seed=12).seed == 12

@@ -63,6 +63,7 @@ def choices(seed: int, game: Game, decisions: int) -> list[str]:
     return chosen
 
 
+@pytest.mark.engines
 def test_same_seed_and_iterations_same_choices_in_another_process() -> None:
     """Nothing hangs on the hash seed or the process: another one, with
     another hash seed, chooses the same."""

@@ -43,6 +43,7 @@ def game(*seats: SeatResult, shared: bool = False, actions: int = 100) -> GameRe
     return GameResult(0, "A", "en", seats, seats[0].color, shared, actions, days=4)
 
 
+@pytest.mark.engines
 def test_one_worker_and_a_process_pool_give_the_same_table() -> None:
     alone = tournament(RANDOMS, games=4, seed=5, workers=1, progress=False)
     pooled = tournament(RANDOMS, games=4, seed=5, workers=2, progress=False)
@@ -51,6 +52,7 @@ def test_one_worker_and_a_process_pool_give_the_same_table() -> None:
     assert [g.seed for g in alone.games] == [5, 6, 7, 8]
 
 
+@pytest.mark.engines
 def test_a_game_is_a_pure_function_of_its_matchup_and_seed() -> None:
     matchup = Matchup.of(RANDOMS)
     assert play_one(matchup, 3) == play_one(matchup, 3)
