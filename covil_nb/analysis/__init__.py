@@ -8,7 +8,6 @@ so this package imports only the analysis.
 
 from .games import (
     DEFAULT_BUDGET,
-    NOISE,
     RULE,
     Review,
     SeatSummary,
@@ -23,7 +22,6 @@ from .games import (
 
 __all__ = [
     "DEFAULT_BUDGET",
-    "NOISE",
     "RULE",
     "Review",
     "SeatSummary",

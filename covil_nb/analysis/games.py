@@ -54,7 +54,7 @@ from typing import Any
 
 from covil_nb.bots.hint import told
 from covil_nb.bots.planning import Plan, follow, in_step
-from covil_nb.bots.search import candidates, paired
+from covil_nb.bots.search import NOISE, candidates, paired
 from covil_nb.bots.tree_search import Candidate, IsmctsBot
 from covil_nb.drawing.charts import Point, advantage_chart
 from covil_nb.drawing.picture import Picture
@@ -66,7 +66,6 @@ from covil_nb.model.views import unknown_mercenaries, unknown_relics
 from covil_nb.model.words import color_name
 from covil_nb.study import (
     ENGINE,
-    NOISE,
     Assessment,
     Chapter,
     Comment,

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any, cast
 
-from covil_nb.analysis import NOISE, advantage, summary
+from covil_nb.analysis import advantage, summary
+from covil_nb.bots.search import NOISE
 from covil_nb.model.language import Number, Text, tr
 from covil_nb.model.words import color_name
 from covil_nb.study import ENGINE, Assessment, Chapter
