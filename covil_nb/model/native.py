@@ -61,9 +61,9 @@ LIBRARY = "covil_engine__mypyc"
 SUFFIX: str = sysconfig.get_config_var("EXT_SUFFIX")
 # Never compiled: the package's __init__ and this module choose; playthrough
 # runs as a script (-m); and the surfaces people call with anything at all
-# (Game, Scenario, the saves a game reads) check it and refuse with a
-# CovilError naming the rule, where a compiled function would stop a wrong
-# type with a bare TypeError, with what checks it (arguments). (The deal is
+# (Game and its Position, Scenario, the saves a game reads) check it and
+# refuse with a CovilError naming the rule, where a compiled function would
+# stop a wrong type with a bare TypeError, with what checks it (arguments). (The deal is
 # compiled: Deal.of takes what it checks by hand as Any.) The errors: a
 # compiled class cannot be both a ValueError and a TypeError, as
 # CovilTypeError is.
@@ -73,6 +73,7 @@ UNCOMPILED = frozenset(
         "native.py",
         "playthrough.py",
         "game.py",
+        "position.py",
         "saves.py",
         "scenario.py",
         "arguments.py",

@@ -33,7 +33,11 @@ DEPTHS = st.one_of(
 # The files whose every line an interrupt may stop at, as a test may ask:
 # the Game layer alone (the game and its history), or anything the work
 # runs (the rules as Python too).
-GAME_LAYER = ("covil_nb/model/game.py", "covil_nb/model/history.py")
+GAME_LAYER = (
+    "covil_nb/model/game.py",
+    "covil_nb/model/position.py",
+    "covil_nb/model/history.py",
+)
 SURFACES = {"game": GAME_LAYER, "anywhere": ()}
 BOARD = (*GAME_LAYER, "covil_nb/widget/", "covil_nb/drawing/")
 GAME_WORK: dict[str, Callable[[Game], object]] = {
