@@ -7,7 +7,8 @@
   them for nbval and for reading online, but their pictures would weigh
   more than the rest of the wheel, and a learner runs the cells anyway.
 - With ``COVIL_COMPILE=1`` (off by default, as mypy's ``MYPY_USE_MYPYC``
-  is), the rules engine compiled with mypyc by ``tools/compile_engine.py``,
+  is), the rules engine compiled with mypyc by ``tools/compile_engine.py``
+  (or the clone's own build of it, copied when it is current),
   as ``covil_nb/_engine`` with its stamp, where the installed package finds
   it (``covil_nb/model/native.py``); the wheel is then for this Python and
   platform only, and the hook checks that the stamp matches the sources the
@@ -134,8 +135,9 @@ class CustomBuildHook(BuildHookInterface):
         compiler = load(root / "tools" / "compile_engine.py", "covil_compile_engine")
         self.native = compiler.load_native()
         out = self.temp / "engine"
-        out.mkdir()
-        compiler.compile_into(self.native, out, self.native.fingerprint())
+        if not compiler.copy_current(self.native, out):
+            out.mkdir()
+            compiler.compile_into(self.native, out, self.native.fingerprint())
         return out
 
     def check_stamp(self, wheel: Path) -> None:

@@ -176,6 +176,8 @@ def test_test_runs_the_committed_tutorials_and_fails_when_nothing_is_collected(
 ) -> None:
     assert dev(project, "test").returncode == 0
     every_test, python_engine = [c for c in calls(project) if c.startswith("pytest")]
+    # The engine compiles beside the static checks, and is built before the tests.
+    assert calls(project).index("compile_engine") < calls(project).index(every_test)
     assert "--nbval tutorials" in every_test and "COVIL_ENGINE" not in every_test
     assert python_engine.endswith("[COVIL_ENGINE=python]")
     assert "-m engines --ignore=tests/browser" in python_engine  # the tests that can differ

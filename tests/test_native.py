@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import fcntl
+import importlib.util
 import inspect
 import os
 import shutil
@@ -155,3 +156,21 @@ def test_an_incomplete_build_is_not_used(tmp_path: Path) -> None:
     assert engine_in(checkout).stdout.split()[0] == "False"
     refused = engine_in(checkout, "compiled")
     assert "build/engine is missing, incomplete or older than the source" in refused.stderr
+
+
+@needs_build
+def test_a_compiled_wheel_copies_a_current_build_and_no_other(tmp_path: Path) -> None:
+    """The wheel's build hook reuses the clone's build only while it is of
+    exactly this source (tools/compile_engine.py's copy_current)."""
+    checkout = copy_of_the_package(tmp_path / "clone", with_build=True)
+    spec = importlib.util.spec_from_file_location("compiler", checkout / "tools/compile_engine.py")
+    assert spec is not None and spec.loader is not None
+    compiler = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(compiler)
+    built = compiler.load_native()
+    assert compiler.copy_current(built, tmp_path / "copy")
+    assert (tmp_path / "copy/STAMP").read_text() == built.STAMP.read_text()
+    rule = checkout / "covil_nb/model/combat.py"
+    rule.write_text(rule.read_text() + "\n# an edit\n")
+    assert not compiler.copy_current(built, tmp_path / "again")
+    assert not (tmp_path / "again").exists()

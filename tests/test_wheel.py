@@ -7,8 +7,10 @@ extension, and runs without pandas: the tournaments alone ask for their
 extra. Building leaves the source tree as it was.
 
 These build and install from the package registries (a warm cache makes that
-seconds, the compiled build a minute): they run once, in the pass on the
-engine the package picks, not again on the Python source.
+seconds; the compiled wheel copies the clone's build when ./dev setup has
+made it for this source, and compiles it, a minute or two, when not): they
+run once, in the pass on the engine the package picks, not again on the
+Python source.
 """
 
 from __future__ import annotations
