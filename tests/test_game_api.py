@@ -16,7 +16,9 @@ from covil_nb.lessons import play
 from covil_nb.model import CovilError, Game, load_cards, morning, night
 from covil_nb.model.cards import REFERENCE_DIR
 from covil_nb.model.playthrough import random_game
+from covil_nb.model.position import Position
 from covil_nb.model.scenario import Scenario
+from covil_nb.model.table import Table
 
 # -- seeds ---------------------------------------------------------------------------
 
@@ -256,3 +258,17 @@ def test_a_card_set_too_small_for_the_solo_setup_is_refused(tmp_path):
     (folder / "mercenaries.json").write_text(json.dumps(mercenaries))
     with pytest.raises(CovilError, match=r"takes 1 mercenary costing 8 or 10: 1 in all, and"):
         Game.solo(seed=1, cards=load_cards(folder))
+
+
+def test_a_position_alone_reads_its_table_as_the_game_does() -> None:
+    """Position's own readers (the state as given, the decision worked out
+    anew) agree with the Game's, which keeps its decision and repairs its table."""
+    game = Game.new(["yellow", "red"], seed=5)
+    for action in ("start H", "start K"):  # into the first afternoon
+        game.apply(action)
+    alone = Position(Table(game.state, game.cards, game.board))
+    assert alone.decider == game.decider and alone.decision_kind == game.decision_kind
+    assert alone.legal_actions() == game.legal_actions()
+    assert alone.score() == game.score() and str(alone) == str(game)
+    assert alone.refusal("attack Z9") is not None and alone.explain("end") == game.explain("end")
+    assert repr(alone).removeprefix("<Position") == repr(game).removeprefix("<Game")

@@ -63,8 +63,8 @@ SUFFIX: str = sysconfig.get_config_var("EXT_SUFFIX")
 # runs as a script (-m); and the surfaces people call with anything at all
 # (Game and its Position, Scenario, the saves a game reads) check it and
 # refuse with a CovilError naming the rule, where a compiled function would
-# stop a wrong type with a bare TypeError, with what checks it (arguments). (The deal is
-# compiled: Deal.of takes what it checks by hand as Any.) The errors: a
+# stop a wrong type with a bare TypeError, with what checks it (arguments).
+# (The deal is compiled: Deal.of takes what it checks by hand as Any.) The errors: a
 # compiled class cannot be both a ValueError and a TypeError, as
 # CovilTypeError is.
 UNCOMPILED = frozenset(
