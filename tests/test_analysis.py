@@ -20,6 +20,7 @@ from covil_nb.bots.planning import rank
 from covil_nb.study import BLUNDER, ENGINE, INACCURACY, MISTAKE, NOISE
 
 BUDGET = 24  # iterations a decision: enough to tell, quick to run
+BAD_BUDGET = 150  # enough fresh worlds (50) to tell a clear mistake beyond the luck of the draw
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -109,22 +110,20 @@ def test_a_bad_move_gets_a_glyph_a_better_variation_and_a_comment() -> None:
     later = [c for c in _choices(record(), ["yellow"]) if c.index > 20]
     choice = max(later, key=lambda c: worst_run(c.index)[0])  # the clearest mistake to make
     game, bad = at(choice.index), worst_run(choice.index)[1]
-    review = assess(game, bad, 64, seed=2)
+    review = assess(game, bad, BAD_BUDGET, seed=2)
     assert review is not None
     assert review.assessment.glyph in ("?!", "?", "??")
     assert review.assessment.loss > NOISE * review.assessment.error
     assert review.line and review.line[0] != bad[0]
-    assert "VP ahead" in review.comment
-    # Played in a game, the analysis marks it and adds the better plan before it.
-    for move in bad:
-        game.apply(move)
-    play(game, {"yellow": GreedyBot(1), "red": GreedyBot(2)}, seed=1)
-    study = analyse(game, seats=["yellow"], budget=64, seed=2)
-    main = [study.chapters[0].root, *study.chapters[0].main_line()]
-    node = main[choice.index + 1]
+    assert "VP better" in review.comment
+    # Played in a chapter, the analysis marks it and adds the better plan before it.
+    chapter = Study("A bad move").add_chapter("Before it", game, seat="yellow")
+    chapter.add_line(bad)
+    annotate(chapter, ["yellow"], budget=BAD_BUDGET, seed=2)
+    node = next(chapter.main_line())
     assert node.assessment is not None and node.assessment.glyph in node.glyphs
-    assert any(c.author == ENGINE and "VP ahead" in c.text for c in node.after)
-    engine_lines = [v for v in main[choice.index].variations if v.by == ENGINE]
+    assert any(c.author == ENGINE and "VP better" in c.text for c in node.after)
+    engine_lines = [v for v in chapter.root.variations if v.by == ENGINE]
     assert engine_lines and engine_lines[0].move != bad[0]
 
 
@@ -198,10 +197,10 @@ def test_an_analysed_study_round_trips_and_clears_to_the_game() -> None:
 def test_wrong_arguments_are_refused() -> None:
     with pytest.raises(CovilError, match="no seat a person plays"):
         analyse(Game.solo(seed=1), seats=["red"])  # the dummy's moves are the rules'
-    with pytest.raises(CovilError, match="at least 4"):
-        analyse(record(), budget=3)
+    with pytest.raises(CovilError, match="at least 12"):
+        analyse(record(), budget=11)
     with pytest.raises(CovilTypeError):
-        analyse("a record", budget=4)  # type: ignore[arg-type]
+        analyse("a record", budget=12)  # type: ignore[arg-type]
     over = Game.replay(record())
     with pytest.raises(CovilError, match="no decision"):
         assess(over, ["end"])
@@ -261,3 +260,29 @@ def test_an_analysis_interrupted_as_it_writes_leaves_the_chapter_as_it_was(
     with pytest.raises(KeyboardInterrupt):
         annotate(study.chapters[0], seats=["yellow"], budget=BUDGET, seed=3)
     assert len(calls) == 3 and study.to_json() == before
+
+
+def test_the_verdict_comes_from_the_fresh_worlds_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A race's winner is flattered by the worlds that made it win: the loss
+    and its error are the fresh comparison's, the race's winner against the
+    option played (the runner-up, where the option played won)."""
+    from covil_nb.analysis import games
+    from covil_nb.bots import IsmctsBot
+
+    compared: list[list[str]] = []
+
+    def measured(bot: IsmctsBot, view: Game, plans: list, sweeps: int) -> list[tuple]:
+        compared.append([str(p) for p in plans])
+        assert sweeps == BUDGET // games.FRESH_SHARE
+        return [(1.0,) * 5, (4.0, 6.0, 5.0, 7.0, 3.0)]  # the played, its rival
+
+    monkeypatch.setattr(IsmctsBot, "compare", measured)
+    choice = next(c for c in _choices(record(), ["yellow"]) if c.index > 10)
+    review = assess(at(choice.index), choice.played, BUDGET, seed=4)
+    assert review is not None and len(compared) == 1
+    mine, rival = compared[0]
+    assert rival != mine and mine.startswith(choice.played[0])
+    a = review.assessment
+    assert (a.played, a.best, a.loss) == (1.0, 5.0, 4.0)  # the rival 4 VP ahead, world by world
+    assert a.error == pytest.approx(0.707, abs=1e-3) and a.playouts == 5
+    assert a.glyph == "??" and review.line == tuple(rival.split(", "))

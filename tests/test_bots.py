@@ -399,11 +399,38 @@ def test_the_search_bots_hint_says_what_its_search_found_in_whole_vp() -> None:
     policy = IsmctsBot(0, iterations=40).policy(view)
     told = hint(view, IsmctsBot(0, iterations=40))
     assert told.action == policy[0].plan.actions[0] == Action.parse("attack fortress-red")
-    found = re.search(
-        r" Searched: about (\d+) VP better by the end of the day than the next best, ", told.text
-    )
+    found = re.search(r" Searched: about (\d+) VP better than the next best, ", told.text)
     assert found and int(found[1]) >= 5  # the fortress's 5 VP, at least
     assert told.text.endswith(".") and not re.search(r"\d\.\d", told.text)
+
+
+def test_the_hint_tells_the_runner_up_where_fresh_worlds_find_it_clearly_ahead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hint measures as the analysis does: the race's winner against the
+    runner-up on fresh worlds. Where those worlds find the runner-up ahead
+    beyond the luck of the draw, the race's luck chose, and the hint tells
+    the runner-up, with the gap it measured."""
+    game = at_reds_door(HANDS[0], red_hp=2)
+    game.apply("lie Y1")
+    view = game.for_seat("yellow", 0)
+    policy = IsmctsBot(0, iterations=40).policy(view)
+    winner, runner_up = policy[0].plan, policy[1].plan
+
+    fresh = {str(winner): (0.0, 1.0, 0.0, 1.0), str(runner_up): (3.0, 4.0, 3.0, 5.0)}
+    compared: list[list[str]] = []
+
+    def measured(bot: IsmctsBot, view: Game, plans: list[Plan], sweeps: int) -> list[tuple]:
+        compared.append([str(p) for p in plans])
+        assert sweeps == 20  # half the bot's 40 iterations
+        return [fresh[str(p)] for p in plans]  # the runner-up 3 to 4 VP ahead
+
+    monkeypatch.setattr(IsmctsBot, "compare", measured)
+    told = hint(view, IsmctsBot(0, iterations=40))
+    assert told.action == runner_up.actions[0] != winner.actions[0]
+    assert re.search(r" Searched: about 3 VP better than the next best, ", told.text)
+    # Measured twice: the worlds that found the runner-up ahead would flatter it.
+    assert compared == [[str(winner), str(runner_up)], [str(runner_up), str(winner)]]
 
 
 # -- the greedy bot looks through a step ------------------------------------------------------

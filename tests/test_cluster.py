@@ -35,9 +35,9 @@ def test_a_dask_cluster_gives_the_same_table_as_the_process_pool() -> None:
 
 def test_a_dask_cluster_gives_the_same_analysis_as_this_process() -> None:
     game = play(Game.new(["yellow", "red"], seed=1), {"yellow": GreedyBot(1), "red": GreedyBot(2)})
-    here = analyse(game, seats=["yellow"], budget=4)
+    here = analyse(game, seats=["yellow"], budget=12)
     with cluster() as workers, Client(workers) as client, get_task_stream(client) as stream:
-        on_dask = analyse(game, seats=["yellow"], budget=4, executor=client.get_executor())
+        on_dask = analyse(game, seats=["yellow"], budget=12, executor=client.get_executor())
     weighed = [task for task in stream.data if task["key"].startswith("_task")]
     assert len(weighed) > 10  # the decisions really were weighed on the cluster's workers
     assert on_dask.to_json() == here.to_json()

@@ -419,3 +419,50 @@ def test_the_plans_of_a_sweep_share_its_world_and_dice(monkeypatch: pytest.Monke
     assert len(sweeps) > 3
     assert all(len({luck for _, luck in sweep}) == 1 for sweep in sweeps)
     assert len({sweep[0][1] for sweep in sweeps}) == len(sweeps)
+
+
+def test_compare_plays_the_plans_in_the_same_worlds_none_of_the_race_s(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A measure apart from the choice: every plan compared plays the same
+    worlds with the same dice (the same plan twice, with no tree below the
+    root to learn in between, scores the same), and none of them is a world
+    the race before chose in."""
+    played: list[tuple] = []
+    run = Iteration.run
+
+    def spied(iteration: Iteration, world: Game, plan: Plan) -> float:
+        played.append((outcome(world), iteration.playout.dice.getstate()))
+        return run(iteration, world, plan)
+
+    monkeypatch.setattr(Iteration, "run", spied)
+    view, bot = many_plans(), small(3, iterations=12, depth=0)
+    policy = bot.policy(view)
+    raced = set(played)
+    played.clear()
+    best, other = policy[0].plan, policy[1].plan
+    values = bot.compare(view, [best, best, other], 5)
+    assert [len(v) for v in values] == [5, 5, 5] and values[0] == values[1]
+    assert raced.isdisjoint(played) and len(set(played)) == 5
+    with pytest.raises(CovilError, match="sweeps must be 1 or more"):
+        bot.compare(view, [best], 0)
+
+
+@pytest.mark.parametrize("horizon", [1, 2])
+def test_a_playout_plays_as_many_days_as_its_horizon(
+    monkeypatch: pytest.MonkeyPatch, horizon: int
+) -> None:
+    """A playout stops at the end of the day (the default) or of as many
+    days as ``horizon`` gives, the night included, or where the game ends."""
+    days: list[tuple[int, int, bool]] = []
+    play_day = Iteration.play_day
+
+    def spied(iteration: Iteration, world: Game, day: int) -> None:
+        play_day(iteration, world, day)
+        days.append((day, world.day, world.is_over))
+
+    monkeypatch.setattr(Iteration, "play_day", spied)
+    small(4, iterations=6, horizon=horizon).policy(many_plans())
+    assert days and all(over or end == start + horizon for start, end, over in days)
+    with pytest.raises(CovilError, match="horizon must be 1 or more"):
+        IsmctsBot(0, horizon=0)

@@ -15,17 +15,25 @@ weighs it against the runs the search's candidates begin with (the
 :func:`~covil_nb.bots.search.candidates`): no option holds a choice made after
 another seat answered, which the seat could not know when it decided. The
 options race in the tree search bot's search
-(:meth:`~covil_nb.bots.tree_search.IsmctsBot.policy`, ``budget`` iterations):
-each is played as its run, then the day goes on as the search plays it
-(every seat's next 2 steps by the greedy bot's best plans, then the rule
-of thumb, to the end of the day), in sampled worlds dealt by ``for_seat`` from
-what the seat saw, so the other seats' hidden cards never matter. Every sweep
-plays all the options still racing in the same world with the same luck
-of the draw (common random numbers); by sequential halving the worse half
-leaves the race each round, but the option played stays to the end. An option's value
-is its mean **margin** at the end of the day (the seat's evaluation less the
-best rival's, in VP); the uncertainty is the standard error of the paired
-difference between the best option and the one played.
+(:meth:`~covil_nb.bots.tree_search.IsmctsBot.policy`, a third of the
+``budget`` iterations; :func:`~covil_nb.bots.tree_search.judging`): each is
+played as its run, then the day goes on as the search plays it (every
+seat's next 2 steps by the greedy bot's best plans, then the rule of thumb,
+to the end of the day), in sampled worlds
+dealt by ``for_seat`` from what the seat saw, so the other seats' hidden
+cards never matter. Every sweep plays all the options still racing in the
+same world with the same luck of the draw (common random numbers); by
+sequential halving the worse half leaves the race each round, but the
+option played stays to the end. The race only chooses the **rival**: its
+winner, or its runner-up where the option played won. A race's winner is
+flattered by the very luck that made it win, so the verdict is measured
+apart (:meth:`~covil_nb.bots.tree_search.IsmctsBot.compare`, the other two
+thirds of the budget): the rival and the option played, on fresh worlds
+that took no part in the choice, with the same luck for both. An option's
+value there is its mean **margin** at the end of the day (the seat's
+evaluation less the best rival's, in VP); the loss is how far the rival is
+ahead (none where it is not), its uncertainty the standard error of the
+paired difference.
 
 A **glyph** marks the node of the played step's first action only where the
 loss is more than twice its standard error (a good decision that lost to the
@@ -54,8 +62,8 @@ from typing import Any
 
 from covil_nb.bots.hint import told
 from covil_nb.bots.planning import Plan, follow, in_step
-from covil_nb.bots.search import NOISE, candidates, paired
-from covil_nb.bots.tree_search import Candidate, IsmctsBot
+from covil_nb.bots.search import NOISE, candidates, mean
+from covil_nb.bots.tree_search import Judged, judging
 from covil_nb.drawing.charts import Point, advantage_chart
 from covil_nb.drawing.picture import Picture
 from covil_nb.model import Action, CovilError, Game
@@ -75,13 +83,17 @@ from covil_nb.study import (
 )
 
 RULE = "analysis"
-# Iterations of the search a decision: a seat's whole game well within a
-# minute of CPU (benchmarks/analysis.py measures it; docs/changelog.md has figures).
-DEFAULT_BUDGET = 200
-MIN_BUDGET = 4  # iterations below which the uncertainty says nothing
+# Iterations of the search a decision: a seat's whole game within a minute
+# of CPU (benchmarks/analysis.py measures it; docs/changelog.md has figures).
+DEFAULT_BUDGET = 300
 # Worlds the best option and the one played must share for a glyph: an error
 # from fewer says too little (a small budget spreads thin over many options).
 MIN_SHARED = 4
+# The budget's share that measures afresh (one in FRESH_SHARE iterations a
+# sweep of two plans: two thirds); the race chooses with the rest.
+FRESH_SHARE = 3
+# Iterations below which the uncertainty says nothing: fewer fresh worlds than MIN_SHARED.
+MIN_BUDGET = FRESH_SHARE * MIN_SHARED
 BY = "ismcts"  # who played the options out: the tree search bot's race
 
 
@@ -122,11 +134,12 @@ def assess(
     options, mine = _options(view, me, [Action.parse(move) for move in played])
     if not options:
         return None
-    search = IsmctsBot(seeds.getrandbits(63), iterations=iterations)
-    policy = search.policy(view, keep=mine, among=options)
-    if len(policy) == 1:  # the other options lead where the one played does
+    sweeps = max(1, iterations // FRESH_SHARE)  # two plans a sweep: 2/3 of the budget
+    search = judging(seeds.getrandbits(63), iterations - 2 * sweeps)
+    judged = search.judge(view, sweeps, keep=mine, among=options)
+    if judged.rival is None:  # the other options lead where the one played does
         return None
-    return _review(view, me, policy)
+    return _review(view, me, judged, judged.rival)
 
 
 def _options(view: Game, me: str, played: list[Action]) -> tuple[list[Plan], Plan]:
@@ -155,19 +168,21 @@ def _budget(budget: int | None) -> int:
     return iterations
 
 
-def _review(view: Game, me: str, policy: list[Candidate]) -> Review:
-    best, mine = policy[0], next(c for c in policy if c.kept)
-    _, error = paired(best, mine)
-    assessment = Assessment(
-        me, round(mine.mean, 3), round(best.mean, 3), round(error, 3), mine.visits, BY
-    )
-    told = min(best.visits, mine.visits) >= MIN_SHARED
+def _review(view: Game, me: str, judged: Judged, rival: Plan) -> Review:
+    """The verdict from the fresh worlds alone: the rival's mean margin as
+    the best's where it is ahead (the played option's where it is not: no loss)."""
+    gap, error = judged.gap
+    value = mean(judged.values)
+    sweeps = len(judged.values)
+    best = value + max(gap, 0.0)
+    assessment = Assessment(me, round(value, 3), round(best, 3), round(error, 3), sweeps, BY)
+    told = sweeps >= MIN_SHARED
     if told:
         assessment = replace(assessment, glyph=glyph_for(assessment.loss, assessment.error))
-    if best is mine or not told or assessment.loss <= NOISE * assessment.error:
+    if not told or assessment.loss <= NOISE * assessment.error:
         return Review(assessment, (), "")  # no better plan the luck of the draw cannot explain
-    line = tuple(str(a) for a in best.plan.actions)
-    return Review(assessment, line, _comment(view, best.plan, mine.plan, assessment))
+    line = tuple(str(a) for a in rival.actions)
+    return Review(assessment, line, _comment(view, rival, judged.plan, assessment))
 
 
 def _own_run(view: Game, me: str, plan: Plan) -> tuple[Action, ...]:
@@ -200,8 +215,7 @@ def _comment(view: Game, best: Plan, mine: Plan, assessment: Assessment) -> str:
     deed, why = told(view, best)
     done, _ = told(view, mine)
     said = tr(
-        "Better: {deed} ({why}). It ends the day {loss} VP ahead (±{error}) of what was "
-        "played: {done}.",
+        "Better: {deed} ({why}). It is {loss} VP better (±{error}) than what was played: {done}.",
         deed=f"{deed[:1].lower()}{deed[1:]}",
         why=why,
         loss=Number(assessment.loss, ".1f"),

@@ -132,7 +132,7 @@ class Evaluation:
 
 def evaluate(game: Any, color: Any) -> Evaluation:
     """The evaluation of ``game`` for ``color``."""
-    _check(game, color, "evaluate")
+    check_arguments(game, color, "evaluate")
     every = evaluate_all(game)
     if color not in every:
         raise _no_player(color, every)
@@ -147,19 +147,38 @@ def evaluate_all(game: Game) -> dict[str, Evaluation]:
 def margin(game: Any, color: Any) -> float:
     """``color``'s evaluation less the best rival's: what a bot maximizes.
     Against the strongest rival, since only the first place wins."""
-    _check(game, color, "margin")
+    check_arguments(game, color, "margin")
     # Every look-ahead scores thousands of positions: the totals are summed
     # from the terms without making an Evaluation of each.
-    values = {c: _total(terms) for c, terms in _terms(game)}
+    return ahead_of_rivals({c: _total(terms) for c, terms in _terms(game)}, color)
+
+
+def ahead_of_rivals(values: dict[str, float], color: str) -> float:
+    """``values[color]`` less the best rival's (``values`` is spent)."""
     if color not in values:
         raise _no_player(color, values)
     mine = values.pop(color)
     return mine - max(values.values(), default=0.0)
 
 
-def _check(game: object, color: object, where: str) -> None:
-    """Refuse an argument of the wrong type, naming it. Checked here, not
-    by @checked: this module is compiled (and @checked reads the type hints
+def features(game: Game) -> dict[str, tuple[float, ...]]:
+    """Each player's :data:`FEATURES` in ``game``, a game not over."""
+    state = game.read_state()
+    extra = {p.color: (float(p.gold), float(len(p.minions))) for p in state.players}
+    return {c: (*(float(t.value) for t in terms), *extra[c]) for c, terms in _terms(game)}
+
+
+#: What the learned evaluation (:mod:`.outlook`) weighs, per player, in this order.
+FEATURES: Final = (
+    *TERM_NAMES,  # the terms' values, vp_now first
+    "gold",  # all of it: over 5 it scores nothing, but it buys minions first
+    "hall",  # minions in the hall: they pay, attack and defend on the days to come
+)
+
+
+def check_arguments(game: object, color: object, where: str) -> None:
+    """Refuse a game or a color of the wrong type, naming it. Checked here,
+    not by @checked: this module is compiled (and @checked reads the type hints
     a compiled function does not keep), and a search scores every position
     it looks at (the wrappers of margin and Game.copy took a tenth of its
     time). The arguments are taken as Any: compiled, a typed parameter

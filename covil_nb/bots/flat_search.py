@@ -130,5 +130,5 @@ def survivors(racing: list[Entry]) -> list[Entry]:
 
 
 def _behind(entry: Entry, leader: Entry) -> bool:
-    mean, error = paired(entry, leader)
+    mean, error = paired(entry.values, leader.values)
     return mean + Z_DROP * error < 0

@@ -29,8 +29,8 @@ from covil_nb.model.words import color_name, short
 from .evaluation import SAID, Evaluation, evaluate_all
 from .greedy import PlanningBot
 from .planning import Plan, signature
-from .search import NOISE, paired
-from .tree_search import Candidate, IsmctsBot
+from .search import NOISE
+from .tree_search import DEFAULT_ITERATIONS, IsmctsBot, Judged
 
 # The decisions that go on with the player's own step, not answers to
 # another's move (a defense, a retreat).
@@ -50,6 +50,10 @@ NOTABLE = 0.5  # VP: a term that changes less says little about the choice
 # before the night keeps the fee from being lost over the treasury's 5.
 FEE_ROOM = (tr("room in the treasury for tonight's protection fee and the gold to come"),) * 2
 REASONS = 2  # besides the VP now
+# The hint's fresh worlds against the race's iterations: two plans a world,
+# so the measure costs what the race did (at least MIN_SWEEPS worlds).
+SWEEPS_PER_ITERATION = 0.5
+MIN_SWEEPS = 4
 
 
 @dataclass(frozen=True)
@@ -64,13 +68,37 @@ class Hint:
 @checked("bots")
 def hint(game: Game, bot: PlanningBot) -> Hint:
     """The plan ``bot`` picks for the seat deciding in ``game`` (that seat's
-    view), told in words; with what the search found, for the tree search bot."""
-    policy = bot.policy(game) if isinstance(bot, IsmctsBot) else [Candidate(bot.pick(game))]
-    plan = policy[0].plan
+    view), told in words; with what the search found, for the tree search
+    bot, which judges its choice against the next best on fresh worlds
+    (:meth:`~covil_nb.bots.tree_search.IsmctsBot.judge`) and tells the
+    next best where those find it clearly ahead."""
+    judged = _judged(game, bot) if isinstance(bot, IsmctsBot) else Judged(bot.pick(game))
+    plan = judged.plan
     deed, why = told(game, plan)
     said = str(tr("{deed}: {why}.", deed=deed, why=why))
-    found = searched(game, policy)
+    found = searched(game, judged)
     return Hint(plan.actions[0], f"{said} {found}" if found else said, plan)
+
+
+def _judged(game: Game, bot: IsmctsBot) -> Judged:
+    """The bot's choice judged; where the fresh worlds find the runner-up
+    clearly ahead (the race's luck chose), the runner-up, measured again on
+    other fresh worlds: the gap that made it swap would flatter it."""
+    sweeps = _sweeps(game, bot)
+    judged = bot.judge(game, sweeps)
+    if judged.rival is None or judged.gap[0] <= NOISE * judged.gap[1]:
+        return judged
+    ahead, behind = bot.compare(game, [judged.rival, judged.plan], sweeps)
+    return Judged(judged.rival, judged.plan, ahead, behind)
+
+
+def _sweeps(game: Game, bot: IsmctsBot) -> int:
+    """Fresh worlds for the hint's measure, from the bot's iterations (or
+    their default, for a budget in seconds)."""
+    iterations = bot.iterations
+    if iterations is None:
+        iterations = DEFAULT_ITERATIONS[len(game.players)]
+    return max(MIN_SWEEPS, round(SWEEPS_PER_ITERATION * iterations))
 
 
 @checked("bots")
@@ -95,42 +123,42 @@ def going_on(game: Game, plan: Plan, played: Sequence[str], bot: PlanningBot) ->
     return Hint(rest.actions[0], str(tr("{hint} It goes on with the last hint's step.", hint=said)))
 
 
-def searched(game: Game, policy: list[Candidate]) -> str:
+def searched(game: Game, judged: Judged) -> str:
     """What the search found of its choice against the next best, in whole
-    VP by the end of the day, and whether the luck of the draw (the hidden
-    cards dealt, the playouts' choices) could explain the gap (less than
-    twice the standard error of the difference, played in the same worlds;
-    always, with one world); "" when there was no choice to
-    search. The gap is measured in the worlds that chose the plan, so it
-    leans its way: the race's winner drew its luck there too."""
-    if len(policy) < 2 or not policy[1].values:
+    VP, and whether the luck of the draw (the hidden cards dealt, the
+    playouts' choices) could explain the gap (less than twice the standard
+    error of the difference; always, with one world); "" when there was no
+    choice to search. The gap is measured on fresh worlds, apart from the
+    race that chose (:meth:`~covil_nb.bots.tree_search.IsmctsBot.judge`), as
+    the analysis measures it: the worlds that chose would flatter the choice."""
+    if judged.rival is None:
         return ""
-    gap, error = paired(policy[0], policy[1])
-    deed = _deed(game, policy[1].plan)
+    behind, error = judged.gap
+    gap = -behind
+    deed = _deed(game, judged.rival)
     than = {"deed": f"{deed[:1].lower()}{deed[1:]}"}
     points = round(gap)
     luck = gap < NOISE * error  # the luck of the draw could explain the gap
     if points < 1 and luck:
         said = tr(
-            "Searched: about as good by the end of the day as the next best, {deed} (within the "
-            "luck of the draw).",
+            "Searched: about as good as the next best, {deed} (within the luck of the draw).",
             **than,
         )
     elif points < 1:
-        said = tr("Searched: about as good by the end of the day as the next best, {deed}.", **than)
+        said = tr("Searched: about as good as the next best, {deed}.", **than)
     elif luck:
         said = ntr(
-            "Searched: about {count} VP better by the end of the day than the next best, {deed} "
-            "(within the luck of the draw).",
-            "Searched: about {count} VP better by the end of the day than the next best, {deed} "
-            "(within the luck of the draw).",
+            "Searched: about {count} VP better than the next best, {deed} (within the luck of the "
+            "draw).",
+            "Searched: about {count} VP better than the next best, {deed} (within the luck of the "
+            "draw).",
             points,
             **than,
         )
     else:
         said = ntr(
-            "Searched: about {count} VP better by the end of the day than the next best, {deed}.",
-            "Searched: about {count} VP better by the end of the day than the next best, {deed}.",
+            "Searched: about {count} VP better than the next best, {deed}.",
+            "Searched: about {count} VP better than the next best, {deed}.",
             points,
             **than,
         )

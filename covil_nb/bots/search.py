@@ -18,7 +18,6 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from covil_nb.model import Action, Game
 
@@ -46,13 +45,6 @@ class Entry:
     def mean(self) -> float:
         """The mean result (0 before any)."""
         return mean(self.values)
-
-
-class Raced(Protocol):
-    """A plan's results in a race, world by world."""
-
-    @property
-    def values(self) -> Sequence[float]: ...
 
 
 def candidates(view: Game, width: int = WIDTH, limit: int = PLAN_LIMIT) -> list[Plan]:
@@ -84,12 +76,12 @@ def replay(world: Game, me: str, plan: Plan, answer: Callable[[Game], Action]) -
     return True
 
 
-def paired(entry: Raced, other: Raced) -> tuple[float, float]:
-    """The mean of ``entry``'s results less ``other``'s, played in the same
-    worlds round by round, and its standard error (infinite with one round:
-    one world says nothing of the spread). Over the rounds both played: a
-    plan that left a race early played its first rounds only."""
-    diffs = [a - b for a, b in zip(entry.values, other.values, strict=False)]
+def paired(values: Sequence[float], others: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` less ``others``, played in the same worlds
+    round by round, and its standard error (infinite with one round: one
+    world says nothing of the spread). Over the rounds both played: a plan
+    that left a race early played its first rounds only."""
+    diffs = [a - b for a, b in zip(values, others, strict=False)]
     if not diffs:
         raise ValueError("no round played by both: nothing to compare")
     return mean_and_error(diffs)

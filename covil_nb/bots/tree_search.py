@@ -11,8 +11,11 @@ that begin a step and offer a choice are nodes keyed by what it sees there,
 their actions opened by progressive widening and chosen by UCB1, each counted
 on the visits in which it was offered (availability); a playout plays each
 seat's next choices that no plan foresaw by greedy's best plans, then the
-rule of thumb, to the end of the day, scored by
-:func:`~covil_nb.bots.evaluation.margin`.
+rule of thumb, to the end of the day (of ``horizon`` days), scored by
+:func:`~covil_nb.bots.evaluation.margin` (or the learned
+:func:`~covil_nb.bots.outlook.learned_margin`, with ``outlook``).
+:meth:`IsmctsBot.judge` sets the race's choice against its best rival on
+fresh worlds, as the analysis and the hint judge a decision.
 
 The plan chosen is the last one left; :meth:`IsmctsBot.policy` tells every
 plan with its margins world by world and the rounds it came through. The
@@ -26,6 +29,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
@@ -34,6 +38,7 @@ from covil_nb.model.vocabulary import DecisionKind
 
 from .evaluation import margin
 from .greedy import PlanningBot, at_least
+from .outlook import learned_margin
 from .planning import (
     PLAN_LIMIT,
     Following,
@@ -52,6 +57,7 @@ from .search import (
     collector_for_search,
     mean,
     mean_and_error,
+    paired,
     replay,
 )
 
@@ -158,8 +164,10 @@ class IsmctsBot(PlanningBot):
     ``explore`` shape the tree and the playouts (see the module docstring);
     ``limit`` bounds the root's look-through; with ``troop_action`` (the
     default), what a troop that has lain down does is searched again, not
-    taken from the plan that lay it down. Decisions with one legal action,
-    or one plan, are not searched."""
+    taken from the plan that lay it down; with ``outlook``, a playout's end
+    is weighed by the learned evaluation
+    (:func:`~covil_nb.bots.outlook.learned_margin`), not the hand-tuned
+    one. Decisions with one legal action, or one plan, are not searched."""
 
     name = "ismcts"
 
@@ -175,10 +183,12 @@ class IsmctsBot(PlanningBot):
         explore: float = EXPLORE,
         limit: int = PLAN_LIMIT,
         troop_action: bool = True,
+        outlook: bool = False,
+        horizon: int = 1,
     ) -> None:
         super().__init__(seed, limit)
         at_least(0, iterations=iterations, depth=depth, greedy=greedy, explore=explore)
-        at_least(1, width=width, playout_limit=playout_limit)
+        at_least(1, width=width, playout_limit=playout_limit, horizon=horizon)
         at_least(0, strict=True, seconds=seconds)
         self.iterations = iterations
         self.seconds = seconds
@@ -188,6 +198,8 @@ class IsmctsBot(PlanningBot):
         self.playout_limit = playout_limit
         self.explore = explore
         self.troop_action = troop_action
+        self.outlook = outlook
+        self.horizon = horizon
         self.searched = 0  # iterations run so far, for the benchmarks
 
     def searches_anew(self, game: Game) -> bool:
@@ -211,17 +223,9 @@ class IsmctsBot(PlanningBot):
         seat's view (``game.for_seat(seat, seed)``): the root's plans are
         looked through in it, so the real game would show them the others'
         hands and the deck."""
-        if game.decider is None:
-            raise CovilError(tr("the game is over: there is nothing to search"), "bots")
         if among is not None and not among:
             raise CovilError(tr("among: give at least one plan to race"), "bots")
-        here = signature(game)
-        for plan in [*(among or []), *([keep] if keep else [])]:
-            if plan.expected[0] != here:  # its later steps and outcome are another position's
-                raise CovilError(
-                    tr("the plan '{plan}' was made for another decision than this one", plan=plan),
-                    "bots",
-                )
+        _check_plans(game, [*(among or []), *([keep] if keep else [])])
         found = list(among) if among is not None else candidates(game, self.width, self.limit)
         entries = [Entry(plan, i) for i, plan in enumerate(found)]
         kept = _kept(entries, keep)
@@ -237,6 +241,88 @@ class IsmctsBot(PlanningBot):
         return [
             Candidate(e.plan, tuple(e.values), reached.get(e.order, 0), e is kept) for e in order
         ]
+
+    def compare(self, game: Game, plans: Sequence[Plan], sweeps: int) -> list[tuple[float, ...]]:
+        """Each of ``plans`` played in ``sweeps`` worlds, the same worlds and
+        dice for all (the margins, world by world, in the order of
+        ``plans``), as a race plays them, but none cut and none chosen: a
+        measure on worlds that took no part in a choice (the analysis
+        re-measures a race's winner so: the winner's own worlds flatter it).
+        ``game`` must be the seat's view, as for :meth:`policy`."""
+        at_least(1, sweeps=sweeps, plans=len(plans))
+        _check_plans(game, plans)
+        entries = [Entry(plan, i) for i, plan in enumerate(plans)]
+        race = Race(self, game, None, Budget(None, None))
+        with collector_for_search:
+            for _ in range(sweeps):
+                race.sweep(entries)
+        return [tuple(e.values) for e in entries]
+
+    def judge(
+        self,
+        game: Game,
+        sweeps: int,
+        keep: Plan | None = None,
+        among: Sequence[Plan] | None = None,
+    ) -> Judged:
+        """The race of :meth:`policy` (``keep`` and ``among`` as there), then
+        its choice (``keep``, where given) set against the best other plan
+        the race found, on ``sweeps`` fresh worlds (:meth:`compare`); no
+        rival where the race had one plan only."""
+        at_least(1, sweeps=sweeps)  # before the race, not after it
+        policy = self.policy(game, keep, among)
+        chosen = next((c for c in policy if c.kept), policy[0])
+        rival = next((c for c in policy if c is not chosen), None)
+        if rival is None:
+            return Judged(chosen.plan)
+        mine, theirs = self.compare(game, [chosen.plan, rival.plan], sweeps)
+        return Judged(chosen.plan, rival.plan, mine, theirs)
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A plan and its best rival, each with its margins on the same fresh
+    worlds, world by world: a verdict that the luck which chose the rival
+    does not flatter."""
+
+    plan: Plan
+    rival: Plan | None = None
+    values: tuple[float, ...] = ()
+    rival_values: tuple[float, ...] = ()
+
+    @property
+    def gap(self) -> tuple[float, float]:
+        """How far the rival is ahead of the plan (below 0: behind), and the
+        standard error of that paired difference (with no rival: a
+        ValueError)."""
+        return paired(self.rival_values, self.values)
+
+
+# How the analysis and the hint judge a decision: playouts to the end of the
+# day, scored by the hand-tuned margin. Playing on through tomorrow's night,
+# or to the game's end, and the learned outlook were measured with
+# benchmarks/judge.py and judged less steadily from one seed to another
+# (docs/changelog.md has the figures); they stay options of the bot.
+JUDGE_HORIZON: Final = 1
+JUDGE_OUTLOOK: Final = False
+
+
+def judging(seed: int, iterations: int | None = None) -> IsmctsBot:
+    """The tree search as the analysis and the hint judge a decision with it."""
+    return IsmctsBot(seed, iterations=iterations, outlook=JUDGE_OUTLOOK, horizon=JUDGE_HORIZON)
+
+
+def _check_plans(game: Game, plans: Sequence[Plan]) -> None:
+    """Refuse a game over, or a plan made at another decision than ``game``'s."""
+    if game.decider is None:
+        raise CovilError(tr("the game is over: there is nothing to search"), "bots")
+    here = signature(game)
+    for plan in plans:
+        if plan.expected[0] != here:  # its later steps and outcome are another position's
+            raise CovilError(
+                tr("the plan '{plan}' was made for another decision than this one", plan=plan),
+                "bots",
+            )
 
 
 def _kept(entries: list[Entry], keep: Plan | None) -> Entry | None:
@@ -300,20 +386,24 @@ class Race:
         """Sweeps for a fair share of the budget left (one at least)."""
         share = self.budget.share(rounds_left)
         while True:
-            seed = self.bot.rng.getrandbits(63)
-            for entry in racing:
-                world = self.view.for_seat(self.me, seed, log=False)
-                entry.values.append(Iteration(self, random.Random(seed)).run(world, entry.plan))
+            self.sweep(racing)
             share.use(len(racing))
             self.budget.use(len(racing))
-            self.bot.searched += len(racing)
             if share.spent() or (share.left is not None and share.left < len(racing)):
                 return
+
+    def sweep(self, racing: list[Entry]) -> None:
+        """One world dealt, every plan of ``racing`` played in it with the same dice."""
+        seed = self.bot.rng.getrandbits(63)
+        for entry in racing:
+            world = self.view.for_seat(self.me, seed, log=False)
+            entry.values.append(Iteration(self, random.Random(seed)).run(world, entry.plan))
+        self.bot.searched += len(racing)
 
 
 class Iteration:
     """One iteration: a plan of the root played in one sampled world, down the
-    tree and a playout to the end of the day; its margin is added to every
+    tree and a playout to the end of the day (or days: ``horizon``); its margin is added to every
     arm on the way below the root."""
 
     def __init__(self, race: Race, dice: random.Random) -> None:
@@ -328,7 +418,7 @@ class Iteration:
         # actions may then not come in this world: the playout finishes the step.
         replay(world, self.me, plan, self.playout.choose)
         self.play_day(world, day)
-        value = margin(world, self.me)
+        value = (learned_margin if self.bot.outlook else margin)(world, self.me)
         for node, key in self.path:
             node.visits += 1
             node.arms[key].add(value)
@@ -337,8 +427,8 @@ class Iteration:
     def play_day(self, world: Game, day: int) -> None:
         """The rest of the day: the seat's next step-starting decisions by
         the tree (``depth`` of them), everything else by the playout."""
-        for _ in range(MAX_PLAYOUT_ACTIONS):
-            if world.is_over or world.day != day:
+        for _ in range(MAX_PLAYOUT_ACTIONS * self.bot.horizon):
+            if world.is_over or world.day >= day + self.bot.horizon:
                 return
             action = self.playout.choose(world)
             if len(self.path) < self.bot.depth and self.at_own_step(world):

@@ -104,9 +104,10 @@ class EngineNotBuilt(ImportError):
 # Compiled with the engine, from outside it: the bots' evaluation, which a
 # search runs on every position it scores (a third of its time as Python),
 # and their planning, the look-through and rule of thumb that reach those
-# positions (a sixth of the rest). They import the model; the model never
-# imports them. Paths in the package.
-ALSO_COMPILED: Final = ("bots/evaluation.py", "bots/planning.py")
+# positions (a sixth of the rest), and the learned evaluation, by which a
+# search may score its playouts. They import the model; the model never imports
+# them. Paths in the package.
+ALSO_COMPILED: Final = ("bots/evaluation.py", "bots/planning.py", "bots/outlook.py")
 PACKAGE = SOURCE.parent
 
 

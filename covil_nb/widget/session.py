@@ -27,6 +27,7 @@ from covil_nb.analysis import analyse
 from covil_nb.bots import Bot, IsmctsBot
 from covil_nb.bots.hint import Hint, going_on, hint
 from covil_nb.bots.planning import Plan
+from covil_nb.bots.tree_search import judging
 from covil_nb.drawing.elements import elements_of
 from covil_nb.model import Action, CovilError, Game, night
 from covil_nb.model.history import Moment
@@ -361,7 +362,7 @@ class BoardSession:
                 "widget",
             )
         view = game.for_seat(color, seed=len(game.history))
-        bot = IsmctsBot(seed=0)
+        bot = judging(seed=0)  # the tree search as the analysis judges with it
         told = self._going_on(game, view, bot) or hint(view, bot)
         if told.plan is not None:
             self.hinted = (told.plan, [str(a) for a in game.history])
