@@ -22,7 +22,16 @@ from covil_nb import Action, CovilError, Game
 from covil_nb.bots import IsmctsBot, make_bot, play, tree_search
 from covil_nb.bots.planning import Plan, outcome, rank, signature
 from covil_nb.bots.search import Budget, Entry, candidates
-from covil_nb.bots.tree_search import Arm, Iteration, Node, Playout, Race, information_set, widened
+from covil_nb.bots.tree_search import (
+    Arm,
+    Candidate,
+    Iteration,
+    Node,
+    Playout,
+    Race,
+    information_set,
+    widened,
+)
 from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
 
@@ -466,3 +475,36 @@ def test_a_playout_plays_as_many_days_as_its_horizon(
     assert days and all(over or end == start + horizon for start, end, over in days)
     with pytest.raises(CovilError, match="horizon must be 1 or more"):
         IsmctsBot(0, horizon=0)
+
+
+def test_judge_sets_the_choice_against_the_best_other_plan(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The race's winner against the runner-up; a kept plan against the best
+    other, whether it won or not; a lone plan against no one."""
+    view = many_plans()
+    plans = [plan for _, plan in rank(view, 40)[:3]]
+    compared: list[list[str]] = []
+
+    def raced(order: list[int], kept: int | None) -> Callable[..., list[Candidate]]:
+        return lambda bot, game, keep=None, among=None: [
+            Candidate(plans[i], (1.0,), 1, i == kept) for i in order
+        ]
+
+    def measured(bot: IsmctsBot, game: Game, chosen: list[Plan], sweeps: int) -> list[tuple]:
+        compared.append([str(p) for p in chosen])
+        return [(0.0,) * sweeps, (1.0,) * sweeps]
+
+    monkeypatch.setattr(IsmctsBot, "compare", measured)
+    names = [str(p) for p in plans]
+    for order, kept, pair in [
+        ([0, 1, 2], None, [names[0], names[1]]),  # the winner, the runner-up
+        ([0, 1, 2], 0, [names[0], names[1]]),  # the kept plan won: the runner-up
+        ([1, 2, 0], 0, [names[0], names[1]]),  # the kept plan lost: the winner
+    ]:
+        monkeypatch.setattr(IsmctsBot, "policy", raced(order, kept))
+        judged = small(1).judge(view, 3, keep=plans[kept] if kept is not None else None)
+        assert compared[-1] == pair and judged.gap == (1.0, 0.0)
+    monkeypatch.setattr(IsmctsBot, "policy", raced([2], None))
+    alone = small(1).judge(view, 3)
+    assert alone.rival is None and alone.plan is plans[2] and len(compared) == 3

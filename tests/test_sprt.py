@@ -79,5 +79,5 @@ def test_bad_arguments_are_refused() -> None:
         Sprt(elo0=5, elo1=5)
     with pytest.raises(CovilError, match="alpha and beta"):
         Sprt(alpha=0)
-    with pytest.raises(CovilError, match="one of 0, 0.25"):
+    with pytest.raises(CovilError, match=r"one of 0, 0\.25"):
         Sprt().add(0.6)
