@@ -221,9 +221,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(outlook.to_json(), indent=1, ensure_ascii=False) + "\n")
     print(json.dumps(made, indent=1, ensure_ascii=False))
-    print(
-        f"{len(starts)} day starts from {len(seeds) * len(PLAYERS)} games in {seconds:.0f} s"
-    )
+    print(f"{len(starts)} day starts from {len(seeds) * len(PLAYERS)} games in {seconds:.0f} s")
 
 
 if __name__ == "__main__":
