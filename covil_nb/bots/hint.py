@@ -8,8 +8,9 @@ player's own decisions carry it (a purchase with its payments, a troop
 action, an attack up to its minion); the reasons are the VP now it adds or
 costs (whole VP) and the evaluation's terms it changes most, in words
 (:data:`~covil_nb.bots.evaluation.SAID`). The tree search bot's hint
-adds what its search found: "Searched: about 2 VP better by the end of the
-day than the next best, move Y1 to zone B."
+adds what its search found, measured apart from the race that chose
+(:meth:`~covil_nb.bots.tree_search.IsmctsBot.judge`): "Searched: about 2 VP
+better than the next best, move Y1 to zone B."
 """
 
 from __future__ import annotations
