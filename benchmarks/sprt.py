@@ -63,7 +63,8 @@ def main() -> None:
             results = [future.result() for future in pending.pop(pair)]
             scores = [score(r, seat) for r, (_, seat) in zip(results, games, strict=True)]
             test.add(sum(scores) / len(scores))
-            print(f"pair {pair + 1}: {scores}, LLR {test.llr:+.3f} in {test.bounds}")
+            low, high = test.bounds
+            print(f"pair {pair + 1}: {scores}, LLR {test.llr:+.3f} in [{low:+.3f}, {high:+.3f}]")
             if test.verdict is not None:
                 break
         for futures in pending.values():
