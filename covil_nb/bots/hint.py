@@ -30,7 +30,7 @@ from covil_nb.model.words import color_name, short
 from .evaluation import SAID, Evaluation, evaluate_all
 from .greedy import PlanningBot
 from .planning import Plan, signature
-from .search import NOISE
+from .search import NOISE, Budget
 from .tree_search import DEFAULT_ITERATIONS, IsmctsBot, Judged
 
 # The decisions that go on with the player's own step, not answers to
@@ -87,7 +87,10 @@ def _judged(game: Game, bot: IsmctsBot) -> Judged:
     other fresh worlds: the gap that made it swap would flatter it."""
     sweeps = _sweeps(game, bot)
     judged = bot.judge(game, sweeps)
-    if judged.rival is None or judged.gap[0] <= NOISE * judged.gap[1]:
+    if judged.rival is None:
+        return judged
+    lead, error = judged.gap  # the runner-up's lead over the choice
+    if lead <= NOISE * error:
         return judged
     ahead, behind = bot.compare(game, [judged.rival, judged.plan], sweeps)
     return Judged(judged.rival, judged.plan, ahead, behind)
@@ -96,9 +99,7 @@ def _judged(game: Game, bot: IsmctsBot) -> Judged:
 def _sweeps(game: Game, bot: IsmctsBot) -> int:
     """Fresh worlds for the hint's measure, from the bot's iterations (or
     their default, for a budget in seconds)."""
-    iterations = bot.iterations
-    if iterations is None:
-        iterations = DEFAULT_ITERATIONS[len(game.players)]
+    iterations = Budget.of(bot.iterations, None, DEFAULT_ITERATIONS, game).left or 0
     return max(MIN_SWEEPS, round(SWEEPS_PER_ITERATION * iterations))
 
 
