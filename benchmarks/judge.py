@@ -43,7 +43,7 @@ import random
 import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from itertools import repeat
 from pathlib import Path
 from typing import Any
@@ -61,7 +61,7 @@ Z95 = 1.96
 REFERENCE_TIMES = 10  # the reference judgement's budget, in analysis budgets
 REFERENCE_SEED = 7  # other worlds than the analyses' seeds 0 and 1
 SEVERE = ("?", "??")
-DETAILS = ("glyph changed", "whole games", "calibrated decisions")  # in the JSON, not printed
+DETAILS = ("glyph changed", "whole games", "calibrated decisions", "verdicts")  # JSON only
 
 
 @dataclass(frozen=True)
@@ -233,11 +233,13 @@ def judge_game(args: argparse.Namespace, seed: int, pool: Executor) -> dict[str,
     start = time.perf_counter()
     first = verdicts(record, choices, args.budget, 0, pool)
     found["analysis wall s"] = round(time.perf_counter() - start, 1)
+    found["verdicts"] = {"seed 0": _listed(first)}
     found["decisions"] = len(choices)
     found["flagged"] = sum(bool(v.glyph) for v in first.values())
     if "stability" in args.parts:
         second = verdicts(record, choices, args.budget, 1, pool)
         found["stability"], found["glyph changed"] = stability(first, second)
+        found["verdicts"]["seed 1"] = _listed(second)
     if "games" in args.parts:
         flagged = [v for v in first.values() if v.glyph and v.line]
         found["whole games"] = whole_games(record, seat, flagged, args.worlds, pool)
@@ -247,7 +249,13 @@ def judge_game(args: argparse.Namespace, seed: int, pool: Executor) -> dict[str,
         reference = verdicts(record, sample, budget, REFERENCE_SEED, pool)
         stated = {i: v for i, v in first.items() if i in reference}
         found["calibration"], found["calibrated decisions"] = calibration(stated, reference)
+        found["verdicts"]["reference"] = _listed(reference)
     return found
+
+
+def _listed(found: dict[int, Verdict]) -> list[dict[str, Any]]:
+    """Every verdict, for a study of the figures after the run (``--out``)."""
+    return [asdict(v) for _, v in sorted(found.items())]
 
 
 def totals(games: Iterable[dict[str, Any]]) -> dict[str, Any]:
