@@ -116,6 +116,7 @@ def test_a_bad_move_gets_a_glyph_a_better_variation_and_a_comment() -> None:
     assert review.assessment.loss > NOISE * review.assessment.error
     assert review.line and review.line[0] != bad[0]
     assert "VP better" in review.comment
+    assert "costs" not in review.comment  # the better line's reason is what it gains
     # Played in a chapter, the analysis marks it and adds the better plan before it.
     chapter = Study("A bad move").add_chapter("Before it", game, seat="yellow")
     chapter.add_line(bad)

@@ -291,6 +291,24 @@ def test_a_troop_actions_hint_never_gives_the_troop_action_as_its_cost() -> None
     assert told.text.startswith("Move Y2 to zone M: what it gains comes later")
 
 
+def test_the_better_lines_reason_is_what_it_gains_over_the_one_played() -> None:
+    """The analysis says why a plan beats the one played by what it gains
+    over that plan's outcome, never by a cost (the loss said beside it is
+    the cost's measure): ending the turn keeps the troops a relic's gold
+    would not, and the relic gives room in the treasury that ending does not."""
+    s = Scenario(["yellow", "red"], board="A", seed=11).fortress("yellow", "J")
+    s.fortress("red", "H").gold("yellow", 5).hall("yellow", []).hand("yellow", [])
+    view = s.afternoon(turn="yellow").build().for_seat("yellow", 0)
+    found = plans(view)
+    for better in found:
+        for played in found:
+            assert "costs" not in told_of(view, better, against=played)[1]
+    (end,) = [p for p in found if str(p.actions[0]) == "end"]
+    (relic,) = [p for p in found if str(p.actions[0]) == "buy-relic"]
+    assert told_of(view, end, against=relic)[1] == "troops on the board"
+    assert told_of(view, relic, against=end)[1] == "room in the treasury for the gold to come"
+
+
 @pytest.mark.parametrize(
     ("token", "day", "said"),
     [

@@ -212,7 +212,7 @@ def _unseen(game: Game, seat: str | None) -> tuple[object, ...]:
 
 
 def _comment(view: Game, best: Plan, mine: Plan, assessment: Assessment) -> str:
-    deed, why = told(view, best)
+    deed, why = told(view, best, against=mine)
     done, _ = told(view, mine)
     said = tr(
         "Better: {deed} ({why}). It is {loss} VP better (±{error}) than what was played: {done}.",

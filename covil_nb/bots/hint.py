@@ -51,6 +51,7 @@ NOTABLE = 0.5  # VP: a term that changes less says little about the choice
 # before the night keeps the fee from being lost over the treasury's 5.
 FEE_ROOM = (tr("room in the treasury for tonight's protection fee and the gold to come"),) * 2
 REASONS = 2  # besides the VP now
+LATER = tr("what it gains comes later in the day")
 # The hint's fresh worlds against the race's iterations: two plans a world,
 # so the measure costs what the race did (at least MIN_SWEEPS worlds).
 SWEEPS_PER_ITERATION = 0.5
@@ -167,25 +168,34 @@ def searched(game: Game, judged: Judged) -> str:
     return str(said)
 
 
-def told(game: Game, plan: Plan) -> tuple[str, str]:
+def told(game: Game, plan: Plan, against: Plan | None = None) -> tuple[str, str]:
     """A plan of the seat deciding in ``game`` in words: its step ("Lie down
-    Y1, then gain 1 gold") and why ("1 VP now and more protection fee tonight")."""
+    Y1, then gain 1 gold") and why ("1 VP now and more protection fee tonight").
+
+    Against another plan of the same decision (the one played, for the
+    analysis's better line), why is what it gains over that plan's outcome,
+    never what it costs: the loss said beside it is the cost's measure."""
     me, kind = game.decision.player, game.decision.kind  # type: ignore[union-attr]
-    before, after = evaluate_all(game), evaluate_all(plan.result)
+    start = game if against is None else against.result
+    before, after = evaluate_all(start), evaluate_all(plan.result)
     # Every troop action spends one: that says nothing of why to take this one.
     spent = {"troops"} if plan.actions[0].verb == Verb.LIE else set()
     was, now, said = _values(before[me]), _values(after[me]), dict(SAID)
-    if _fee_is_room(game, plan, me, was, now):
+    if _fee_is_room(start, plan, me, was, now):
         # One reason, room, said once: the fee and the gold to come together.
         for values in (was, now):
             values["fee"] += values.pop("headroom", 0.0)
         said["fee"] = FEE_ROOM
     gains, costs = _reasons(was, now, spent, said)
     gains += _rival_losses(before, after, me)
+    if against is not None:
+        costs = []
     # A troop action's gain may come later than the evaluation sees, whether
     # told as the troop lies down or once it lies (where the search looks again).
     troop_action = bool(spent) or kind == "troop-action"
     later = _later(game, plan, me) if troop_action and not gains and not costs else None
+    if against is not None and not gains and later is None:
+        later = LATER  # the playouts to the day's end found what the terms do not
     why, fight = _why(gains, costs, later), _fight(game, plan)
     if fight is not None:  # said first: it is what the answer or the attack is for
         why = tr("{fight}; {why}", fight=fight, why=why) if gains or costs else fight
@@ -229,8 +239,8 @@ def _why(gains: list[Text], costs: list[Text], later: Text | None) -> Text:
         return tr("no other choice does better")
     if not costs:
         return Listed(gains)
-    if not gains:
-        return tr("it costs {costs}, and no other choice does better", costs=Listed(costs))
+    if not gains:  # the cost is no reason: the choice is the best despite it
+        return tr("no other choice does better, though it costs {costs}", costs=Listed(costs))
     return tr("{gains}; it costs {costs}", gains=Listed(gains), costs=Listed(costs))
 
 
@@ -242,7 +252,7 @@ def _later(game: Game, plan: Plan, me: str) -> Text | None:
     leaves the minion tired on the last day: no day follows the night."""
     rest = next((i for i, a in enumerate(plan.actions[:2]) if a.verb == Verb.REST), None)
     if rest is None:
-        return tr("what it gains comes later in the day")
+        return LATER
     trial = game.copy(log=False)
     for action in plan.actions[: rest + 1]:
         trial.apply(action)
@@ -301,8 +311,8 @@ def _payment(game: Game, action: Action) -> Text:
 def _fee_is_room(
     game: Game, plan: Plan, me: str, was: dict[str, float], now: dict[str, float]
 ) -> bool:
-    """Whether the step changes tonight's fee (``was`` and ``now``, the
-    terms of ``me``) by the room in the treasury alone: the same night's
+    """Whether the step changes tonight's fee from ``game`` (``was`` and
+    ``now``, the terms of ``me``) by the room in the treasury alone: the same night's
     fee still to come, the same terrains dominated. (At the game's end only
     the VP count: the fee is no term of it.)"""
     if "fee" not in was or "fee" not in now or was["fee"] == now["fee"]:
