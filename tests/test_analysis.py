@@ -12,9 +12,9 @@ from functools import cache
 
 import pytest
 
-from covil_nb import CovilError, CovilTypeError, Game, Study, analyse
+from covil_nb import Action, CovilError, CovilTypeError, Game, Study, analyse
 from covil_nb.analysis import advantage, annotate, assess, glyph_for, summary
-from covil_nb.analysis.games import _choices
+from covil_nb.analysis.games import _choices, _options
 from covil_nb.bots import GreedyBot, play
 from covil_nb.bots.planning import rank
 from covil_nb.study import BLUNDER, ENGINE, INACCURACY, MISTAKE, NOISE
@@ -225,6 +225,19 @@ def test_the_decisions_are_the_runs_of_each_seats_own_actions() -> None:
     assert covered == mine
     bought = [c for c in choices if "buy-relic" in c.played]
     assert bought and all(c.played[-1] == "buy-relic" for c in bought)
+
+
+def test_two_orders_of_the_same_payments_are_one_option() -> None:
+    """A purchase paid in another order than the candidates' reaches the same
+    position: it is the option played, not a rival to judge it against."""
+    game = at(2)  # yellow acquires the Donnish Druid, paying 5 gold and its Grunt
+    view = game.for_seat("yellow", 5, log=False)
+    played = ["acquire donnish-druid", "pay minion yellow-grunt", "pay gold 5"]
+    options, mine = _options(view, "yellow", [Action.parse(m) for m in played])
+    assert [str(a) for a in mine.actions[:3]] == played
+    runs = [[str(a) for a in plan.actions[:3]] for plan in options]
+    assert ["acquire donnish-druid", "pay gold 5", "pay minion yellow-grunt"] not in runs
+    assert options  # the other options are still weighed
 
 
 def test_a_chapter_from_the_middle_of_a_game_is_annotated_as_the_whole_game() -> None:

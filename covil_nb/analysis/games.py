@@ -70,6 +70,7 @@ from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.errors import said
 from covil_nb.model.language import Number, tr
+from covil_nb.model.state import State
 from covil_nb.model.views import unknown_mercenaries, unknown_relics
 from covil_nb.model.words import color_name
 from covil_nb.study import (
@@ -147,10 +148,23 @@ def _options(view: Game, me: str, played: list[Action]) -> tuple[list[Plan], Pla
     the run played. Each is played as its run, the rest of the step as the
     search plays it, so that no option holds a choice made after another
     seat answered."""
-    runs = [_own_run(view, me, plan) for plan in candidates(view)]
     mine = _own_run(view, me, follow(view, played))
-    others = [run for run in dict.fromkeys(runs) if run != mine]
+    reached = [_reached(view, mine)]
+    others = []
+    for run in (_own_run(view, me, plan) for plan in candidates(view)):
+        state = _reached(view, run)
+        if state not in reached:  # two orders of the same actions are one option
+            reached.append(state)
+            others.append(run)
     return [follow(view, list(run)) for run in others], follow(view, list(mine))
+
+
+def _reached(view: Game, run: Sequence[Action]) -> State:
+    """The position a seat's run of actions reaches."""
+    trial = view.copy(log=False)
+    for action in run:
+        trial.apply(action)
+    return trial.read_state()
 
 
 def _budget(budget: int | None) -> int:
