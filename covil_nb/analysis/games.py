@@ -60,7 +60,7 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, replace
 from typing import Any
 
-from covil_nb.bots.hint import told
+from covil_nb.bots.hint import deed, told
 from covil_nb.bots.planning import Plan, follow, in_step
 from covil_nb.bots.search import NOISE, candidates, mean
 from covil_nb.bots.tree_search import Judged, judging
@@ -148,23 +148,13 @@ def _options(view: Game, me: str, played: list[Action]) -> tuple[list[Plan], Pla
     the run played. Each is played as its run, the rest of the step as the
     search plays it, so that no option holds a choice made after another
     seat answered."""
-    mine = _own_run(view, me, follow(view, played))
-    reached = [_reached(view, mine)]
-    others = []
-    for run in (_own_run(view, me, plan) for plan in candidates(view)):
-        state = _reached(view, run)
+    mine, here = _own_run(view, me, follow(view, played))
+    reached, others = [here], []
+    for run, state in (_own_run(view, me, plan) for plan in candidates(view)):
         if state not in reached:  # two orders of the same actions are one option
             reached.append(state)
             others.append(run)
     return [follow(view, list(run)) for run in others], follow(view, list(mine))
-
-
-def _reached(view: Game, run: Sequence[Action]) -> State:
-    """The position a seat's run of actions reaches."""
-    trial = view.copy(log=False)
-    for action in run:
-        trial.apply(action)
-    return trial.read_state()
 
 
 def _budget(budget: int | None) -> int:
@@ -199,8 +189,9 @@ def _review(view: Game, me: str, judged: Judged, rival: Plan) -> Review:
     return Review(assessment, line, _comment(view, rival, judged.plan, assessment))
 
 
-def _own_run(view: Game, me: str, plan: Plan) -> tuple[Action, ...]:
-    """The plan's actions up to the first that waits for another seat's answer."""
+def _own_run(view: Game, me: str, plan: Plan) -> tuple[tuple[Action, ...], State]:
+    """The plan's actions up to the first that waits for another seat's
+    answer, and the position they reach."""
     trial = view.copy(log=False)
     run: list[Action] = []
     for action in plan.actions:
@@ -211,7 +202,7 @@ def _own_run(view: Game, me: str, plan: Plan) -> tuple[Action, ...]:
         run.append(action)
         if _unseen(trial, me) != unseen:
             break  # a card drawn, a shuffle: what comes next depends on what was dealt
-    return tuple(run)
+    return tuple(run), trial.read_state()
 
 
 def _unseen(game: Game, seat: str | None) -> tuple[object, ...]:
@@ -226,11 +217,11 @@ def _unseen(game: Game, seat: str | None) -> tuple[object, ...]:
 
 
 def _comment(view: Game, best: Plan, mine: Plan, assessment: Assessment) -> str:
-    deed, why = told(view, best, against=mine)
-    done, _ = told(view, mine)
+    better, why = told(view, best, against=mine)
+    done = deed(view, mine)
     said = tr(
         "Better: {deed} ({why}). It is {loss} VP better (±{error}) than what was played: {done}.",
-        deed=f"{deed[:1].lower()}{deed[1:]}",
+        deed=f"{better[:1].lower()}{better[1:]}",
         why=why,
         loss=Number(assessment.loss, ".1f"),
         error=Number(assessment.error, ".1f"),

@@ -138,8 +138,8 @@ def searched(game: Game, judged: Judged) -> str:
         return ""
     behind, error = judged.gap
     gap = -behind
-    deed = _deed(game, judged.rival)
-    than = {"deed": f"{deed[:1].lower()}{deed[1:]}"}
+    rival = deed(game, judged.rival)
+    than = {"deed": f"{rival[:1].lower()}{rival[1:]}"}
     points = round(gap)
     luck = gap < NOISE * error  # the luck of the draw could explain the gap
     if points < 1 and luck:
@@ -199,7 +199,7 @@ def told(game: Game, plan: Plan, against: Plan | None = None) -> tuple[str, str]
     why, fight = _why(gains, costs, later), _fight(game, plan)
     if fight is not None:  # said first: it is what the answer or the attack is for
         why = tr("{fight}; {why}", fight=fight, why=why) if gains or costs else fight
-    return _deed(game, plan), str(why)
+    return deed(game, plan), str(why)
 
 
 def _fight(game: Game, plan: Plan) -> Text | None:
@@ -267,7 +267,7 @@ def _later(game: Game, plan: Plan, me: str) -> Text | None:
     return tr("{minion} is tired now, so tonight's rest makes it ready for tomorrow", minion=name)
 
 
-def _deed(game: Game, plan: Plan) -> str:
+def deed(game: Game, plan: Plan) -> str:
     """The plan's actions that make one step of the player's own, in words:
     the labels' first words, the payments gathered ("paying 2 gold and Grunt")."""
     trial = game.copy(log=False)
