@@ -178,8 +178,8 @@ def test_the_advantage_chart_has_a_point_per_decision_naming_its_node() -> None:
     points = [g for g in root.iter(f"{SVG}g") if g.get("data-node")]
     main = [chapter.root, *chapter.main_line()]
     assert len(points) == len(assessed(study))
-    for point in points:
-        node = main[int(point.get("data-node"))]
+    for point in points:  # a dot names the position decided at: the node before the move
+        node = main[int(point.get("data-node")) + 1]
         assert node.assessment is not None and node.assessment.seat == point.get("data-seat")
     days = [t.text for t in root.iter(f"{SVG}text") if (t.text or "").startswith("day ")]
     assert days[0] == "day 1" and len(days) == len(set(days)) > 1

@@ -49,8 +49,8 @@ def test_the_game_board_analyses_a_finished_game_with_progress() -> None:
     assert review["summary"][0]["decisions"] == len(review["notes"]) > 0
     main = list(study.chapters[0].main_line())
     assert dots(review["chart"]) == sorted(map(int, review["notes"]))  # a dot per note
-    for k in dots(review["chart"]):
-        a, said = main[k - 1].assessment, review["notes"][str(k)]["said"]
+    for k in dots(review["chart"]):  # the position decided at: the move judged is the next
+        a, said = main[k].assessment, review["notes"][str(k)]["said"]
         assert f"played {a.played:+.1f} VP, best {a.best:+.1f} VP (±{a.error:.1f})" in said
     better = [n for n in review["notes"].values() if n["better"]]
     assert better, "no better plan told"
@@ -104,9 +104,8 @@ def test_a_dot_of_the_chart_jumps_to_its_node_and_marks_it() -> None:
     send(board, "jump", step=k)
     assert board.node is main[k - 1] and board.at["line"] == k
     assert "main line has" in refused(board, "jump", step=len(main) + 1)
-    assert "main line has" in refused(board, "jump", step=0)
-    send(board, "walk", way="start")
-    assert board.at["line"] == 0
+    send(board, "jump", step=0)  # the chapter's start: where its first move was decided
+    assert board.node is board.chapter.root and board.at["line"] == 0
 
 
 def test_analysis_is_an_authors_and_a_seated_chapter_analyses_its_seat() -> None:
@@ -141,3 +140,68 @@ def test_an_interrupted_analysis_answers_the_page_and_leaves_the_board_as_it_was
         k: v for k, v in before.items() if k != "error"
     }
     assert board.analysis is None and board.progress == {}
+
+
+def analysed_board() -> GameWidget:
+    """A finished game's board, analysed."""
+    board = GameWidget(finished())
+    board.analysis_budget = BUDGET
+    send(board, "analyse")
+    return board
+
+
+def test_a_note_has_a_line_where_the_engine_said_a_better_one() -> None:
+    notes = analysed_board().review["notes"]
+    assert any(n["line"] for n in notes.values()) and not all(n["line"] for n in notes.values())
+    for note in notes.values():
+        assert note["line"] == bool(note["better"])  # a better plan told is a line drawn
+        assert all(not e.startswith(("zone:", "troop:")) for e in note["elements"])
+
+
+def test_the_better_line_is_drawn_before_the_move_and_tried_as_a_what_if() -> None:
+    board = analysed_board()
+    game = board.game
+    step = next(int(k) for k, n in board.review["notes"].items() if n["line"] and int(k) > 0)
+    last = len(game.moments(step - 1)) - 1
+    send(board, "show", step=step, moment=last)
+    drawn = board.past["pictures"]["pieces"]
+    plain = GameWidget(finished())  # the same position, no analysis: nothing drawn on it
+    send(plain, "show", step=step, moment=last)
+    assert drawn != plain.past["pictures"]["pieces"]
+    assert board.analysis is not None
+    main = list(board.analysis.chapters[0].main_line())
+    engine = [v for v in main[step - 1].variations[1:] if v.by == ENGINE] if step else []
+    send(board, "better", step=step)
+    assert not board.error and board.controls["what_if"] == {"from": step}
+    tried = board.line.game.history
+    assert tried[:step] == game.history[:step] and tried[step:] != game.history[step:]
+    if engine:  # the line branches at once: its first move is the engine's variation's
+        assert tried[step] == engine[0].move
+    send(board, "return")
+    assert board.controls["what_if"] is None and board.game.history == game.history
+
+
+def test_a_better_line_is_refused_before_an_analysis_or_where_there_is_none() -> None:
+    assert "no analysis" in refused(GameWidget(finished()), "better", step=0)
+    board = analysed_board()
+    none = next(int(k) for k, n in board.review["notes"].items() if not n["line"])
+    assert "no better line" in refused(board, "better", step=none)
+    assert "no better line" in refused(board, "better", step=10_000)
+
+
+def test_the_study_board_goes_to_the_end_of_the_engines_line() -> None:
+    board = study_board()
+    send(board, "analyse")
+    step = next(int(k) for k, n in board.review["notes"].items() if n["line"])
+    start = [board.chapter.root, *board.chapter.main_line()][step]
+    send(board, "better", step=step)
+    node = board.node
+    assert not node.variations and not node.is_main_line()  # a variation's end
+    on_the_way = []
+    while node is not start:
+        assert node.parent is not None
+        on_the_way.append(node)
+        node = node.parent
+    assert any(n.by == ENGINE for n in on_the_way)
+    none = next(int(k) for k, n in board.review["notes"].items() if not n["line"])
+    assert "no better line" in refused(board, "better", step=none)

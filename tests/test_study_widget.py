@@ -246,7 +246,7 @@ def test_the_quiz_hides_the_engines_word_past_a_question() -> None:
         node.assessment = Assessment("yellow", 1.0, 2.0, 0.1, 10, "greedy")
         node.comment("Better: something else.", author="engine")
     author = StudyWidget(study)
-    assert sorted(author.review["notes"]) == ["1", "2", "3", "4", "5"]
+    assert sorted(author.review["notes"]) == ["0", "1", "2", "3", "4"]  # where each was decided
     board = StudyWidget(study, quiz=True)
     assert board.review == {}  # no chart, summary nor word while moves are hidden
     send(board, "walk", way="end")  # the quiz stops at the question

@@ -511,9 +511,9 @@ def advantage(chapter: Chapter, title: str | None = None) -> Picture:
     :func:`~covil_nb.drawing.charts.advantage_chart`."""
     game = chapter.start_game().copy(log=False)
     found = []
-    for k, node in enumerate(chapter.main_line(), 1):
+    for k, node in enumerate(chapter.main_line()):
         day = game.day
         game.apply(node.move or "")
         if node.assessment is not None:
-            found.append(Point(k, day, node.assessment))
+            found.append(Point(k, day, node.assessment))  # the position decided at
     return advantage_chart(found, title)

@@ -234,7 +234,7 @@ class Assessed(Protocol):
 class Point:
     """An assessed decision along a main line, as the advantage chart plots it."""
 
-    node: int  # the assessed node's index along the main line (actions from the start)
+    node: int  # where the seat decided: the node before the assessed move, by its index
     day: int
     assessment: Assessed
 
@@ -243,9 +243,10 @@ def advantage_chart(found: list[Point], title: str | None = None) -> Picture:
     """Each seat's evaluation at its decisions, in order (``found``): the
     expected margin after the option played (its VP less the best rival's at
     the end of the day), a dot per decision, days marked. Each dot carries
-    ``data-node`` (the node's index along the main line: ``k`` is the node
-    reached after the chapter's first ``k`` actions) and ``data-seat``, for
-    a board to jump to it when it is clicked; its ``<title>`` says the values.
+    ``data-node`` (the index along the main line of the position decided
+    at: ``k`` is the node reached after the chapter's first ``k`` actions)
+    and ``data-seat``, for a board to jump there when it is clicked; its
+    ``<title>`` says the values.
     The title is "Evaluation over the game" (in the language of the moment)
     unless one is given."""
     top = max((abs(p.assessment.played) for p in found), default=0.0)

@@ -223,6 +223,8 @@ class SeatSummary(TypedDict):
 class Note(TypedDict):
     said: str
     better: str
+    line: bool  # a better line to draw and play ("better" message)
+    elements: list[str]  # what the line chooses off the map, for the page to ring
 
 
 class Review(TypedDict):

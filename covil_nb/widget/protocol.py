@@ -18,6 +18,7 @@ skip       (none)                                      play on to your next deci
 hint       (none)                                      what the tree search bot would do
 show       ``step``, ``moment``: whole numbers         draw a past position
 try        ``step``: a whole number                    a "what if" line from there
+better     ``step``: a whole number                    the analysis's better line there
 return     (none)                                      back from the "what if" line
 analyse    (none)                                      the engine's analysis of the game
 language   ``code``: a language such as "pt"           say everything in that language
@@ -52,6 +53,7 @@ FIELDS: dict[str, dict[str, type]] = {
     "hint": {},
     "show": {"step": int, "moment": int},
     "try": {"step": int},
+    "better": {"step": int},
     "return": {},
     "analyse": {},
     "language": {"code": str},

@@ -119,6 +119,36 @@ def moved(before: Places, game: Game) -> Moved:
     return tuple(arrows), rings
 
 
+# The map's elements: the drawing rings and joins these in the pieces layer;
+# the page rings the others (a card in a hall) as it rings the hint's.
+MAP_KINDS = frozenset({"zone", "troop", "fortress", "rebels"})
+
+
+def foreseen(game: Game, moves: Sequence[str]) -> tuple[Moved, list[str]]:
+    """A line of play drawn on ``game``'s position before it is played (an
+    engine's better line): an arrow from each troop of the seat deciding
+    that it moves to the zone it ends in, and a ring on every element of
+    the map its actions choose; with the elements off the map they choose
+    (cards, gold, HP), which the page rings. Other seats' troops moved on
+    the way (a dummy's answer) are not drawn: the line is the seat's."""
+    trial, seat = game.copy(log=False), game.decider
+    start = places(game)
+    chosen: list[str] = []
+    for move in moves:
+        chosen.extend(elements_of(move, trial))
+        trial.apply(move)
+    rings = dict.fromkeys((k for k in chosen if k.partition(":")[0] in MAP_KINDS), "focus")
+    own = {t.id for p in trial.read_state().players if p.color == seat for t in p.troops}
+    arrows = []
+    for troop, (zone, _) in places(trial).items():
+        was = start.get(troop, (None, False))[0]
+        if troop in own and None not in (zone, was) and zone != was:
+            arrows.append((f"troop:{troop}", f"zone:{zone}", "move"))
+            rings[f"troop:{troop}"] = "focus"
+    off_map = [k for k in dict.fromkeys(chosen) if k.partition(":")[0] not in MAP_KINDS]
+    return (tuple(arrows), rings), off_map
+
+
 # -- the decision ----------------------------------------------------------------------
 
 

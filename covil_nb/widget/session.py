@@ -34,11 +34,11 @@ from covil_nb.model.history import Moment
 from covil_nb.model.language import SOURCE_LANGUAGE, Listed, Text, cite, known, ntr, speaking, tr
 from covil_nb.model.views import hand_hidden
 from covil_nb.model.words import color_name, phase_name, short
-from covil_nb.study import Study
+from covil_nb.study import Chapter, Study
 
 from . import payloads, protocol, scene
 from .line import Line, shared
-from .review import review_json
+from .review import better_line, review_json
 from .seats import BOT, PERSON, Seats
 from .sheet import Round, Sheet
 from .words import page_words
@@ -408,7 +408,8 @@ class BoardSession:
     def _show_past(self, step: int, moment: int) -> None:
         shown, info = self._past(step, moment)
         page = Round()
-        layout = {k: page.svg(v) for k, v in scene.pictures(shown, self.viewer(shown), []).items()}
+        sections = scene.pictures(shown, self.viewer(shown), [], self._foreseen(step, moment))
+        layout = {k: page.svg(v) for k, v in sections.items()}
         chunks = self.sheet.extra(page)
         self.show(
             past={
@@ -426,6 +427,40 @@ class BoardSession:
         self._what_if = self.line.branch(message.step)
         self._since = len(self.line.game.log)
         self.publish()
+
+    def on_better(self, message: protocol.Message) -> None:
+        """The analysis's better line for the decision after ``step``
+        actions, played as a "what if" line from there."""
+        _, _, line = better_line(self._analysed_chapter(), message.step)
+        branch = self._line.branch(message.step)
+        for move in line:  # the seat's own moves: legal in the game as in the seat's view
+            branch.game.apply(move)
+        self._moments = []
+        self._what_if = branch
+        self._since = len(branch.game.log)
+        self.publish()
+
+    def _analysed_chapter(self) -> Chapter:
+        """The analysis of the game on the board (refused where there is none)."""
+        if self.analysis is None or self.review_is_stale():
+            raise CovilError(
+                tr("there is no analysis of this game yet: analyse it once it ends"), ANALYSIS
+            )
+        return self.analysis.chapters[0]
+
+    def _foreseen(self, step: int, moment: int) -> scene.Moved:
+        """The analysis's better line drawn on the past position after
+        ``step`` actions, once the step's last moment is shown (the
+        position the seat decided at); nothing elsewhere."""
+        if self.analysis is None or self.review_is_stale() or self._what_if is not None:
+            return (), {}
+        if step and moment != len(self._line.game.moments(step - 1)) - 1:
+            return (), {}
+        try:
+            _, game, line = better_line(self.analysis.chapters[0], step)
+        except CovilError:  # no better line for the decision there
+            return (), {}
+        return scene.foreseen(game, line)[0]
 
     def on_return(self, _message: protocol.Message) -> None:
         if self._what_if is None:

@@ -36,16 +36,13 @@ from covil_nb.model.words import color_name, short
 from covil_nb.study import GLYPHS, Chapter, Comment, Marks, Node, Study, Verdict, Visitor, walk
 
 from . import payloads, protocol, scene
-from .review import review_json
+from .review import better_line, engine_line, review_json
 from .seats import Seats
 from .session import BoardSession
 
 RULE = "study board"
 AUTHOR: Final = "author"
 QUIZ: Final = "quiz"
-# The map's elements: the drawing rings and joins these; the page rings the
-# others (a card in a hall) as it rings the hint's.
-MAP_KINDS = ("zone", "troop", "fortress", "rebels")
 WAYS = ("next", "prev", "up", "down", "start", "end")
 ANSWER_FIRST = tr("answer the question first: the lines on are hidden until then")
 
@@ -173,17 +170,25 @@ class StudySession(BoardSession):
         self._visit(self._listed[message.node])
 
     def on_jump(self, message: protocol.Message) -> None:
-        main = list(self._chapter.main_line())
-        if not 0 < message.step <= len(main):
+        main = [self._chapter.root, *self._chapter.main_line()]
+        if message.step >= len(main):
             raise CovilError(
                 tr(
                     "the main line has {count} moves: there is no move {step}",
-                    count=len(main),
+                    count=len(main) - 1,
                     step=message.step,
                 ),
                 RULE,
             )
-        self._visit(main[message.step - 1])
+        self._visit(main[message.step])
+
+    def on_better(self, message: protocol.Message) -> None:
+        """To the end of the analysis's better line for the decision after
+        ``step`` moves of the main line (its variation, already in the tree)."""
+        node, _, line = better_line(self._chapter, message.step)
+        for move in line:
+            node = next(v for v in node.variations if v.move == move)
+        self._visit(node)
 
     def on_walk(self, message: protocol.Message) -> None:
         if message.way not in WAYS:
@@ -259,7 +264,7 @@ class StudySession(BoardSession):
         if start == end:
             raise CovilError(tr("an arrow goes from one element to another"), RULE)
         for key in (start, end):
-            if key.partition(":")[0] not in MAP_KINDS:
+            if key.partition(":")[0] not in scene.MAP_KINDS:
                 raise CovilError(
                     tr("{key} is not on the map: an arrow joins its zones and pieces", key=key),
                     RULE,
@@ -546,11 +551,17 @@ class StudySession(BoardSession):
         return Marks() if self._asking() else self._node.marks
 
     def moved(self) -> scene.Moved:
-        """The node's marks: its arrows and its highlights on the map."""
+        """The node's marks: its arrows and its highlights on the map; and
+        the analysis's better line for the decision made here, where the
+        board shows the analysis."""
         marks = self._marks()
         arrows = tuple((a, b, "focus") for a, b in marks.arrows)
-        rings = {k: "focus" for k in marks.highlights if k.partition(":")[0] in MAP_KINDS}
-        return arrows, rings
+        rings = {k: "focus" for k in marks.highlights if k.partition(":")[0] in scene.MAP_KINDS}
+        line = engine_line(self._node, self.line.game) if self._analysis_shown() else []
+        if not line:
+            return arrows, rings
+        (drawn, ringed), _ = scene.foreseen(self.line.game, line)
+        return (*arrows, *drawn), {**ringed, **rings}
 
     def said(self) -> str:
         """Where the study is, in a line (a widget's repr)."""
@@ -604,13 +615,16 @@ class StudySession(BoardSession):
         }
 
     def _review_json(self) -> payloads.Review | payloads.Empty:
-        """The chapter's analysis; none while the quiz hides moves of its
-        main line (the chart's dots past a question, their values and
-        glyphs, and the summary's counts there would tell the answer)."""
+        """The chapter's analysis, where the board shows it."""
+        return review_json(self._chapter) if self._analysis_shown() else {}
+
+    def _analysis_shown(self) -> bool:
+        """Whether the board shows the chapter's analysis: not while the quiz
+        hides moves of its main line (the chart's dots past a question,
+        their values and glyphs, the summary's counts and the better lines
+        there would tell the answer)."""
         listed = set(self._listed)
-        if any(node not in listed for node in self._chapter.main_line()):
-            return {}
-        return review_json(self._chapter)
+        return all(node in listed for node in self._chapter.main_line())
 
     def _at_json(self) -> payloads.StudyAt:
         node, verdict = self._node, self._verdict

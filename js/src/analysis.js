@@ -1,18 +1,24 @@
 // The engine's analysis on the board (covil_nb/widget/review.py): the
 // "Analyse this game" button, a progress bar while Python analyses, the
 // advantage chart with each seat's summary, and the engine's word on the
-// position shown. Mounted on both boards, under the board at its full width
-// (under the controls), the study's panel keeping its tree and comments.
+// decision made at the position shown, with its better line: Python draws
+// the line's arrows on the map, the page rings the cards and coins it
+// chooses, and a button plays it (a "what if" line on the game board, the
+// variation in a study). Mounted on both boards, under the board at its
+// full width (under the controls), the study's panel keeping its tree and
+// comments.
 //
-// The page decides nothing: the button sends "analyse" (Python refuses it
-// before the game's end, or in a study's quiz), and a click on a dot of
-// the chart (each names its node along the main line, `data-node`) goes
-// there: a study's "jump", or on the game board the log's own way of
-// showing a past position.
+// The page decides nothing: the buttons send "analyse" and "better"
+// (Python refuses them before the game's end, in a study's quiz, or where
+// there is no line), and a click on a dot of the chart (each names the
+// position decided at along the main line, `data-node`) goes there: a
+// study's "jump", or on the game board the log's own way of showing a
+// past position.
 
 import { button, make, setSvg } from "./dom.js";
 import { moveTo } from "./log.js";
 import { positions } from "./queries.js";
+import { ringSolid } from "./rings.js";
 import { N_, relabel, remember } from "./words.js";
 
 /** @typedef {import("./types").View} View */
@@ -38,6 +44,10 @@ export function mountAnalysis(view) {
 
   const draw = () => drawAnalysis(view, panel);
   panel.analyse.addEventListener("click", () => view.send("analyse", {}, panel.analyse));
+  panel.better.addEventListener("click", () => {
+    const step = shownStep(view);
+    if (step != null) view.send("better", { step }, panel.better);
+  });
   panel.chart.addEventListener("click", (event) => {
     const dot = /** @type {Element} */ (event.target).closest("[data-node]");
     if (dot == null) return;
@@ -63,8 +73,10 @@ function analysisPanel() {
   const chart = make("div", "covil-chart");
   const table = make("table", "covil-summary");
   const note = make("p", "covil-engine-note");
-  section.append(analyse, bar, said, chart, table, note);
-  return { section, analyse, bar, said, chart, table, note };
+  const better = button(N_("Try the better line"), N_("Play the engine's better line from here"));
+  better.classList.add("covil-better");
+  section.append(analyse, bar, said, chart, table, note, better);
+  return { section, analyse, bar, said, chart, table, note, better };
 }
 
 /**
@@ -82,10 +94,11 @@ function shownStep(view) {
 }
 
 /**
- * A dot clicked: the position after `step` moves of the main line. On the
- * game board, the log's first position from there on: the log writes no
- * position of its own after some moves ("acquire" waits for its payment),
- * and the last dot is the game's end, the live position.
+ * A dot clicked: the position after `step` moves of the main line, where
+ * the seat decided. On the game board, the log's last position up to
+ * there: the log writes no position of its own after some moves
+ * ("acquire" waits for its payment), and a step's last moment is the
+ * position its next decision is made at.
  * @param {View} view
  * @param {number} step
  */
@@ -94,7 +107,10 @@ function jumpTo(view, step) {
     view.send("jump", { step });
     return;
   }
-  const index = positions(view).findIndex((p) => p.step >= step);
+  let index = -1; // the log's positions are in the order of their steps
+  positions(view).forEach((p, i) => {
+    if (p.step <= step) index = i;
+  });
   if (index < 0 || !moveTo(view, index)) return;
   view.page.dot = { step, cursor: view.page.cursor };
   view.redraw("cursor");
@@ -154,8 +170,10 @@ function drawSummary(view, table, rows) {
 }
 
 /**
- * The dot of the position shown, ringed; the engine's word on it (its
- * better plan too on the game board: a study lists it among the comments).
+ * The dot of the position shown, ringed; the engine's word on the decision
+ * made there (its better plan too on the game board: a study lists it
+ * among the comments of the move); the better line's cards and coins
+ * ringed, and the button that plays it.
  * @param {View} view
  * @param {Panel} panel
  * @param {boolean} study
@@ -167,4 +185,8 @@ function markShown(view, panel, study) {
   const note = step == null ? null : ((view.model.get("review") || {}).notes || {})[String(step)];
   panel.note.hidden = !note;
   panel.note.textContent = note ? [note.said, study ? "" : note.better].filter(Boolean).join(" ") : "";
+  panel.better.hidden = !note?.line;
+  const label = study ? N_("Go to the better line") : N_("Try the better line");
+  panel.better.textContent = view.t(label);
+  ringSolid(view, note?.elements || [], "covil-better-ring", { past: true });
 }

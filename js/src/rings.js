@@ -33,17 +33,19 @@ export function ring(node, box, colour, { dashed, className, pad }) {
 
 /**
  * The solid rings of `className` (the hint's suggestion, a study's
- * highlight of a card), in the focus colour around each drawn element of
- * `keys`, in place of those drawn before; none while a past position is
- * shown (another position: the keys are the game's).
+ * highlight of a card, the engine's better line), in the focus colour
+ * around each drawn element of `keys`, in place of those drawn before;
+ * none while a past position is shown (another position: the keys are the
+ * game's), unless `past` says the keys are the past position's.
  * @param {View} view
  * @param {string[]} keys
  * @param {string} className
+ * @param {{past?: boolean}} [options]
  */
-export function ringSolid(view, keys, className) {
+export function ringSolid(view, keys, className, { past = false } = {}) {
   for (const node of view.root.querySelectorAll(`.${className}`)) node.remove();
   // Reading the colour lays the page out (after a redraw, every step): only when there is a ring to draw.
-  if (keys.length === 0 || view.page.cursor != null) return;
+  if (keys.length === 0 || (view.page.cursor != null && !past)) return;
   const colour = getComputedStyle(view.root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
   for (const key of keys) {
     for (const node of elementsFor(view, key)) {

@@ -27,7 +27,7 @@ const KEYS_HELP = [
   ["Home, End", N_("the chapter's start; the end of this line")],
 ];
 
-/** The kinds of element the drawing rings itself on the map (study_session.py's MAP_KINDS). */
+/** The kinds of element the drawing rings itself on the map (scene.py's MAP_KINDS). */
 const ON_MAP = new Set(["zone", "troop", "fortress", "rebels"]);
 
 /** The walks the keys take (Python knows where each leads). */

@@ -180,11 +180,12 @@ export interface SeatSummary {
 
 /** The `review` trait: an analysis (covil_nb/widget/review.py); {} before one. */
 export interface Review {
-  /** the advantage chart's SVG; its dots carry data-node, the main line's index */
+  /** the advantage chart's SVG; its dots carry data-node, the main-line index decided at */
   chart?: string;
   summary?: SeatSummary[];
-  /** by main-line index: the engine's view in words, and its better plan */
-  notes?: Record<string, { said: string; better: string }>;
+  /** by the main-line index decided at: the engine's view in words, its better plan,
+   * whether it has a line to draw and play, and the elements off the map the line chooses */
+  notes?: Record<string, { said: string; better: string; line: boolean; elements: string[] }>;
 }
 
 export interface Traits {

@@ -11,8 +11,13 @@ const REVIEW = {
   chart: CHART,
   summary: [{ seat: "yellow", decisions: 2, mean_loss: 1.25, loss: "1.25 VP", inaccuracies: 0, mistakes: 1, blunders: 0 }],
   notes: {
-    1: { said: "Engine, for yellow: played -1.0 VP, best +1.5 VP (±0.3): 2.5 VP lost, a mistake (?).", better: "Acquire the Gate Warden." },
-    2: { said: "Engine, for yellow: the best option found.", better: "" },
+    1: {
+      said: "Engine, for yellow: played -1.0 VP, best +1.5 VP (±0.3): 2.5 VP lost, a mistake (?).",
+      better: "Acquire the Gate Warden.",
+      line: true,
+      elements: ["card:gate-warden"],
+    },
+    2: { said: "Engine, for yellow: the best option found.", better: "", line: false, elements: [] },
   },
 };
 
@@ -134,4 +139,28 @@ test("an analysis pressed does not stay pressed: its progress, a refusal or a ne
     assert.equal(board.root.dataset.pending, undefined);
     board.close();
   }
+});
+
+test("on the game board the better line of the decision shown is tried in one click", async () => {
+  const board = await renderBoard(over({ review: REVIEW }));
+  const better = /** @type {HTMLButtonElement} */ (part(board.root, ".covil-better"));
+  assert.ok(better.hidden, "no line at the game's end");
+  board.root.querySelector('.covil-chart [data-node="1"]')?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  await board.settled();
+  assert.ok(!better.hidden && better.textContent === "Try the better line");
+  better.click();
+  assert.deepEqual((await board.sent()).slice(-1), [{ kind: "better", version: 7, step: 1 }]);
+  board.close();
+});
+
+test("in a study the better line is a button to its variation; none where the engine found none", async () => {
+  const board = await renderBoard(study({ line: 1 }));
+  const better = /** @type {HTMLButtonElement} */ (part(board.root, ".covil-better"));
+  assert.ok(!better.hidden && better.textContent === "Go to the better line");
+  better.click();
+  assert.deepEqual(await board.sent(), [{ kind: "better", version: 7, step: 1 }]);
+  board.model.set({ at: { ...board.model.get("at"), line: 2 } });
+  await board.settled();
+  assert.ok(better.hidden);
+  board.close();
 });

@@ -69,6 +69,18 @@ def test_a_finished_game_analysed_on_its_board_and_a_dot_shows_its_position(
         dots.nth(index).locator("circle").click()
         expect(dots.nth(index)).to_have_class(re.compile("covil-shown"))
         expect(section.locator(".covil-engine-note")).to_contain_text("Engine, for yellow")
+    # A judged decision, at the position it was made at: its better line
+    # drawn there, and tried in one click as a "what if" line.
+    glyphs.first.locator("circle").click()
+    better = section.get_by_role("button", name="Try the better line")
+    expect(better).to_be_visible()
+    board.root.screenshot(path=str(screenshot_path("analysis-better-line")))
+    before = board.version
+    better.click()
+    board.moved_on_from(before)
+    expect(board.root.locator(".covil-banner")).to_contain_text("what if")
+    assert notebook.kernel.value("board.controls['what_if'] is not None") is True
+    board.root.screenshot(path=str(screenshot_path("analysis-better-line-tried")))
 
 
 def test_a_study_analysed_on_its_board_and_a_dot_jumps_to_its_move(
@@ -86,13 +98,27 @@ def test_a_study_analysed_on_its_board_and_a_dot_jumps_to_its_move(
     expect(section.locator(".covil-engine-note")).to_contain_text("Engine, for yellow")
     jumped = f"studied.node is list(studied.chapter.main_line())[{step - 1}]"
     assert notebook.kernel.value(jumped) is True
-    board.root.screenshot(path=str(screenshot_path("analysis-study-board")))
-    # The review lies under the board at its full width, as on the game
-    # board; the study's panel keeps the node's comments (the engine's better
-    # plan on a move with a glyph) in sight, unscrolled.
+    # The decision there judged; its better line one click away, in the tree.
     judged = section.locator(".covil-chart [data-node]:has(text)").first
     before = board.version
     judged.locator("circle").click()
+    board.moved_on_from(before)
+    before = board.version
+    section.get_by_role("button", name="Go to the better line").click()
+    board.moved_on_from(before)
+    assert notebook.kernel.value("not studied.node.is_main_line()") is True
+    board.root.screenshot(path=str(screenshot_path("analysis-study-board")))
+    # The review lies under the board at its full width, as on the game
+    # board; the study's panel keeps the node's comments (the engine's better
+    # plan on a move with a glyph) in sight, unscrolled: the judged dot is
+    # the position before that move, and → steps onto it.
+    judged = section.locator(".covil-chart [data-node]:has(text)").first
+    before = board.version
+    judged.locator("circle").click()
+    board.moved_on_from(before)
+    before = board.version
+    board.root.focus()
+    notebook.page.keyboard.press("ArrowRight")
     board.moved_on_from(before)
     expect(board.root.locator(".covil-notes")).not_to_be_empty()
     placed = board.root.evaluate(

@@ -585,6 +585,32 @@ function onPast(view) {
   }
 }
 
+// src/rings.js
+function ring(node, box, colour, { dashed, className, pad }) {
+  const round = node.firstElementChild?.tagName.toLowerCase() === "circle" && Math.abs(box.width - box.height) < 1;
+  const shape = document.createElementNS("http://www.w3.org/2000/svg", round ? "circle" : "rect");
+  const gap = pad + (round ? 2 : 3);
+  const paint = dashed ? { fill: colour, "fill-opacity": "0.1", stroke: colour, "stroke-width": "2.5", "stroke-dasharray": "5 3" } : { fill: "none", stroke: colour, "stroke-width": "3" };
+  const where = round ? { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: box.width / 2 + gap } : { x: box.x - gap, y: box.y - gap, width: box.width + 2 * gap, height: box.height + 2 * gap, rx: 4 + gap };
+  for (const [name, value] of Object.entries({ ...where, ...paint })) shape.setAttribute(name, String(value));
+  shape.setAttribute("class", `${className} ${ADDED}`);
+  return shape;
+}
+function ringSolid(view, keys, className, { past = false } = {}) {
+  for (const node of view.root.querySelectorAll(`.${className}`)) node.remove();
+  if (keys.length === 0 || view.page.cursor != null && !past) return;
+  const colour = getComputedStyle(view.root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
+  for (const key of keys) {
+    for (const node of elementsFor(view, key)) {
+      const box = node.tagName.toLowerCase() === "g" ? boxOf(
+        /** @type {any} */
+        node
+      ) : null;
+      if (box) node.appendChild(ring(node, box, colour, { dashed: false, className, pad: 6 }));
+    }
+  }
+}
+
 // src/analysis.js
 var NO_ROWS = (
   /** @type {import("./types").SeatSummary[]} */
@@ -598,6 +624,10 @@ function mountAnalysis(view) {
   parts.hintBox.after(panel.section);
   const draw = () => drawAnalysis(view, panel);
   panel.analyse.addEventListener("click", () => view.send("analyse", {}, panel.analyse));
+  panel.better.addEventListener("click", () => {
+    const step = shownStep(view);
+    if (step != null) view.send("better", { step }, panel.better);
+  });
   panel.chart.addEventListener("click", (event) => {
     const dot = (
       /** @type {Element} */
@@ -621,8 +651,10 @@ function analysisPanel() {
   const chart = make("div", "covil-chart");
   const table = make("table", "covil-summary");
   const note = make("p", "covil-engine-note");
-  section.append(analyse, bar, said2, chart, table, note);
-  return { section, analyse, bar, said: said2, chart, table, note };
+  const better = button(N_("Try the better line"), N_("Play the engine's better line from here"));
+  better.classList.add("covil-better");
+  section.append(analyse, bar, said2, chart, table, note, better);
+  return { section, analyse, bar, said: said2, chart, table, note, better };
 }
 function shownStep(view) {
   const { model, page } = view;
@@ -636,7 +668,10 @@ function jumpTo(view, step) {
     view.send("jump", { step });
     return;
   }
-  const index = positions(view).findIndex((p) => p.step >= step);
+  let index = -1;
+  positions(view).forEach((p, i) => {
+    if (p.step <= step) index = i;
+  });
   if (index < 0 || !moveTo(view, index)) return;
   view.page.dot = { step, cursor: view.page.cursor };
   view.redraw("cursor");
@@ -687,6 +722,10 @@ function markShown(view, panel, study) {
   const note = step == null ? null : ((view.model.get("review") || {}).notes || {})[String(step)];
   panel.note.hidden = !note;
   panel.note.textContent = note ? [note.said, study ? "" : note.better].filter(Boolean).join(" ") : "";
+  panel.better.hidden = !note?.line;
+  const label = study ? N_("Go to the better line") : N_("Try the better line");
+  panel.better.textContent = view.t(label);
+  ringSolid(view, note?.elements || [], "covil-better-ring", { past: true });
 }
 
 // src/banner.js
@@ -765,32 +804,6 @@ function nextStepText(view, decision, controls) {
     state: more,
     seconds: Math.round(wait.delay / 1e3)
   }) : view.t("{state}. The board plays on by itself (p pauses).", { state: more });
-}
-
-// src/rings.js
-function ring(node, box, colour, { dashed, className, pad }) {
-  const round = node.firstElementChild?.tagName.toLowerCase() === "circle" && Math.abs(box.width - box.height) < 1;
-  const shape = document.createElementNS("http://www.w3.org/2000/svg", round ? "circle" : "rect");
-  const gap = pad + (round ? 2 : 3);
-  const paint = dashed ? { fill: colour, "fill-opacity": "0.1", stroke: colour, "stroke-width": "2.5", "stroke-dasharray": "5 3" } : { fill: "none", stroke: colour, "stroke-width": "3" };
-  const where = round ? { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: box.width / 2 + gap } : { x: box.x - gap, y: box.y - gap, width: box.width + 2 * gap, height: box.height + 2 * gap, rx: 4 + gap };
-  for (const [name, value] of Object.entries({ ...where, ...paint })) shape.setAttribute(name, String(value));
-  shape.setAttribute("class", `${className} ${ADDED}`);
-  return shape;
-}
-function ringSolid(view, keys, className) {
-  for (const node of view.root.querySelectorAll(`.${className}`)) node.remove();
-  if (keys.length === 0 || view.page.cursor != null) return;
-  const colour = getComputedStyle(view.root).getPropertyValue("--covil-focus").trim() || "#1f6feb";
-  for (const key of keys) {
-    for (const node of elementsFor(view, key)) {
-      const box = node.tagName.toLowerCase() === "g" ? boxOf(
-        /** @type {any} */
-        node
-      ) : null;
-      if (box) node.appendChild(ring(node, box, colour, { dashed: false, className, pad: 6 }));
-    }
-  }
 }
 
 // src/controls.js
