@@ -5,6 +5,7 @@ reference judgement (issue 42's three measures). Run with
     .venv/bin/python benchmarks/judge.py                  # games 1 and 2, 2 players
     .venv/bin/python benchmarks/judge.py --games 3 4 --players 3 --worlds 24
     .venv/bin/python benchmarks/judge.py --parts stability --out build/judge.json
+    .venv/bin/python benchmarks/judge.py --horizon 9 --outlook   # another judge, measured
 
 Greedy bots play every seat of each game from its seed; the first seat's
 decisions (``--seat`` for another) are then analysed as ``analyse`` does,
@@ -28,9 +29,13 @@ decision by decision on a process pool (``--workers``):
     often that reference loss lies inside the stated 95% interval
     (loss ± 1.96 error).
 
-It prints each part's figures (and, with ``--out``, writes them and every
-decision's numbers as JSON). Nothing here asserts: the targets are the
-issue's, and docs/changelog.md keeps the figures measured.
+``--horizon`` and ``--outlook`` measure the judge with another horizon (in
+days; 9 plays every playout to the game's end) or the learned evaluation
+in place of the hand-tuned one, as ``tree_search.JUDGE_HORIZON`` and
+``JUDGE_OUTLOOK`` would set them. It prints each part's figures (and,
+with ``--out``, writes them and every decision's numbers as JSON).
+Nothing here asserts: the targets are the issue's, and docs/changelog.md
+keeps the figures measured.
 """
 
 from __future__ import annotations
@@ -39,7 +44,6 @@ import argparse
 import json
 import math
 import os
-import random
 import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -50,9 +54,9 @@ from typing import Any
 
 from covil_nb import Game
 from covil_nb.analysis import DEFAULT_BUDGET
+from covil_nb.analysis.ends import final_margins
 from covil_nb.analysis.games import Review, _Choice, _choices, _task
-from covil_nb.bots import GreedyBot, play
-from covil_nb.bots.base import decide
+from covil_nb.bots import GreedyBot, play, tree_search
 from covil_nb.bots.search import mean_and_error
 from covil_nb.model import native
 
@@ -74,6 +78,12 @@ class Verdict:
     error: float
     glyph: str
     line: tuple[str, ...]
+
+
+def judge_as(horizon: int, outlook: bool) -> None:
+    """Set the judge every analysis in this process uses (a worker's initializer)."""
+    tree_search.JUDGE_HORIZON = horizon  # type: ignore[misc]
+    tree_search.JUDGE_OUTLOOK = outlook  # type: ignore[misc]
 
 
 def game_of(seed: int, players: int) -> Game:
@@ -136,34 +146,14 @@ def _pair(a: Verdict, b: Verdict) -> dict[str, Any]:
 # -- (b) confirmed by whole games ---------------------------------------------------------
 
 
-def final_margins(
+def margins_to_the_end(
     record: dict[str, Any], index: int, seat: str, moves: Sequence[str], worlds: int
 ) -> list[float]:
     """The seat's final margin in each of ``worlds`` worlds dealt from its
-    view before the record's action ``index``: ``moves`` (its own run, as
-    far as each world allows it), then greedy bots for every seat."""
+    view before the record's action ``index``: ``moves``, then greedy bots
+    for every seat (:func:`~covil_nb.analysis.ends.final_margins`)."""
     position = Game.replay({**record, "actions": record["actions"][:index]})
-    margins = []
-    for world_seed in range(worlds):
-        world = position.for_seat(seat, world_seed, log=False)
-        dice = random.Random(world_seed)
-        bots = {color: GreedyBot(dice.getrandbits(32)) for color in world.players}
-        for move in moves:
-            if world.decider != seat or move not in {str(a) for a in world.legal_actions()}:
-                break
-            world.apply(move)
-        while not world.is_over:
-            player = world.decider
-            assert player is not None
-            world.apply(decide(bots[player], world, dice.getrandbits(63)))
-        margins.append(_margin(world, seat))
-    return margins
-
-
-def _margin(game: Game, seat: str) -> float:
-    totals = {s.player: s.total for s in game.score()}
-    mine = totals.pop(seat)
-    return float(mine - max(totals.values()))
+    return final_margins(position, seat, moves, range(worlds))
 
 
 def whole_games(
@@ -173,7 +163,7 @@ def whole_games(
     runs = [v.played for v in flagged] + [v.line for v in flagged]
     indices = [v.index for v in flagged] * 2
     found = list(
-        pool.map(final_margins, repeat(record), indices, repeat(seat), runs, repeat(worlds))
+        pool.map(margins_to_the_end, repeat(record), indices, repeat(seat), runs, repeat(worlds))
     )
     played, better = found[: len(flagged)], found[len(flagged) :]
     checked = []
@@ -297,13 +287,18 @@ def main() -> None:
         default=["stability", "games", "calibration"],
         choices=["stability", "games", "calibration"],
     )
+    parser.add_argument("--horizon", type=int, default=tree_search.JUDGE_HORIZON)
+    parser.add_argument("--outlook", action="store_true", default=tree_search.JUDGE_OUTLOOK)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()
     engine = "compiled" if native.current() else "Python source"
-    print(f"judge: games {args.games}, {args.players} players, budget {args.budget}, {engine}")
+    judge = f"horizon {args.horizon}" + (", learned outlook" if args.outlook else "")
+    told = f"{args.players} players, budget {args.budget}, {judge}, {engine}"
+    print(f"judge: games {args.games}, {told}")
     start = time.perf_counter()
-    with ProcessPoolExecutor(args.workers) as pool:
+    setting = (args.horizon, args.outlook)
+    with ProcessPoolExecutor(args.workers, initializer=judge_as, initargs=setting) as pool:
         games = []
         for seed in args.games:
             games.append(judge_game(args, seed, pool))

@@ -1,0 +1,45 @@
+"""A decision's options played to the end of the game, every seat by the greedy bot.
+
+The analysis confirms a mistake so before it marks one (a plan that wins
+the day may lose the game: gold spent today is not there for tomorrow's
+purchase), and ``benchmarks/judge.py`` checks the analysis's verdicts so,
+on other worlds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from covil_nb.bots import GreedyBot
+from covil_nb.bots.base import decide
+from covil_nb.model import Game
+
+
+def final_margins(game: Game, seat: str, moves: Sequence[str], seeds: Sequence[int]) -> list[float]:
+    """``seat``'s final margin (its VP less the best rival's) in each world
+    ``game.for_seat(seat, seed)`` deals for ``seeds``: ``moves`` played (its
+    own run, as far as each world allows it), then every seat by the greedy
+    bot to the end of the game. A seed deals the same world and dice for
+    any ``moves``, so that two runs' margins are compared world by world."""
+    margins = []
+    for seed in seeds:
+        world = game.for_seat(seat, seed, log=False)
+        dice = random.Random(seed)
+        bots = {color: GreedyBot(dice.getrandbits(32)) for color in world.players}
+        for move in moves:
+            if world.decider != seat or move not in {str(a) for a in world.legal_actions()}:
+                break
+            world.apply(move)
+        while not world.is_over:
+            player = world.decider
+            assert player is not None  # the game is not over
+            world.apply(decide(bots[player], world, dice.getrandbits(63)))
+        margins.append(_margin(world, seat))
+    return margins
+
+
+def _margin(game: Game, seat: str) -> float:
+    totals = {s.player: s.total for s in game.score()}
+    mine = totals.pop(seat)
+    return float(mine - max(totals.values()))
