@@ -17,6 +17,7 @@ import anywidget
 import traitlets
 
 from covil_nb import drawing
+from covil_nb.analysis.ladder import level_spec
 from covil_nb.bots import Bot
 from covil_nb.model import Action, CovilError, Event, Game
 from covil_nb.model.arguments import checked
@@ -262,10 +263,20 @@ def play(
     seed: int | None = None,
     edition: str = "en",
     language: str | None = None,
+    level: int | None = None,
 ) -> GameWidget:
     """A board for 2 to 4 people taking turns at the screen (hot seat); any
-    seat may be given to a bot: ``bots={"red": "mcts"}`` (in ``language``;
-    by default the session's)."""
+    seat may be given to a bot: ``bots={"red": "mcts"}``, or every seat but
+    the first to the bot of a ``level`` of the ladder, 1 the weakest
+    (:mod:`covil_nb.analysis.ladder`), in ``language`` (by default the session's)."""
+    if level is not None:
+        if bots is not None:
+            raise CovilError(
+                tr("give bots= or level=, not both: level= gives every seat but yours its bot"),
+                "widget",
+            )
+        spec = level_spec(level)
+        bots = {color: spec for color in players[1:]}
     if len(players) == 1:  # what a newcomer tries first for a game alone
         raise CovilError(
             tr(
