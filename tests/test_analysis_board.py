@@ -205,3 +205,18 @@ def test_the_study_board_goes_to_the_end_of_the_engines_line() -> None:
     assert any(n.by == ENGINE for n in on_the_way)
     none = next(int(k) for k, n in board.review["notes"].items() if not n["line"])
     assert "no better line" in refused(board, "better", step=none)
+
+
+def test_a_quiz_that_hides_the_analysis_refuses_every_better_line_alike() -> None:
+    board = study_board()
+    send(board, "analyse")
+    notes = board.review["notes"]
+    line = next(int(k) for k, n in notes.items() if n["line"])
+    none = next(int(k) for k, n in notes.items() if not n["line"])
+    main = list(board.chapter.main_line())
+    main[0].ask("What next?", [main[1].move or ""])  # hides every move after it
+    send(board, "mode", mode="quiz")
+    # The same refusal where the engine found a line and where it did not:
+    # no message tells where the answer's lines are.
+    assert "answer the question first" in refused(board, "better", step=line)
+    assert "answer the question first" in refused(board, "better", step=none)

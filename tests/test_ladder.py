@@ -13,7 +13,19 @@ from pathlib import Path
 import pytest
 
 from covil_nb import CovilError, play
-from covil_nb.analysis.ladder import ELO, PATH, Ladder, fit, ladder, level_spec, parse, read
+from covil_nb.analysis.ladder import (
+    ELO,
+    PATH,
+    Ladder,
+    fit,
+    ladder,
+    level_spec,
+    main,
+    parse,
+    read,
+    round_robin,
+)
+from covil_nb.analysis.tournament import tournament
 from covil_nb.bots import make_bot
 from covil_nb.widget.seats import BOT, PERSON
 
@@ -83,20 +95,73 @@ def test_the_shipped_ladder_has_every_level_a_bot_weakest_first() -> None:
 
 def test_a_malformed_ladder_is_refused_with_the_field() -> None:
     good = ladder().to_json()
+    anchor, *others = good["rungs"]
     cases = {
-        "rungs": {**good, "rungs": []},
+        "rungs: not a ladder: it must be a list": {**good, "rungs": []},
         r"rungs\[0\].rating": {**good, "rungs": [{**good["rungs"][0], "rating": "high"}]},
         r"rungs\[0\]: not a ladder: it must be an object with": {
             **good,
             "rungs": [{"spec": "random"}],
         },
         "from the weakest up": {**good, "rungs": list(reversed(good["rungs"]))},
-        "made": {"rungs": good["rungs"]},
+        "ladder: not a ladder: it must be an object with made": {"rungs": good["rungs"]},
+        "each bot once": {**good, "rungs": [anchor, others[0], others[0]]},
+        r"rungs\[0\]: not a ladder: it must be the anchor random": {**good, "rungs": others},
+        r"rungs\[1\].spec: not a ladder: it must be unknown bot": {
+            **good,
+            "rungs": [anchor, {**others[0], "spec": "grandmaster"}],
+        },
+        r"rungs\[1\].low: not a ladder: it must be a number": {
+            **good,
+            "rungs": [anchor, {**others[0], "low": -math.inf}],
+        },
+        r"rungs\[1\].games: not a ladder: it must be a whole number": {
+            **good,
+            "rungs": [anchor, {**others[0], "games": -1}],
+        },
+        r"rungs\[1\]: not a ladder: it must be a rating inside its interval": {
+            **good,
+            "rungs": [anchor, {**others[0], "low": others[0]["rating"] + 1}],
+        },
     }
     for field, data in cases.items():
         with pytest.raises(CovilError, match=field):
             parse(data)
     assert isinstance(parse(good), Ladder)
+
+
+def test_an_unreadable_ladder_file_is_refused(tmp_path: Path) -> None:
+    broken = tmp_path / "ladder.json"
+    broken.write_text("{ not json")
+    with pytest.raises(CovilError, match=r"ladder\.json: not a readable ladder"):
+        read(broken)
+    with pytest.raises(CovilError, match="not a readable ladder"):
+        read(tmp_path / "missing.json")
+
+
+@pytest.mark.parametrize(
+    "bots, games",
+    [(["greedy", "mcts"], 4), (["random", "greedy", "greedy"], 4), (["random", "greedy"], 0)],
+)
+def test_a_round_robin_that_cannot_make_a_ladder_is_refused_before_its_games(
+    bots: list[str], games: int
+) -> None:
+    with pytest.raises(CovilError, match="bots named once each, random among them"):
+        main(["--bots", *bots, "--games", str(games)])
+
+
+def test_a_bad_bot_is_refused_before_the_round_robin() -> None:
+    with pytest.raises(CovilError, match="unknown bot 'grandmaster'"):
+        main(["--bots", "random", "grandmaster"])
+
+
+def test_the_round_robin_scores_a_win_one_and_a_shared_victory_half() -> None:
+    played = round_robin(["random", "greedy"], 4, seed=3, workers=1)
+    assert len(played) == 4 and {(a, b) for a, b, _ in played} == {("random", "greedy")}
+    stored = tournament({"yellow": "random", "red": "greedy"}, games=4, seed=3, workers=1)
+    for (_, _, score), game in zip(played, stored.games, strict=True):
+        mine = next(s for s in game.seats if s.bot == "random")
+        assert score == (0.5 if game.shared else 1.0) * mine.won
 
 
 @pytest.mark.parametrize("level", [0, 99, True, "2"])
@@ -118,7 +183,15 @@ def test_a_board_at_a_level_seats_its_bot_at_every_seat_but_yours() -> None:
 
 
 def test_the_readme_gives_the_shipped_ladder() -> None:
-    rows = re.findall(r"^\| (\d+) \| `([^`]+)` \| ([+-]?\d+) \|", README.read_text(), re.M)
+    rows = re.findall(
+        r"^\| (\d+) \| `([^`]+)` \| ([+-]?\d+) \| ([^|]+) \|", README.read_text(), re.M
+    )
     assert rows == [
-        (str(level), r.spec, f"{r.rating:+.0f}") for level, r in enumerate(ladder().rungs, 1)
+        (
+            str(level),
+            r.spec,
+            f"{r.rating:+.0f}",
+            "the anchor" if level == 1 else f"{r.low:+.0f} to {r.high:+.0f}",
+        )
+        for level, r in enumerate(ladder().rungs, 1)
     ]

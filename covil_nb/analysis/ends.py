@@ -1,9 +1,9 @@
 """A decision's options played to the end of the game, every seat by the greedy bot.
 
-The analysis confirms a mistake so before it marks one (a plan that wins
-the day may lose the game: gold spent today is not there for tomorrow's
-purchase), and ``benchmarks/judge.py`` checks the analysis's verdicts so,
-on other worlds.
+``benchmarks/judge.py`` checks the analysis's verdicts so (a plan that
+wins the day may lose the game: gold spent today is not there for
+tomorrow's purchase); a judge that asks the game's end measures with it
+the same way (docs/changelog.md has the ones tried).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ A **round robin** plays each pair of bots ``games`` two-player games
 each holds the scepter as often). The **ratings** are the Bradley-Terry
 model's fitted to every game (the chance that ``a`` beats ``b`` is
 ``1 / (1 + 10 ** ((b - a) / 400))``, Elo's scale; a shared victory counts
-half to each), by Newton's method on the log-likelihood. As in BayesElo,
+half to each), by Newton's method on the log-likelihood. A prior of
 one virtual draw between each pair that met keeps a rating finite where a
 bot won every game. ``random`` is the anchor, at 0: every other rating is
 how far above it a bot plays, its **interval** (95%) from the fit's
@@ -38,6 +38,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any, Final
 
+from covil_nb.bots import make_bot
 from covil_nb.model import CovilError
 from covil_nb.model.language import tr
 from covil_nb.model.native import PACKAGE
@@ -61,7 +62,7 @@ BOTS: Final = (
     "ismcts:iterations=150",
 )
 
-Game = tuple[str, str, float]  # two bots' specs, and the first's score: 1, 0.5 or 0
+Result = tuple[str, str, float]  # a game's two bots' specs, and the first's score: 1, 0.5 or 0
 
 
 @dataclass(frozen=True)
@@ -96,10 +97,11 @@ class Ladder:
         return "\n".join(rows)
 
 
-def fit(games: Sequence[Game], anchor: str = ANCHOR) -> tuple[Rung, ...]:
-    """The Bradley-Terry ratings of the bots in ``games``, ``anchor`` at 0,
-    weakest first (see the module docstring)."""
+def fit(games: Sequence[Result]) -> tuple[Rung, ...]:
+    """The Bradley-Terry ratings of the bots in ``games``, :data:`ANCHOR`
+    at 0, weakest first (see the module docstring)."""
     bots = sorted({spec for a, b, _ in games for spec in (a, b)})
+    anchor = ANCHOR
     if anchor not in bots:
         raise CovilError(tr("the ladder's anchor {anchor} played no game", anchor=anchor), RULE)
     wins, meetings = _tally(games, bots)
@@ -112,6 +114,8 @@ def fit(games: Sequence[Game], anchor: str = ANCHOR) -> tuple[Rung, ...]:
             theta[bot] -= delta
         if max(map(abs, step), default=0.0) < 1e-10:
             break
+    else:  # the prior makes the likelihood strictly concave: Newton's method converges
+        raise AssertionError("the ladder's fit did not converge")
     _, hessian = _derivatives(theta, free, wins, meetings)
     covariance = _inverse([[-h for h in row] for row in hessian])
     errors = {bot: math.sqrt(covariance[i][i]) for i, bot in enumerate(free)}
@@ -130,7 +134,7 @@ def fit(games: Sequence[Game], anchor: str = ANCHOR) -> tuple[Rung, ...]:
 
 
 def _tally(
-    games: Sequence[Game], bots: list[str]
+    games: Sequence[Result], bots: list[str]
 ) -> tuple[dict[tuple[str, str], float], dict[tuple[str, str], float]]:
     """Each ordered pair's score (of the first against the second) and each
     unordered pair's games, the virtual draws included."""
@@ -254,10 +258,16 @@ def parse(data: object, where: str = "ladder") -> Ladder:
     rungs = tuple(_rung(item, f"{where}: rungs[{i}]") for i, item in enumerate(listed))
     if [r.rating for r in rungs] != sorted(r.rating for r in rungs):
         raise _wrong(f"{where}: rungs", tr("the bots from the weakest up"))
+    if len({r.spec for r in rungs}) != len(rungs):
+        raise _wrong(f"{where}: rungs", tr("each bot once"))
+    first = rungs[0]
+    if (first.spec, first.rating, first.low, first.high) != (ANCHOR, 0, 0, 0):
+        raise _wrong(f"{where}: rungs[0]", tr("the anchor {anchor}, at 0", anchor=ANCHOR))
     return Ladder(rungs, data["made"])
 
 
 def _rung(item: object, where: str) -> Rung:
+    """One rung of a ladder file, each field of its kind, its spec a bot."""
     wanted = {"spec": tr("text"), "rating": NUMBER, "low": NUMBER, "high": NUMBER}
     fields = {**wanted, "games": tr("a whole number")}
     if not isinstance(item, dict) or set(item) != set(fields):
@@ -268,15 +278,22 @@ def _rung(item: object, where: str) -> Rung:
             "spec": isinstance(value, str),
             "games": type(value) is int,
         }.get(name, isinstance(value, int | float) and not isinstance(value, bool))
-        if not fits:
+        if not fits or (name != "spec" and not math.isfinite(value)):
             raise _wrong(f"{where}.{name}", said)
     rung = Rung(**item)
+    if rung.games < 0:
+        raise _wrong(f"{where}.games", tr("a whole number"))
     if not rung.low <= rung.rating <= rung.high:
         raise _wrong(f"{where}", tr("a rating inside its interval"))
+    try:
+        make_bot(rung.spec)
+    except CovilError as error:
+        raise _wrong(f"{where}.spec", error.message) from None
     return rung
 
 
 def _wrong(field: str, wanted: object) -> CovilError:
+    """The refusal of a ladder file: the field, and what it must be."""
     return CovilError(
         tr("{field}: not a ladder: it must be {wanted}", field=field, wanted=wanted), RULE
     )
@@ -285,20 +302,35 @@ def _wrong(field: str, wanted: object) -> CovilError:
 # -- the round robin -----------------------------------------------------------------------
 
 
+def _check(bots: Sequence[str], games: int) -> None:
+    """Refuse a round robin that could not make a ladder, before its games."""
+    if ANCHOR not in bots or len(set(bots)) != len(bots) or games < 1:
+        raise CovilError(
+            tr(
+                "a ladder's round robin is bots named once each, {anchor} among them, "
+                "and at least a game a pair",
+                anchor=ANCHOR,
+            ),
+            RULE,
+        )
+    for spec in bots:
+        make_bot(spec)  # a bad spec refused now, in its own words
+
+
 def round_robin(
     bots: Sequence[str],
     games: int,
     seed: int = 0,
     workers: int | None = None,
     record: Path | None = None,
-) -> list[Game]:
+) -> list[Result]:
     """``games`` two-player games between each pair of ``bots``, each
     pair's tournament in ``record/<pair>.csv`` (if given) as it goes."""
     # Tournaments need pandas (the ``tournaments`` extra): imported only here,
     # so that reading the ladder, as play(level=...) does, needs none.
     from covil_nb.analysis.tournament import tournament
 
-    played: list[Game] = []
+    played: list[Result] = []
     for k, (a, b) in enumerate(combinations(bots, 2)):
         name = f"{k:02d}-{a}-{b}".replace(":", "_").replace("=", "_").replace(",", "_")
         file = record / f"{name}.csv" if record is not None else None
@@ -312,6 +344,7 @@ def round_robin(
 
 
 def main(argv: list[str] | None = None) -> None:
+    """The command line: a round robin, its ladder written and printed."""
     parser = argparse.ArgumentParser(description="Fit the bots' ladder from a round robin.")
     parser.add_argument("--bots", nargs="+", default=list(BOTS))
     parser.add_argument("--games", type=int, default=16, help="games a pair")
@@ -320,6 +353,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--record", type=Path, help="a directory for each pair's games (resumable)")
     parser.add_argument("--out", type=Path, default=PATH)
     args = parser.parse_args(argv)
+    _check(args.bots, args.games)
     if args.record is not None:
         args.record.mkdir(parents=True, exist_ok=True)
     played = round_robin(args.bots, args.games, args.seed, args.workers, args.record)

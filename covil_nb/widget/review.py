@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any, cast
 
+from covil_nb.analysis import RULE as ANALYSIS
 from covil_nb.analysis import advantage, summary
 from covil_nb.bots.search import NOISE
 from covil_nb.model import CovilError, Game
@@ -74,13 +75,14 @@ def better_line(chapter: Chapter, step: int) -> tuple[Node, Game, list[str]]:
     decision made there (refused where it found none)."""
     main = [chapter.root, *chapter.main_line()]
     game = chapter.start_game().copy(log=False)
-    for node in main[1 : step + 1]:
-        game.apply(node.move or "")
+    if 0 <= step < len(main):  # a step off the main line has no decision to replay to
+        for node in main[1 : step + 1]:
+            game.apply(node.move or "")
     line = engine_line(main[step], game) if 0 <= step < len(main) else []
     if not line:
         raise CovilError(
             tr("the analysis found no better line for the decision after move {step}", step=step),
-            "analysis",
+            ANALYSIS,
         )
     return main[step], game, line
 

@@ -184,7 +184,11 @@ class StudySession(BoardSession):
 
     def on_better(self, message: protocol.Message) -> None:
         """To the end of the analysis's better line for the decision after
-        ``step`` moves of the main line (its variation, already in the tree)."""
+        ``step`` moves of the main line (its variation, already in the tree).
+        Refused alike for every step while the quiz hides the analysis, so
+        that no refusal tells where the engine found a better line."""
+        if not self._analysis_shown():
+            raise CovilError(ANSWER_FIRST, RULE)
         node, _, line = better_line(self._chapter, message.step)
         for move in line:
             node = next(v for v in node.variations if v.move == move)
