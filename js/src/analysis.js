@@ -90,7 +90,12 @@ function shownStep(view) {
   if (model.get("tree")) return (model.get("at") || {}).line ?? null;
   if (page.dot && page.dot.cursor === page.cursor) return page.dot.step; // the dot's position still
   if (page.cursor == null) return null;
-  return positions(view)[page.cursor]?.step ?? null;
+  const logged = positions(view);
+  const shown = logged[page.cursor];
+  // A step's earlier moments (the dummy's answers) come before its decision:
+  // its verdict belongs to the step's last position, as Python draws it.
+  if (shown == null || logged[page.cursor + 1]?.step === shown.step) return null;
+  return shown.step;
 }
 
 /**

@@ -164,3 +164,26 @@ test("in a study the better line is a button to its variation; none where the en
   assert.ok(better.hidden);
   board.close();
 });
+
+test("on the game board a step's earlier moment shows no verdict: the decision comes at its last", async () => {
+  const values = over({ review: REVIEW });
+  values.chunks = { // a chunk of its own: a chunk's id names one content for good
+    ...values.chunks,
+    "log-moments": JSON.stringify({ day: 1, phase: "morning", entries: [
+      { step: 1, moment: 0, rule: "§3", text: "yellow gains 1 gold." },
+      { step: 1, moment: 1, rule: "Solo", text: "red (dummy) buys a relic." },
+      { step: 2, moment: 0, rule: "§4", text: "yellow moves Y1 to zone A." },
+    ] }),
+  };
+  values.log = { done: [], now: ["log-moments"] };
+  const shown = [];
+  for (const key of ["ArrowLeft", "Home"]) { // step 1's last moment; its first
+    const board = await renderBoard(values);
+    board.press(key); // one press: the board then waits for Python's past position
+    await board.settled();
+    const note = part(board.root, ".covil-engine-note");
+    shown.push(note.hidden ? null : (note.textContent ?? "").slice(0, 18));
+    board.close();
+  }
+  assert.deepEqual(shown, ["Engine, for yellow", null]);
+});

@@ -661,7 +661,10 @@ function shownStep(view) {
   if (model.get("tree")) return (model.get("at") || {}).line ?? null;
   if (page.dot && page.dot.cursor === page.cursor) return page.dot.step;
   if (page.cursor == null) return null;
-  return positions(view)[page.cursor]?.step ?? null;
+  const logged = positions(view);
+  const shown2 = logged[page.cursor];
+  if (shown2 == null || logged[page.cursor + 1]?.step === shown2.step) return null;
+  return shown2.step;
 }
 function jumpTo(view, step) {
   if (view.model.get("tree")) {
