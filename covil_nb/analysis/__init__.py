@@ -1,9 +1,12 @@
 """Judging play: the engine's analysis of a game, and tournaments between bots.
 
 :mod:`.games` analyses a game's decisions as lichess's computer analysis
-does; :mod:`.tournament` plays bots against each other and reports win rates
-with their intervals. Tournaments need the ``tournaments`` extra (pandas),
-so this package imports only the analysis.
+does (:mod:`.ends` plays a decision's runs to the game's end, the measure
+``benchmarks/judge.py`` checks it by); :mod:`.tournament` plays bots
+against each other and reports win rates with their intervals,
+:mod:`.sprt` tests a bot change sequentially, and :mod:`.ladder` rates
+every bot on one scale. Tournaments need the ``tournaments`` extra
+(pandas), so this package imports only the analysis.
 """
 
 from .games import (
