@@ -19,6 +19,7 @@ import { button, make, setSvg } from "./dom.js";
 import { moveTo } from "./log.js";
 import { positions } from "./queries.js";
 import { ringSolid } from "./rings.js";
+import { lookBack } from "./shared.js";
 import { N_, relabel, remember } from "./words.js";
 
 /** @typedef {import("./types").View} View */
@@ -46,7 +47,9 @@ export function mountAnalysis(view) {
   panel.analyse.addEventListener("click", () => view.send("analyse", {}, panel.analyse));
   panel.better.addEventListener("click", () => {
     const step = shownStep(view);
-    if (step != null) view.send("better", { step }, panel.better);
+    if (step == null) return;
+    if (!view.model.get("tree")) leavePast(view); // the "what if" line is shown, as "t" shows one
+    view.send("better", { step }, panel.better);
   });
   panel.chart.addEventListener("click", (event) => {
     const dot = /** @type {Element} */ (event.target).closest("[data-node]");
@@ -96,6 +99,19 @@ function shownStep(view) {
   // its verdict belongs to the step's last position, as Python draws it.
   if (shown == null || logged[page.cursor + 1]?.step === shown.step) return null;
   return shown.step;
+}
+
+/**
+ * Back from the past position the log shows to the board's line: a "what
+ * if" line started from there is the board's line then.
+ * @param {View} view
+ */
+function leavePast(view) {
+  const { page } = view;
+  page.cursor = null;
+  page.dot = null;
+  lookBack(view.model, page, false);
+  view.redraw("cursor");
 }
 
 /**

@@ -148,8 +148,11 @@ test("on the game board the better line of the decision shown is tried in one cl
   board.root.querySelector('.covil-chart [data-node="1"]')?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   await board.settled();
   assert.ok(!better.hidden && better.textContent === "Try the better line");
+  assert.ok(board.root.classList.contains("covil-looking-back"));
   better.click();
   assert.deepEqual((await board.sent()).slice(-1), [{ kind: "better", version: 7, step: 1 }]);
+  await board.settled();
+  assert.ok(!board.root.classList.contains("covil-looking-back"), "the line tried is shown, not the past");
   board.close();
 });
 

@@ -78,7 +78,9 @@ def test_a_finished_game_analysed_on_its_board_and_a_dot_shows_its_position(
     before = board.version
     better.click()
     board.moved_on_from(before)
-    expect(board.root.locator(".covil-banner")).to_contain_text("what if")
+    banner = board.root.locator(".covil-banner")
+    expect(banner).to_contain_text("Trying a “what if” line")  # the line shown, not the past
+    expect(banner).not_to_contain_text("Looking back")
     assert notebook.kernel.value("board.controls['what_if'] is not None") is True
     board.root.screenshot(path=str(screenshot_path("analysis-better-line-tried")))
 

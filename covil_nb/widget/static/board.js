@@ -626,7 +626,9 @@ function mountAnalysis(view) {
   panel.analyse.addEventListener("click", () => view.send("analyse", {}, panel.analyse));
   panel.better.addEventListener("click", () => {
     const step = shownStep(view);
-    if (step != null) view.send("better", { step }, panel.better);
+    if (step == null) return;
+    if (!view.model.get("tree")) leavePast(view);
+    view.send("better", { step }, panel.better);
   });
   panel.chart.addEventListener("click", (event) => {
     const dot = (
@@ -665,6 +667,13 @@ function shownStep(view) {
   const shown2 = logged[page.cursor];
   if (shown2 == null || logged[page.cursor + 1]?.step === shown2.step) return null;
   return shown2.step;
+}
+function leavePast(view) {
+  const { page } = view;
+  page.cursor = null;
+  page.dot = null;
+  lookBack(view.model, page, false);
+  view.redraw("cursor");
 }
 function jumpTo(view, step) {
   if (view.model.get("tree")) {
