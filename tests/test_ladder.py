@@ -91,6 +91,11 @@ def test_the_shipped_ladder_has_every_level_a_bot_weakest_first() -> None:
     assert read(PATH) == ladder()
     assert parse(json.loads(PATH.read_text())) == ladder()
     assert "command" in ladder().made
+    table = ladder().table().splitlines()
+    assert "16 two-player games a pair" in table[0]
+    assert [row.split()[:2] for row in table[3:]] == [
+        [str(level), r.spec] for level, r in enumerate(rungs, 1)
+    ]
 
 
 def test_a_malformed_ladder_is_refused_with_the_field() -> None:

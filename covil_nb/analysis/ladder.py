@@ -89,8 +89,13 @@ class Ladder:
         return {"made": self.made, "rungs": [asdict(r) for r in self.rungs]}
 
     def table(self) -> str:
-        """The ladder as a text table, a level a row."""
-        rows = [f"{'level':>5}  {'bot':<22} {'rating':>6}  {'95% interval':>13}  games"]
+        """The ladder as a text table, a level a row, under what its ratings mean."""
+        pairs = self.made.get("games a pair", "some")
+        rows = [
+            f"Elo points above {ANCHOR} play, from {pairs} two-player games a pair;",
+            "bots whose intervals overlap are not told apart.",
+            f"{'level':>5}  {'bot':<22} {'rating':>6}  {'95% interval':>13}  games",
+        ]
         for level, r in enumerate(self.rungs, 1):
             interval = f"{r.low:+.0f} to {r.high:+.0f}" if r.spec != ANCHOR else "anchor"
             rows.append(f"{level:>5}  {r.spec:<22} {r.rating:>+6.0f}  {interval:>13}  {r.games}")
