@@ -200,3 +200,12 @@ def test_the_readme_gives_the_shipped_ladder() -> None:
         )
         for level, r in enumerate(ladder().rungs, 1)
     ]
+
+
+def test_the_readmes_word_on_the_tree_search_budgets_holds() -> None:
+    # "the tree search at 25, 75 and 150 iterations lie within each other's intervals"
+    assert "lie within each other's intervals" in " ".join(README.read_text().split())
+    rating = {r.spec: r for r in ladder().rungs}
+    budgets = [rating[s] for s in ("ismcts:iterations=25", "ismcts", "ismcts:iterations=150")]
+    for a in budgets:
+        assert all(b.low <= a.rating <= b.high for b in budgets)

@@ -31,6 +31,7 @@ import argparse
 import datetime
 import json
 import math
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -106,11 +107,10 @@ def fit(games: Sequence[Result]) -> tuple[Rung, ...]:
     """The Bradley-Terry ratings of the bots in ``games``, :data:`ANCHOR`
     at 0, weakest first (see the module docstring)."""
     bots = sorted({spec for a, b, _ in games for spec in (a, b)})
-    anchor = ANCHOR
-    if anchor not in bots:
-        raise CovilError(tr("the ladder's anchor {anchor} played no game", anchor=anchor), RULE)
+    if ANCHOR not in bots:
+        raise CovilError(tr("the ladder's anchor {anchor} played no game", anchor=ANCHOR), RULE)
     wins, meetings = _tally(games, bots)
-    free = [b for b in bots if b != anchor]  # the anchor's rating is fixed at 0
+    free = [b for b in bots if b != ANCHOR]  # the anchor's rating is fixed at 0
     theta = dict.fromkeys(bots, 0.0)
     for _ in range(100):
         gradient, hessian = _derivatives(theta, free, wins, meetings)
@@ -185,8 +185,8 @@ def _derivatives(
                 gradient[index[bot]] += sign * surprise
         for a in (x, y):
             for b in (x, y):
-                if a in index and b in index:
-                    hessian[index[a]][index[b]] -= weight if a == b else -weight
+                if a in index and b in index:  # -weight on the diagonal, +weight off it
+                    hessian[index[a]][index[b]] += -weight if a == b else weight
     return gradient, hessian
 
 
@@ -279,11 +279,12 @@ def _rung(item: object, where: str) -> Rung:
         raise _wrong(where, tr("an object with {fields}", fields=", ".join(fields)))
     for name, said in fields.items():
         value = item[name]
-        fits = {
-            "spec": isinstance(value, str),
-            "games": type(value) is int,
-        }.get(name, isinstance(value, int | float) and not isinstance(value, bool))
-        if not fits or (name != "spec" and not math.isfinite(value)):
+        if name == "spec":
+            fits = isinstance(value, str)
+        else:  # a finite number; games a whole one
+            whole = type(value) is int
+            fits = (whole or (name != "games" and type(value) is float)) and math.isfinite(value)
+        if not fits:
             raise _wrong(f"{where}.{name}", said)
     rung = Rung(**item)
     if rung.games < 0:
@@ -337,7 +338,7 @@ def round_robin(
 
     played: list[Result] = []
     for k, (a, b) in enumerate(combinations(bots, 2)):
-        name = f"{k:02d}-{a}-{b}".replace(":", "_").replace("=", "_").replace(",", "_")
+        name = re.sub(r"[^\w-]", "_", f"{k:02d}-{a}-{b}")  # a spec's ":=," out of the file name
         file = record / f"{name}.csv" if record is not None else None
         results = tournament(
             {"yellow": a, "red": b}, games=games, seed=seed + 1000 * k, workers=workers, record=file

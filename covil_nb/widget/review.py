@@ -74,17 +74,16 @@ def better_line(chapter: Chapter, step: int) -> tuple[Node, Game, list[str]]:
     position, and the moves of the better line the analysis found for the
     decision made there (refused where it found none)."""
     main = [chapter.root, *chapter.main_line()]
-    game = chapter.start_game().copy(log=False)
-    if 0 <= step < len(main):  # a step off the main line has no decision to replay to
-        for node in main[1 : step + 1]:
-            game.apply(node.move or "")
-    line = engine_line(main[step], game) if 0 <= step < len(main) else []
-    if not line:
-        raise CovilError(
-            tr("the analysis found no better line for the decision after move {step}", step=step),
-            ANALYSIS,
-        )
-    return main[step], game, line
+    if 0 <= step < len(main):
+        node = main[step]
+        game = node.game()
+        line = engine_line(node, game)
+        if line:
+            return node, game, line
+    raise CovilError(
+        tr("the analysis found no better line for the decision after move {step}", step=step),
+        ANALYSIS,
+    )
 
 
 def engine_line(at: Node, game: Game) -> list[str]:

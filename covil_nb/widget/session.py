@@ -452,13 +452,13 @@ class BoardSession:
         """The analysis's better line drawn on the past position after
         ``step`` actions, once the step's last moment is shown (the
         position the seat decided at); nothing elsewhere."""
-        if self.analysis is None or self.review_is_stale() or self._what_if is not None:
+        if self._what_if is not None:
             return (), {}
         if step and moment != len(self._line.game.moments(step - 1)) - 1:
             return (), {}
         try:
-            _, game, line = better_line(self.analysis.chapters[0], step)
-        except CovilError:  # no better line for the decision there
+            _, game, line = better_line(self._analysed_chapter(), step)
+        except CovilError:  # no analysis, or no better line for the decision there
             return (), {}
         return scene.foreseen(game, line)[0]
 

@@ -16,10 +16,9 @@
 // past position.
 
 import { button, make, setSvg } from "./dom.js";
-import { moveTo } from "./log.js";
+import { goTo, moveTo } from "./log.js";
 import { positions } from "./queries.js";
 import { ringSolid } from "./rings.js";
-import { lookBack } from "./shared.js";
 import { N_, relabel, remember } from "./words.js";
 
 /** @typedef {import("./types").View} View */
@@ -107,11 +106,8 @@ function shownStep(view) {
  * @param {View} view
  */
 function leavePast(view) {
-  const { page } = view;
-  page.cursor = null;
-  page.dot = null;
-  lookBack(view.model, page, false);
-  view.redraw("cursor");
+  view.page.dot = null;
+  goTo(view, Infinity); // the log's end, as Esc goes there
 }
 
 /**
@@ -128,10 +124,7 @@ function jumpTo(view, step) {
     view.send("jump", { step });
     return;
   }
-  let index = -1; // the log's positions are in the order of their steps
-  positions(view).forEach((p, i) => {
-    if (p.step <= step) index = i;
-  });
+  const index = positions(view).map((p) => p.step <= step).lastIndexOf(true); // in the order of their steps
   if (index < 0 || !moveTo(view, index)) return;
   view.page.dot = { step, cursor: view.page.cursor };
   view.redraw("cursor");

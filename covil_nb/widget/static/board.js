@@ -669,21 +669,15 @@ function shownStep(view) {
   return shown2.step;
 }
 function leavePast(view) {
-  const { page } = view;
-  page.cursor = null;
-  page.dot = null;
-  lookBack(view.model, page, false);
-  view.redraw("cursor");
+  view.page.dot = null;
+  goTo(view, Infinity);
 }
 function jumpTo(view, step) {
   if (view.model.get("tree")) {
     view.send("jump", { step });
     return;
   }
-  let index = -1;
-  positions(view).forEach((p, i) => {
-    if (p.step <= step) index = i;
-  });
+  const index = positions(view).map((p) => p.step <= step).lastIndexOf(true);
   if (index < 0 || !moveTo(view, index)) return;
   view.page.dot = { step, cursor: view.page.cursor };
   view.redraw("cursor");
