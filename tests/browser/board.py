@@ -14,6 +14,7 @@ drawing and the page module set, and waited on by its ``data-version``.
 from __future__ import annotations
 
 from playwright.sync_api import Locator, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = ".covil-board"
 
@@ -85,9 +86,24 @@ class Board:
         return said
 
     def skip_to_decision(self) -> None:
-        """Skip a playback under way, if any, to the next decision of a person."""
-        if self.waiting() in ("playback", "bot"):
+        """Skip a playback under way, if any, to the next decision of a person.
+
+        The button is disabled while a bot thinks, and a bot may reach the
+        decision on its own before the button is free again: the click waits
+        for whichever comes first, else it would wait on a button that stays
+        disabled."""
+        skip = self.control("Skip to my decision")
+        while self.waiting() in ("playback", "bot"):
+            self.page.wait_for_function(
+                "([root, skip]) => root.dataset.waiting === '' || !skip.disabled",
+                arg=[self.root.element_handle(), skip.element_handle()],
+            )
+            if self.waiting() == "":
+                break
             before = self.version
-            self.control("Skip to my decision").click()
+            try:
+                skip.click(timeout=5000)
+            except PlaywrightTimeout:  # the bot decided first: look again
+                continue
             self.moved_on_from(before)
         expect(self.root).to_have_attribute("data-waiting", "")
