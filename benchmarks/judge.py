@@ -6,6 +6,7 @@ reference judgement (issue 42's three measures). Run with
     .venv/bin/python benchmarks/judge.py --games 3 4 --players 3 --worlds 24
     .venv/bin/python benchmarks/judge.py --parts stability --out build/judge.json
     .venv/bin/python benchmarks/judge.py --horizon 9 --outlook   # another judge, measured
+    .venv/bin/python benchmarks/judge.py --greedy 99 --parts stability games
 
 Greedy bots play every seat of each game from its seed; the first seat's
 decisions (``--seat`` for another) are then analysed as ``analyse`` does,
@@ -29,10 +30,12 @@ decision by decision on a process pool (``--workers``):
     often that reference loss lies inside the stated 95% interval
     (loss ± 1.96 error).
 
-``--horizon`` and ``--outlook`` measure the judge with another horizon (in
-days; 9 plays every playout to the game's end) or the learned evaluation
-in place of the hand-tuned one, as ``tree_search.JUDGE_HORIZON`` and
-``JUDGE_OUTLOOK`` would set them. It prints each part's figures (and,
+``--horizon``, ``--outlook`` and ``--greedy`` measure the judge with another
+horizon (in days; 9 plays every playout to the game's end), the learned
+evaluation in place of the hand-tuned one, or more of each seat's playout
+choices by greedy's best plans (99: all of them), as
+``tree_search.JUDGE_HORIZON``, ``JUDGE_OUTLOOK`` and ``JUDGE_GREEDY`` would
+set them. It prints each part's figures (and,
 with ``--out``, writes them and every decision's numbers as JSON).
 Nothing here asserts: the targets are the issue's, and docs/changelog.md
 keeps the figures measured.
@@ -54,13 +57,12 @@ from typing import Any
 
 from covil_nb import Game
 from covil_nb.analysis import DEFAULT_BUDGET
-from covil_nb.analysis.ends import final_margins
+from covil_nb.analysis.ends import final_margins, game_of
 from covil_nb.analysis.games import Review, _Choice, _choices, _task
-from covil_nb.bots import GreedyBot, play, tree_search
+from covil_nb.bots import tree_search
 from covil_nb.bots.search import mean_and_error
 from covil_nb.model import native
 
-COLORS = ("yellow", "red", "blue", "green")
 Z95 = 1.96
 REFERENCE_TIMES = 10  # the reference judgement's budget, in analysis budgets
 REFERENCE_SEED = 7  # other worlds than the analyses' seeds 0 and 1
@@ -73,6 +75,7 @@ class Verdict:
     """One decision as one analysis judged it (no glyph: "")."""
 
     index: int
+    day: int
     played: tuple[str, ...]
     loss: float
     error: float
@@ -80,16 +83,11 @@ class Verdict:
     line: tuple[str, ...]
 
 
-def judge_as(horizon: int, outlook: bool) -> None:
+def judge_as(horizon: int, outlook: bool, greedy: int) -> None:
     """Set the judge every analysis in this process uses (a worker's initializer)."""
     tree_search.JUDGE_HORIZON = horizon  # type: ignore[misc]
     tree_search.JUDGE_OUTLOOK = outlook  # type: ignore[misc]
-
-
-def game_of(seed: int, players: int) -> Game:
-    colors = list(COLORS[:players])
-    bots = {c: GreedyBot(seed + i) for i, c in enumerate(colors)}
-    return play(Game.new(colors, seed=seed), bots, seed=seed)
+    tree_search.JUDGE_GREEDY = greedy  # type: ignore[misc]
 
 
 def verdicts(
@@ -98,16 +96,27 @@ def verdicts(
     """Each decision's verdict, as ``analyse(..., seed=seed)`` makes it, by
     its index in the record (a decision with one option has none)."""
     reviews = pool.map(_task, repeat(record), choices, repeat(budget), repeat(seed))
+    days = days_of(record)
     return {
-        choice.index: _verdict(choice, review)
+        choice.index: _verdict(choice, days[choice.index], review)
         for choice, review in zip(choices, reviews, strict=True)
         if review is not None
     }
 
 
-def _verdict(choice: _Choice, review: Review) -> Verdict:
+def days_of(record: dict[str, Any]) -> list[int]:
+    """The day before each of the record's actions."""
+    game = Game.replay({**record, "actions": []}).copy(log=False)
+    days = []
+    for move in record["actions"]:
+        days.append(game.day)
+        game.apply(move)
+    return days
+
+
+def _verdict(choice: _Choice, day: int, review: Review) -> Verdict:
     a = review.assessment
-    return Verdict(choice.index, choice.played, a.loss, a.error, a.glyph, review.line)
+    return Verdict(choice.index, day, choice.played, a.loss, a.error, a.glyph, review.line)
 
 
 # -- (a) the same verdict under another seed ----------------------------------------------
@@ -172,6 +181,7 @@ def whole_games(
         checked.append(
             {
                 "index": verdict.index,
+                "day": verdict.day,
                 "glyph": verdict.glyph,
                 "claimed": verdict.loss,
                 "gain to the end": round(gain, 2),
@@ -289,15 +299,20 @@ def main() -> None:
     )
     parser.add_argument("--horizon", type=int, default=tree_search.JUDGE_HORIZON)
     parser.add_argument("--outlook", action="store_true", default=tree_search.JUDGE_OUTLOOK)
+    parser.add_argument(
+        "--greedy", type=int, default=tree_search.JUDGE_GREEDY, help="greedy steps a playout"
+    )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()
     engine = "compiled" if native.current() else "Python source"
-    judge = f"horizon {args.horizon}" + (", learned outlook" if args.outlook else "")
+    judge = f"horizon {args.horizon}, greedy {args.greedy}" + (
+        ", learned outlook" if args.outlook else ""
+    )
     told = f"{args.players} players, budget {args.budget}, {judge}, {engine}"
     print(f"judge: games {args.games}, {told}")
     start = time.perf_counter()
-    setting = (args.horizon, args.outlook)
+    setting = (args.horizon, args.outlook, args.greedy)
     with ProcessPoolExecutor(args.workers, initializer=judge_as, initargs=setting) as pool:
         games = []
         for seed in args.games:

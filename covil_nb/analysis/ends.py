@@ -3,7 +3,8 @@
 ``benchmarks/judge.py`` checks the analysis's verdicts so (a plan that
 wins the day may lose the game: gold spent today is not there for
 tomorrow's purchase); a judge that asks the game's end measures with it
-the same way (docs/changelog.md has the ones tried).
+the same way (docs/changelog.md has the ones tried). :func:`game_of`
+makes the greedy games they are measured on.
 """
 
 from __future__ import annotations
@@ -11,9 +12,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from covil_nb.bots import GreedyBot
+from covil_nb.bots import GreedyBot, play
 from covil_nb.bots.base import decide
+from covil_nb.bots.learning import COLORS
 from covil_nb.model import Game
+
+
+def game_of(seed: int, players: int) -> Game:
+    """A game of ``players`` seats from its seed, every seat played by the
+    greedy bot (the seats in the self-play games' order): the games the
+    judge is measured on (``benchmarks/judge.py``, :mod:`.foresight`)."""
+    colors = list(COLORS[:players])
+    bots = {c: GreedyBot(seed + i) for i, c in enumerate(colors)}
+    return play(Game.new(colors, seed=seed), bots, seed=seed)
 
 
 def final_margins(game: Game, seat: str, moves: Sequence[str], seeds: Sequence[int]) -> list[float]:

@@ -33,7 +33,8 @@ that took no part in the choice, with the same luck for both. An option's
 value there is its mean **margin** at the end of the day (the seat's
 evaluation less the best rival's, in VP); the loss is how far the rival is
 ahead (none where it is not), its uncertainty the standard error of the
-paired difference.
+paired difference. How well that day's lead foresees the lead at the game's
+end, :mod:`.foresight` measures.
 
 A **glyph** marks the node of the played step's first action only where the
 loss is more than twice its standard error (a good decision that lost to the
@@ -119,6 +120,20 @@ def assess(
     weighed with ``budget`` iterations of the search (see the module docstring).
     Only what the seat may know is read: ``game`` is seen through
     ``game.for_seat`` alone. None where the seat has one option only."""
+    found = judge(game, played, budget, seed)
+    if found is None:
+        return None
+    return _review(*found)
+
+
+@checked(RULE)
+def judge(
+    game: Game, played: Sequence[str], budget: int | None = None, seed: int = 0
+) -> tuple[Game, Judged] | None:
+    """The seat's view of ``game`` and the option played judged against its
+    rival on fresh worlds, as :func:`assess` weighs them (the same
+    arguments); None where the seat has one option only (every other
+    reaches the position the one played does)."""
     me = game.decider
     if me is None:
         raise CovilError(tr("the game is over: there is no decision to assess"), RULE)
@@ -140,7 +155,7 @@ def assess(
     judged = search.judge(view, sweeps, keep=mine, among=options)
     if judged.rival is None:  # the other options lead where the one played does
         return None
-    return _review(view, me, judged, judged.rival)
+    return view, judged
 
 
 def _options(view: Game, me: str, played: list[Action]) -> tuple[list[Plan], Plan]:
@@ -172,9 +187,11 @@ def _budget(budget: int | None) -> int:
     return iterations
 
 
-def _review(view: Game, me: str, judged: Judged, rival: Plan) -> Review:
+def _review(view: Game, judged: Judged) -> Review:
     """The verdict from the fresh worlds alone: the rival's mean margin as
     the best's where it is ahead (the played option's where it is not: no loss)."""
+    me, rival = view.decider, judged.rival
+    assert me is not None and rival is not None  # as judge() found them
     gap, error = judged.gap
     value = mean(judged.values)
     sweeps = len(judged.values)

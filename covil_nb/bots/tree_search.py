@@ -310,6 +310,9 @@ JUDGE_OUTLOOK: Final = False
 # how far another seed's verdict lies (measured: gaps of -0.7 to +2.9 VP
 # under three seeds, each "±0.5"; without the tree, -0.8 to -1.1, ±0.1 to 0.2).
 JUDGE_DEPTH: Final = 0
+# Each seat's choices in a judge's playout made by greedy's best plans before
+# the rule of thumb: as the bot plays (benchmarks/judge.py --greedy measures others).
+JUDGE_GREEDY: Final = GREEDY_STEPS
 
 
 def judging(seed: int, iterations: int | None = None) -> IsmctsBot:
@@ -318,6 +321,7 @@ def judging(seed: int, iterations: int | None = None) -> IsmctsBot:
         seed,
         iterations=iterations,
         depth=JUDGE_DEPTH,
+        greedy=JUDGE_GREEDY,
         outlook=JUDGE_OUTLOOK,
         horizon=JUDGE_HORIZON,
     )
