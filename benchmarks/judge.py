@@ -35,8 +35,8 @@ horizon (in days; 9 plays every playout to the game's end), the learned
 evaluation in place of the hand-tuned one, or more of each seat's playout
 choices by greedy's best plans (99: all of them), as
 ``tree_search.JUDGE_HORIZON``, ``JUDGE_OUTLOOK`` and ``JUDGE_GREEDY`` would
-set them. It prints each part's figures (and,
-with ``--out``, writes them and every decision's numbers as JSON).
+set them. It prints each part's figures (and, with ``--out``, writes them
+and every decision's numbers as JSON).
 Nothing here asserts: the targets are the issue's, and docs/changelog.md
 keeps the figures measured.
 """
@@ -48,19 +48,17 @@ import json
 import math
 import os
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from itertools import repeat
 from pathlib import Path
 from typing import Any
 
-from covil_nb import Game
 from covil_nb.analysis import DEFAULT_BUDGET
-from covil_nb.analysis.ends import final_margins, game_of
-from covil_nb.analysis.games import Review, _Choice, _choices, _task
+from covil_nb.analysis.ends import game_of, lead_to_the_end
+from covil_nb.analysis.games import Review, _Choice, _choices, _task, position_at
 from covil_nb.bots import tree_search
-from covil_nb.bots.search import mean_and_error
 from covil_nb.model import native
 
 Z95 = 1.96
@@ -96,27 +94,16 @@ def verdicts(
     """Each decision's verdict, as ``analyse(..., seed=seed)`` makes it, by
     its index in the record (a decision with one option has none)."""
     reviews = pool.map(_task, repeat(record), choices, repeat(budget), repeat(seed))
-    days = days_of(record)
     return {
-        choice.index: _verdict(choice, days[choice.index], review)
+        choice.index: _verdict(choice, review)
         for choice, review in zip(choices, reviews, strict=True)
         if review is not None
     }
 
 
-def days_of(record: dict[str, Any]) -> list[int]:
-    """The day before each of the record's actions."""
-    game = Game.replay({**record, "actions": []}).copy(log=False)
-    days = []
-    for move in record["actions"]:
-        days.append(game.day)
-        game.apply(move)
-    return days
-
-
-def _verdict(choice: _Choice, day: int, review: Review) -> Verdict:
+def _verdict(choice: _Choice, review: Review) -> Verdict:
     a = review.assessment
-    return Verdict(choice.index, day, choice.played, a.loss, a.error, a.glyph, review.line)
+    return Verdict(choice.index, choice.day, choice.played, a.loss, a.error, a.glyph, review.line)
 
 
 # -- (a) the same verdict under another seed ----------------------------------------------
@@ -155,29 +142,23 @@ def _pair(a: Verdict, b: Verdict) -> dict[str, Any]:
 # -- (b) confirmed by whole games ---------------------------------------------------------
 
 
-def margins_to_the_end(
-    record: dict[str, Any], index: int, seat: str, moves: Sequence[str], worlds: int
-) -> list[float]:
-    """The seat's final margin in each of ``worlds`` worlds dealt from its
-    view before the record's action ``index``: ``moves``, then greedy bots
-    for every seat (:func:`~covil_nb.analysis.ends.final_margins`)."""
-    position = Game.replay({**record, "actions": record["actions"][:index]})
-    return final_margins(position, seat, moves, range(worlds))
+def better_to_the_end(
+    record: dict[str, Any], seat: str, verdict: Verdict, worlds: int
+) -> tuple[float, float]:
+    """How far the verdict's better line ends the game ahead of the run
+    played, over ``worlds`` worlds dealt from the seat's view before it, and
+    its standard error (:func:`~covil_nb.analysis.ends.lead_to_the_end`)."""
+    position = position_at(record, verdict.index)
+    return lead_to_the_end(position, seat, verdict.played, verdict.line, range(worlds))
 
 
 def whole_games(
     record: dict[str, Any], seat: str, flagged: list[Verdict], worlds: int, pool: Executor
 ) -> list[dict[str, Any]]:
     """Every flagged decision played to the end both ways (see the module docstring)."""
-    runs = [v.played for v in flagged] + [v.line for v in flagged]
-    indices = [v.index for v in flagged] * 2
-    found = list(
-        pool.map(margins_to_the_end, repeat(record), indices, repeat(seat), runs, repeat(worlds))
-    )
-    played, better = found[: len(flagged)], found[len(flagged) :]
+    leads = pool.map(better_to_the_end, repeat(record), repeat(seat), flagged, repeat(worlds))
     checked = []
-    for verdict, mine, theirs in zip(flagged, played, better, strict=True):
-        gain, error = mean_and_error([b - p for b, p in zip(theirs, mine, strict=True)])
+    for verdict, (gain, error) in zip(flagged, leads, strict=True):
         checked.append(
             {
                 "index": verdict.index,

@@ -11,10 +11,11 @@ from dataclasses import replace
 import pytest
 
 from covil_nb import Game
+from covil_nb.analysis import ends as analysis_ends
 from covil_nb.analysis import foresight
 from covil_nb.analysis.ends import game_of
 from covil_nb.analysis.foresight import MIN_PAIRS, Foresight, Pair, fitted, held_out, pair, report
-from covil_nb.analysis.games import DEFAULT_BUDGET, _choices
+from covil_nb.analysis.games import DEFAULT_BUDGET, _choices, position_at
 from covil_nb.bots.planning import Plan, rank
 from covil_nb.bots.search import mean_and_error
 from covil_nb.bots.tree_search import Judged
@@ -78,7 +79,7 @@ def test_a_pair_is_the_day_end_gap_and_the_whole_games_lead(
     the day the decision was made."""
     record = game_of(101, 2).record()
     choice = next(c for c in _choices(record, ["yellow"]) if c.index > 60)
-    position = Game.replay({**record, "actions": record["actions"][: choice.index]})
+    position = position_at(record, choice.index)
     rival = _plan()
     judged = Judged(_plan(), rival, (0.0, 1.0, 0.0), (2.0, 3.0, 4.0))
     asked: list[tuple] = []
@@ -89,7 +90,7 @@ def test_a_pair_is_the_day_end_gap_and_the_whole_games_lead(
 
     monkeypatch.setattr(foresight, "judge", judging)
     ends = {choice.played: [1.0, 2.0, 3.0], tuple(str(a) for a in rival.actions): [4.0, 2.0, 6.0]}
-    monkeypatch.setattr(foresight, "final_margins", lambda g, s, moves, w: ends[tuple(moves)])
+    monkeypatch.setattr(analysis_ends, "final_margins", lambda g, s, moves, w: ends[tuple(moves)])
     found = pair(record, choice, 2, 101)
     assert found is not None and (found.players, found.seed, found.index) == (2, 101, choice.index)
     assert found.day == position.day > 1

@@ -3,10 +3,10 @@
 :mod:`.games` analyses a game's decisions as lichess's computer analysis
 does (:mod:`.ends` plays a decision's runs to the game's end, the measure
 ``benchmarks/judge.py`` checks it by; :mod:`.foresight` measures how far
-the analysis's lead at the day's end foresees the game's end); :mod:`.tournament` plays bots
-against each other and reports win rates with their intervals,
-:mod:`.sprt` tests a bot change sequentially, and :mod:`.ladder` rates
-every bot on one scale. Tournaments need the ``tournaments`` extra
+the analysis's lead at the day's end foresees the game's end);
+:mod:`.tournament` plays bots against each other and reports win rates
+with their intervals, :mod:`.sprt` tests a bot change sequentially, and
+:mod:`.ladder` rates every bot on one scale. Tournaments need the ``tournaments`` extra
 (pandas), so this package imports only the analysis.
 """
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from covil_nb.bots import GreedyBot, play
 from covil_nb.bots.base import decide
 from covil_nb.bots.learning import COLORS
+from covil_nb.bots.search import mean_and_error
 from covil_nb.model import Game
 
 
@@ -48,6 +49,17 @@ def final_margins(game: Game, seat: str, moves: Sequence[str], seeds: Sequence[i
             world.apply(decide(bots[player], world, dice.getrandbits(63)))
         margins.append(_margin(world, seat))
     return margins
+
+
+def lead_to_the_end(
+    game: Game, seat: str, played: Sequence[str], line: Sequence[str], seeds: Sequence[int]
+) -> tuple[float, float]:
+    """How far ``line`` ends the game ahead of ``played`` for ``seat``, in
+    final margin over the worlds of ``seeds`` (:func:`final_margins`, the
+    same worlds and dice for both), and the standard error of that paired lead."""
+    mine = final_margins(game, seat, played, seeds)
+    theirs = final_margins(game, seat, line, seeds)
+    return mean_and_error([t - m for t, m in zip(theirs, mine, strict=True)])
 
 
 def _margin(game: Game, seat: str) -> float:

@@ -44,11 +44,10 @@ from itertools import repeat
 from pathlib import Path
 from typing import Any
 
-from covil_nb.bots.search import mean_and_error
-from covil_nb.model import Game
+from covil_nb.bots.learning import explained
 
-from .ends import final_margins, game_of
-from .games import DEFAULT_BUDGET, _Choice, _choices, judge
+from .ends import game_of, lead_to_the_end
+from .games import DEFAULT_BUDGET, _Choice, _choices, judge, position_at
 
 WORLDS = 8  # whole games a pair's option plays: unbiased, if noisy, and the fit averages
 FIRST_SEED = 101  # the benchmark measures on games 1 to 8: these are others
@@ -92,23 +91,20 @@ class Pair:
 
 def pair(record: dict[str, Any], choice: _Choice, players: int, seed: int) -> Pair | None:
     """The decision's pair (see the module docstring); None where it has no rival."""
-    position = Game.replay({**record, "actions": record["actions"][: choice.index]})
+    position = position_at(record, choice.index)
     # (The name the changelog's figures were made with: kept, so that they replay.)
     own = random.Random(f"covil-calibration {seed} {choice.index}").getrandbits(63)
     found = judge(position, choice.played, DEFAULT_BUDGET, own)
     if found is None:
         return None
-    view, judged = found
+    _, judged = found
     assert judged.rival is not None  # judge() returns a rival or nothing
     gap, gap_error = judged.gap
-    worlds = range(WORLDS)
     # The run played as the record has it, as benchmarks/judge.py plays it
     # to the end (the judge's run is the same actions: both stop at a draw).
-    mine = final_margins(position, choice.seat, choice.played, worlds)
     line = [str(a) for a in judged.rival.actions]
-    theirs = final_margins(position, choice.seat, line, worlds)
-    gain, gain_error = mean_and_error([t - m for t, m in zip(theirs, mine, strict=True)])
-    return Pair(players, seed, choice.index, view.day, gap, gap_error, gain, gain_error)
+    gain, gain_error = lead_to_the_end(position, choice.seat, choice.played, line, range(WORLDS))
+    return Pair(players, seed, choice.index, choice.day, gap, gap_error, gain, gain_error)
 
 
 def collect(seeds: Sequence[int], players: int, executor: Executor | None = None) -> Iterator[Pair]:
@@ -194,8 +190,8 @@ def held_out(pairs: Sequence[Pair]) -> dict[str, float] | None:
     spread = sum((y - level) ** 2 for y in gains) / len(gains)
     noise = sum(p.gain_error**2 for p in pairs) / len(pairs)
     return {
-        "R² as it is": _r_squared([(p.gap, p.gain) for p in pairs]),
-        "R² scaled": _r_squared([(f.slope * q.gap, q.gain) for f, q in tried]),
+        "R² as it is": explained([(p.gain, p.gap) for p in pairs]),
+        "R² scaled": explained([(q.gain, f.slope * q.gap) for f, q in tried]),
         "inside the interval": sum(_inside(f, q) for f, q in tried) / len(tried),
         "R² ceiling": 1 - noise / spread if spread else math.nan,
     }
@@ -205,15 +201,6 @@ def _inside(foresight: Foresight, pair: Pair) -> bool:
     """The pair's game lead within the 95% interval the foresight states, with its own noise."""
     foreseen, error = foresight.foresee(pair.gap, pair.gap_error)
     return abs(pair.gain - foreseen) <= Z95 * math.hypot(error, pair.gain_error)
-
-
-def _r_squared(foreseen: Sequence[tuple[float, float]]) -> float:
-    """1 less the squared errors of the foresight over the gains' variance
-    (below 0: worse than foreseeing the mean; nan where the gains never vary)."""
-    gains = [y for _, y in foreseen]
-    level = sum(gains) / len(gains)
-    total = sum((y - level) ** 2 for y in gains)
-    return 1 - sum((y - x) ** 2 for x, y in foreseen) / total if total else math.nan
 
 
 def report(pairs: Sequence[Pair]) -> list[dict[str, Any]]:

@@ -253,11 +253,12 @@ def _comment(view: Game, best: Plan, mine: Plan, assessment: Assessment) -> str:
 @dataclass(frozen=True)
 class _Choice:
     """A decision to assess: the ``seat`` deciding before the record's action
-    ``index``, and its own actions in the step that begins there."""
+    ``index``, its own actions in the step that begins there, and the ``day``."""
 
     index: int
     seat: str
     played: tuple[str, ...]
+    day: int
 
 
 @checked(RULE)
@@ -365,7 +366,7 @@ def _choices(record: dict[str, Any], seats: list[str]) -> list[_Choice]:
     module docstring), with the run. Steps are cut as the look-through cuts
     them (:func:`~covil_nb.bots.planning.in_step`)."""
     game = Game.replay({**record, "actions": []}).copy(log=False)
-    runs: list[tuple[int, str, list[str]]] = []
+    runs: list[tuple[int, str, list[str], int]] = []
     last: str | None = None  # whose run goes on: who played the action before, in this step
     resolved = False
     for index, move in enumerate(record["actions"]):
@@ -375,12 +376,12 @@ def _choices(record: dict[str, Any], seats: list[str]) -> list[_Choice]:
         if seat in seats and seat == last:
             runs[-1][2].append(move)
         elif seat in seats:
-            runs.append((index, seat, [move]))
+            runs.append((index, seat, [move], game.day))
         unseen = _unseen(game, seat)
         game.apply(move)
         last = seat if _unseen(game, seat) == unseen else None  # the seat saw something new
         resolved = resolved or Action.parse(move).verb == "pass"
-    return [_Choice(index, seat, tuple(moves)) for index, seat, moves in runs]
+    return [_Choice(index, seat, tuple(moves), day) for index, seat, moves, day in runs]
 
 
 def _run(
@@ -409,9 +410,13 @@ def _run(
 def _task(record: dict[str, Any], choice: _Choice, iterations: int, seed: int) -> Review | None:
     """One decision, on its own (picklable, for an executor of processes):
     its position replayed, its seed from the analysis's and its index."""
-    game = Game.replay({**record, "actions": record["actions"][: choice.index]})
     own = random.Random(f"covil-analysis {seed} {choice.index}").getrandbits(63)
-    return assess(game, choice.played, iterations, own)
+    return assess(position_at(record, choice.index), choice.played, iterations, own)
+
+
+def position_at(record: dict[str, Any], index: int) -> Game:
+    """The game of ``record`` before its action ``index``."""
+    return Game.replay({**record, "actions": record["actions"][:index]})
 
 
 def _write(before: Node, node: Node, review: Review) -> None:

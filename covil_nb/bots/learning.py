@@ -168,12 +168,18 @@ def r_squared(starts: Sequence[DayStart], foreseen: Foreseen) -> dict[str, dict[
             by_key.setdefault((start.players, start.day), []).append((actual, guessed))
     found: dict[str, dict[str, float]] = {}
     for (players, day), pairs in sorted(by_key.items()):
-        average = sum(a for a, _ in pairs) / len(pairs)
-        spread = sum((a - average) ** 2 for a, _ in pairs)
-        missed = sum((a - g) ** 2 for a, g in pairs)
-        explained = 1 - missed / spread if spread else math.nan  # every margin alike
-        found.setdefault(str(players), {})[str(day)] = round(explained, 3)
+        found.setdefault(str(players), {})[str(day)] = round(explained(pairs), 3)
     return found
+
+
+def explained(pairs: Sequence[tuple[float, float]]) -> float:
+    """The R² of ``(actual, guessed)`` pairs: 1 - (the squared errors of the
+    guesses) / (the actual values' spread); below 0, worse than guessing
+    their mean; nan where every actual value is alike."""
+    average = sum(a for a, _ in pairs) / len(pairs)
+    spread = sum((a - average) ** 2 for a, _ in pairs)
+    missed = sum((a - g) ** 2 for a, g in pairs)
+    return 1 - missed / spread if spread else math.nan
 
 
 def learned(outlook: Outlook) -> Foreseen:
