@@ -81,11 +81,12 @@ class Verdict:
     line: tuple[str, ...]
 
 
-def judge_as(horizon: int, outlook: bool, greedy: int) -> None:
+def judge_as(horizon: int, outlook: bool, greedy: int, last_day: bool) -> None:
     """Set the judge every analysis in this process uses (a worker's initializer)."""
     tree_search.JUDGE_HORIZON = horizon  # type: ignore[misc]
     tree_search.JUDGE_OUTLOOK = outlook  # type: ignore[misc]
     tree_search.JUDGE_GREEDY = greedy  # type: ignore[misc]
+    tree_search.JUDGE_LAST_DAY = last_day  # type: ignore[misc]
 
 
 def verdicts(
@@ -283,17 +284,25 @@ def main() -> None:
     parser.add_argument(
         "--greedy", type=int, default=tree_search.JUDGE_GREEDY, help="greedy steps a playout"
     )
+    parser.add_argument(
+        "--last-day",
+        action=argparse.BooleanOptionalAction,
+        default=tree_search.JUDGE_LAST_DAY,
+        help="every last-day choice of a playout by greedy",
+    )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()
     engine = "compiled" if native.current() else "Python source"
-    judge = f"horizon {args.horizon}, greedy {args.greedy}" + (
-        ", learned outlook" if args.outlook else ""
+    judge = (
+        f"horizon {args.horizon}, greedy {args.greedy}"
+        + (", learned outlook" if args.outlook else "")
+        + (", greedy all the last day" if args.last_day else "")
     )
     told = f"{args.players} players, budget {args.budget}, {judge}, {engine}"
     print(f"judge: games {args.games}, {told}")
     start = time.perf_counter()
-    setting = (args.horizon, args.outlook, args.greedy)
+    setting = (args.horizon, args.outlook, args.greedy, args.last_day)
     with ProcessPoolExecutor(args.workers, initializer=judge_as, initargs=setting) as pool:
         games = []
         for seed in args.games:

@@ -4,9 +4,10 @@ measured as the analysis and the whole games measure it."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
-from dataclasses import replace
+from dataclasses import asdict, replace
 
 import pytest
 
@@ -96,9 +97,20 @@ def test_a_pair_is_the_day_end_gap_and_the_whole_games_lead(
     assert found.day == position.day > 1
     assert (found.gap, found.gap_error) == judged.gap
     assert (found.gain, found.gain_error) == mean_and_error([3.0, 0.0, 3.0])
+    assert (found.played, found.line) == (choice.played, tuple(ends)[1])  # to measure again
     assert asked == [(position.state, choice.played, DEFAULT_BUDGET)]  # judged as the analysis
     monkeypatch.setattr(foresight, "judge", lambda *args: None)
     assert pair(record, choice, 2, 101) is None  # no rival: nothing to learn from
+
+
+def test_a_pair_reads_back_with_its_runs_and_without_them() -> None:
+    """A pair's JSON line reads back as it was; a line written before the
+    runs were kept reads with none."""
+    made = Pair(2, 101, 7, 1, 0.5, 0.1, -1.0, 2.0, ("end",), ("buy-relic",))
+    line = json.loads(json.dumps(asdict(made)))
+    assert foresight._read(dict(line)) == made
+    del line["played"], line["line"]
+    assert foresight._read(line) == replace(made, played=(), line=())
 
 
 def _plan() -> Plan:

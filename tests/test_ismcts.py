@@ -2,7 +2,7 @@
 choices for a seed and an iteration budget, whole games, a policy that
 accounts for every iteration, sequential halving at the root, a plan kept in
 the race, greedy's playout choices looked through once per information set,
-and a clear best plan found."""
+the last day played by greedy where asked, and a clear best plan found."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ import tutorial_data
 
 from covil_nb import Action, CovilError, Game
 from covil_nb.bots import IsmctsBot, make_bot, play, tree_search
-from covil_nb.bots.planning import Plan, outcome, rank, signature
+from covil_nb.bots.planning import Plan, outcome, rank, rule_of_thumb, signature
 from covil_nb.bots.search import Budget, Entry, candidates
 from covil_nb.bots.tree_search import (
     Arm,
@@ -34,6 +34,7 @@ from covil_nb.bots.tree_search import (
 )
 from covil_nb.model.playthrough import random_game
 from covil_nb.model.scenario import Scenario
+from covil_nb.model.vocabulary import DAYS
 
 COLORS = ["yellow", "red", "green", "blue"]
 # Small budgets keep the tests fast; they take the same code paths.
@@ -508,3 +509,30 @@ def test_judge_sets_the_choice_against_the_best_other_plan(
     monkeypatch.setattr(IsmctsBot, "policy", raced([2], None))
     alone = small(1).judge(view, 3)
     assert alone.rival is None and alone.plan is plans[2] and len(compared) == 3
+
+
+def differing_choice(day: int) -> Game:
+    """A seat's view of a decision on ``day`` where greedy's best plan and
+    the rule of thumb begin otherwise (of a game played by the rule of thumb)."""
+    game, dice = Game.new(COLORS[:2], board="A", seed=3), random.Random(3)
+    while not game.is_over:
+        view = game.for_seat(game.decision.player, 1)
+        if game.day == day and len(view.legal_actions()) > 1:
+            greedy = rank(view, 20)[0][1].actions[0]
+            if greedy != rule_of_thumb(view, random.Random(0)):
+                return view
+        game.apply(rule_of_thumb(game, dice))
+    raise AssertionError(f"no such decision on day {day}")
+
+
+@pytest.mark.parametrize(("day", "last_day"), [(DAYS, True), (DAYS, False), (DAYS - 1, True)])
+def test_with_last_day_a_playout_plays_the_last_day_by_greedy(day: int, last_day: bool) -> None:
+    """With ``last_day``, a playout's choices of the last day are greedy's
+    plans, beyond the ``greedy`` first ones; on other days, and without
+    it, the rule of thumb's."""
+    view = differing_choice(day)
+    playout = Playout(0, 20, random.Random(0), {}, last_day)
+    greedy = rank(view, 20)[0][1].actions[0]
+    by_greedy = last_day and day == DAYS
+    assert playout.choose(view) == (greedy if by_greedy else rule_of_thumb(view, random.Random(0)))
+    assert playout.picked is None  # no greedy step counted, none to give back

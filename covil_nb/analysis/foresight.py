@@ -17,7 +17,8 @@ the game (:func:`.ends.final_margins`, every seat by the greedy bot) in
 :data:`WORLDS` worlds dealt from the seat's view: the rival's mean lead in
 final margin and its standard error (the ``gain``). The decisions run on
 any ``concurrent.futures.Executor`` (``--workers`` processes); each pair is
-a JSON line, written as it comes.
+a JSON line, written as it comes, with the two runs it sets against each
+other (so that another judge can be measured on the same whole games).
 
 ``report``: for each number of players and day, the :class:`Foresight`
 fitted to the pairs (a least-squares slope through the origin of the gain
@@ -77,7 +78,9 @@ class Foresight:
 
 @dataclass(frozen=True)
 class Pair:
-    """A decision's judgement at the day's end (``gap``) and what the game's end made of it."""
+    """A decision's judgement at the day's end (``gap``) and what the game's
+    end made of it; the runs set against each other, so that another judge
+    can be measured on the same whole games (none in files made before)."""
 
     players: int
     seed: int
@@ -87,6 +90,8 @@ class Pair:
     gap_error: float
     gain: float
     gain_error: float
+    played: tuple[str, ...] = ()
+    line: tuple[str, ...] = ()
 
 
 def pair(record: dict[str, Any], choice: _Choice, players: int, seed: int) -> Pair | None:
@@ -102,9 +107,10 @@ def pair(record: dict[str, Any], choice: _Choice, players: int, seed: int) -> Pa
     gap, gap_error = judged.gap
     # The run played as the record has it, as benchmarks/judge.py plays it
     # to the end (the judge's run is the same actions: both stop at a draw).
-    line = [str(a) for a in judged.rival.actions]
+    line = tuple(str(a) for a in judged.rival.actions)
     gain, gain_error = lead_to_the_end(position, choice.seat, choice.played, line, range(WORLDS))
-    return Pair(players, seed, choice.index, choice.day, gap, gap_error, gain, gain_error)
+    day, played = choice.day, choice.played
+    return Pair(players, seed, choice.index, day, gap, gap_error, gain, gain_error, played, line)
 
 
 def collect(seeds: Sequence[int], players: int, executor: Executor | None = None) -> Iterator[Pair]:
@@ -251,10 +257,16 @@ def _collect(args: argparse.Namespace) -> None:
     print(f"{count} pairs from games {seeds.start}-{seeds.stop - 1}, {wall:.0f} s")
 
 
+def _read(fields: dict[str, Any]) -> Pair:
+    """A pair from its JSON line's fields (its runs as tuples)."""
+    played, line = tuple(fields.pop("played", ())), tuple(fields.pop("line", ()))
+    return Pair(**fields, played=played, line=line)
+
+
 def _report(args: argparse.Namespace) -> None:
     """Print the report's rows (and write them, with ``--out``)."""
     found = (
-        Pair(**json.loads(line))
+        _read(json.loads(line))
         for path in args.pairs
         for line in path.read_text().splitlines()
         if line.strip()

@@ -11,7 +11,8 @@ that begin a step and offer a choice are nodes keyed by what it sees there,
 their actions opened by progressive widening and chosen by UCB1, each counted
 on the visits in which it was offered (availability); a playout plays each
 seat's next choices that no plan foresaw by greedy's best plans, then the
-rule of thumb, to the end of the day (of ``horizon`` days), scored by
+rule of thumb (on the last day, with ``last_day``, greedy's plans for
+every choice), to the end of the day (of ``horizon`` days), scored by
 :func:`~covil_nb.bots.evaluation.margin` (or the learned
 :func:`~covil_nb.bots.outlook.learned_margin`, with ``outlook``).
 :meth:`IsmctsBot.judge` sets the race's choice against its best rival on
@@ -34,7 +35,7 @@ from typing import Final
 from covil_nb.model import Action, CovilError, Game
 from covil_nb.model.arguments import checked
 from covil_nb.model.language import tr
-from covil_nb.model.vocabulary import DecisionKind
+from covil_nb.model.vocabulary import DAYS, DecisionKind
 
 from .evaluation import margin
 from .greedy import PlanningBot, at_least
@@ -167,7 +168,9 @@ class IsmctsBot(PlanningBot):
     taken from the plan that lay it down; with ``outlook``, a playout's end
     is weighed by the learned evaluation
     (:func:`~covil_nb.bots.outlook.learned_margin`), not the hand-tuned
-    one. Decisions with one legal action, or one plan, are not searched."""
+    one; with ``last_day``, a playout plays every choice of the last day by
+    greedy's best plans. Decisions with one legal action, or one plan, are
+    not searched."""
 
     name = "ismcts"
 
@@ -185,6 +188,7 @@ class IsmctsBot(PlanningBot):
         troop_action: bool = True,
         outlook: bool = False,
         horizon: int = 1,
+        last_day: bool = False,
     ) -> None:
         super().__init__(seed, limit)
         at_least(0, iterations=iterations, depth=depth, greedy=greedy, explore=explore)
@@ -200,6 +204,7 @@ class IsmctsBot(PlanningBot):
         self.troop_action = troop_action
         self.outlook = outlook
         self.horizon = horizon
+        self.last_day = last_day
         self.searched = 0  # iterations run so far, for the benchmarks
 
     def searches_anew(self, game: Game) -> bool:
@@ -313,6 +318,11 @@ JUDGE_DEPTH: Final = 0
 # Each seat's choices in a judge's playout made by greedy's best plans before
 # the rule of thumb: as the bot plays (benchmarks/judge.py --greedy measures others).
 JUDGE_GREEDY: Final = GREEDY_STEPS
+# Every choice of the last day by greedy's plans: that day's purchases and
+# activations are the final score, which the rule of thumb leaves alone;
+# the judge's last-day verdicts then foresee the whole games' (greedy's) end
+# (docs/changelog.md has the figures).
+JUDGE_LAST_DAY: Final = True
 
 
 def judging(seed: int, iterations: int | None = None) -> IsmctsBot:
@@ -324,6 +334,7 @@ def judging(seed: int, iterations: int | None = None) -> IsmctsBot:
         greedy=JUDGE_GREEDY,
         outlook=JUDGE_OUTLOOK,
         horizon=JUDGE_HORIZON,
+        last_day=JUDGE_LAST_DAY,
     )
 
 
@@ -424,7 +435,8 @@ class Iteration:
     def __init__(self, race: Race, dice: random.Random) -> None:
         self.bot, self.tree, self.me = race.bot, race.tree, race.me
         self.path: list[tuple[Node, str]] = []
-        self.playout = Playout(race.bot.greedy, race.bot.playout_limit, dice, race.known)
+        bot = race.bot
+        self.playout = Playout(bot.greedy, bot.playout_limit, dice, race.known, bot.last_day)
 
     def run(self, world: Game, plan: Plan) -> float:
         day = world.day
@@ -489,13 +501,22 @@ class Playout:
     """The playout policy: each seat's first ``greedy`` choices that no plan
     of its own foresaw by greedy's best plan (which takes free actions:
     relics, Commands, buying a relic), then
-    the rule of thumb (which takes none). ``known`` remembers greedy's
-    plans by the information set of the seat choosing, for the whole search."""
+    the rule of thumb (which takes none); with ``last_day``, every choice
+    of the last day by greedy's plans: what is bought and activated then
+    is the final score, and the rule of thumb buys and activates nothing.
+    ``known`` remembers greedy's plans by the information set of the seat
+    choosing, for the whole search."""
 
     def __init__(
-        self, greedy: int, limit: int, dice: random.Random, known: dict[tuple, Ranked]
+        self,
+        greedy: int,
+        limit: int,
+        dice: random.Random,
+        known: dict[tuple, Ranked],
+        last_day: bool = False,
     ) -> None:
         self.greedy, self.limit, self.dice, self.known = greedy, limit, dice, known
+        self.last_day = last_day
         self.planned: dict[str, int] = {}
         self.following: dict[str, Following] = {}
         self.picked: str | None = None  # the seat whose greedy step the last choice counted
@@ -508,13 +529,21 @@ class Playout:
         planned = following.next(world)
         if planned is not None:
             return planned
-        if self.planned.get(who, 0) < self.greedy and len(world.legal_actions()) > 1:
+        if len(world.legal_actions()) == 1:
+            return rule_of_thumb(world, self.dice)
+        if self.last_day and world.day == DAYS:
+            return self.by_greedy(world, following)
+        if self.planned.get(who, 0) < self.greedy:
             self.planned[who] = self.planned.get(who, 0) + 1
             self.picked = who
-            best = self.ranked(world).best
-            following.start(best)
-            return best.actions[0]
+            return self.by_greedy(world, following)
         return rule_of_thumb(world, self.dice)
+
+    def by_greedy(self, world: Game, following: Following) -> Action:
+        """Greedy's best plan begun, to be followed."""
+        best = self.ranked(world).best
+        following.start(best)
+        return best.actions[0]
 
     def ranked(self, world: Game) -> Ranked:
         """Greedy's look at the decision in ``world``: looked through once per
